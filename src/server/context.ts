@@ -1,0 +1,37 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Database } from 'better-sqlite3';
+
+export interface Identity {
+  user: string;
+  company: string;
+  userName: string;
+  role: string;
+}
+
+/** What a handler gets besides the request body. */
+export interface RequestContext {
+  db: Database;
+  identity: Identity;
+  headers: IncomingHttpHeaders;
+  /** `X-ClearML-Worker` (or `X-Trains-Worker`) header, else "<unknown>". */
+  worker: string;
+  endpoint: string;
+  /** Epoch ms; injectable so tests can move time. */
+  now(): number;
+  /** Raw body text, for endpoints that parse it themselves (events.add_batch). */
+  rawBody: string;
+  contentType: string;
+}
+
+/** A handler returns the envelope's `data` (or a RawResponse) or throws a ServerError. */
+export type Handler = (body: Record<string, unknown>, ctx: RequestContext) => unknown;
+
+/** For answers that are not an envelope (events.download_task_log). */
+export class RawResponse {
+  constructor(
+    readonly body: string | Iterable<string>,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+export type HandlerTable = Record<string, Handler>;

@@ -1,0 +1,435 @@
+// Event records and the 28 events.* operations (REFERENCE §3–§8). Where the spec and real
+// servers differ (REFERENCE §0), these types describe what real servers send; the client
+// normalises the older/spec shapes into these.
+import type { MetricVariants, ScalarKey, ScrollId, SortOrder, TaskMetricVariants } from './common.js';
+
+export type EventType = 'training_stats_scalar' | 'training_stats_vector' | 'training_debug_image' | 'plot' | 'log';
+export const EVENT_TYPES: readonly EventType[] = [
+  'training_stats_scalar', 'training_stats_vector', 'training_debug_image', 'plot', 'log',
+];
+/** Request fields typed as an event type also accept "*" (all types). */
+export type EventTypeFilter = EventType | '*';
+
+/** Single value metrics are scalars reported at this iteration (-2^31). */
+export const SINGLE_VALUE_ITER = -2147483648;
+
+export type LogLevel = 'notset' | 'debug' | 'verbose' | 'info' | 'warn' | 'warning' | 'error' | 'fatal' | 'critical';
+export const LOG_LEVELS: readonly LogLevel[] = [
+  'notset', 'debug', 'verbose', 'info', 'warn', 'warning', 'error', 'fatal', 'critical',
+];
+
+// ---- writing ---------------------------------------------------------------------------
+
+interface EventInputBase {
+  /** Task id, or model id when `model_event` is true. */
+  task: string;
+  /** Epoch milliseconds; the server fills "now" when absent. */
+  timestamp?: number;
+  iter?: number;
+  metric?: string;
+  variant?: string;
+  worker?: string;
+  model_event?: boolean;
+  /** Write to a published task / ready model. Consumed by the server, not stored. */
+  allow_locked?: boolean;
+  [extra: string]: unknown;
+}
+
+export interface ScalarEventInput extends EventInputBase {
+  type: 'training_stats_scalar';
+  value: number;
+  x_axis_label?: string;
+}
+export interface VectorEventInput extends EventInputBase {
+  type: 'training_stats_vector';
+  /** Stored and returned as `value`. */
+  values: number[];
+}
+export interface DebugImageEventInput extends EventInputBase {
+  type: 'training_debug_image';
+  url: string;
+  key?: string;
+}
+export interface PlotEventInput extends EventInputBase {
+  type: 'plot';
+  /** A Plotly figure as a JSON string. */
+  plot_str: string;
+  skip_validation?: boolean;
+}
+export interface LogEventInput extends EventInputBase {
+  type: 'log';
+  msg: string;
+  level?: LogLevel | string;
+}
+export type EventInput = ScalarEventInput | VectorEventInput | DebugImageEventInput | PlotEventInput | LogEventInput;
+
+// ---- stored / read ---------------------------------------------------------------------
+
+interface StoredEventBase {
+  task: string;
+  timestamp: number;
+  iter?: number;
+  metric: string;
+  variant: string;
+  worker: string;
+  model_event: boolean;
+  /** Write time, `YYYY-MM-DDTHH:MM:SS.mmmZ`. */
+  '@timestamp': string;
+  /** Unknown fields written by clients are stored and returned as-is. */
+  [extra: string]: unknown;
+}
+export interface ScalarEvent extends StoredEventBase {
+  type: 'training_stats_scalar';
+  value: number;
+}
+export interface VectorEvent extends StoredEventBase {
+  type: 'training_stats_vector';
+  value: number[];
+}
+export interface DebugImageEvent extends StoredEventBase {
+  type: 'training_debug_image';
+  url: string;
+  key?: string;
+}
+export interface PlotEvent extends StoredEventBase {
+  type: 'plot';
+  plot_str: string;
+  plot_len: number;
+  source_urls?: string[];
+}
+export interface LogEvent extends StoredEventBase {
+  type: 'log';
+  msg: string;
+  level: string;
+}
+export type StoredEvent = ScalarEvent | VectorEvent | DebugImageEvent | PlotEvent | LogEvent;
+
+/** `events.add` / `add_batch` result. */
+export interface AddEventsResponse {
+  added: number;
+  errors: number;
+  /** Reason text → count, e.g. {"Invalid task id abc": 1}. */
+  errors_info: Record<string, number>;
+}
+
+// ---- deleting --------------------------------------------------------------------------
+
+export interface ClearScrollRequest {
+  scroll_id?: ScrollId;
+}
+export type ClearScrollResponse = Record<string, never>;
+
+export interface ClearTaskLogRequest {
+  task: string;
+  allow_locked?: boolean;
+  include_metrics?: string[];
+  exclude_metrics?: string[];
+  threshold_sec?: number;
+}
+export interface DeletedCountResponse {
+  /** The spec says boolean; real servers send the number of deleted events (normalised to a number). */
+  deleted: number;
+}
+export interface DeleteForTaskRequest {
+  task: string;
+  allow_locked?: boolean;
+}
+export interface DeleteForModelRequest {
+  model: string;
+  allow_locked?: boolean;
+}
+
+export type LogLineType = 'json' | 'text';
+export interface DownloadTaskLogRequest {
+  task: string;
+  line_type?: LogLineType;
+  /** Placeholders asctime, level, worker, msg. Default `{asctime} {worker} {level} {msg}`. */
+  line_format?: string;
+}
+export const DEFAULT_LOG_LINE_FORMAT = '{asctime} {worker} {level} {msg}';
+
+// ---- debug images and plots: iteration paging and sample navigation -------------------
+
+export interface IterationPagingRequest {
+  metrics: TaskMetricVariants[];
+  iters?: number;
+  model_events?: boolean;
+  navigate_earlier?: boolean;
+  refresh?: boolean;
+  scroll_id?: ScrollId;
+}
+export interface IterationEvents<E> {
+  iter: number;
+  events: E[];
+}
+export interface TaskIterations<E> {
+  task: string;
+  iterations: IterationEvents<E>[];
+}
+export interface IterationPagingResponse<E> {
+  /** Absent when the company has no data of this type at all. */
+  scroll_id?: ScrollId;
+  metrics: TaskIterations<E>[];
+}
+export type DebugImagesRequest = IterationPagingRequest;
+export type DebugImagesResponse = IterationPagingResponse<DebugImageEvent>;
+export type PlotsRequest = IterationPagingRequest;
+export type PlotsResponse = IterationPagingResponse<PlotEvent>;
+
+export interface GetDebugImageSampleRequest {
+  task: string;
+  metric: string;
+  variant: string;
+  iteration?: number;
+  model_events?: boolean;
+  navigate_current_metric?: boolean;
+  refresh?: boolean;
+  scroll_id?: ScrollId;
+}
+export interface NextSampleRequest {
+  task: string;
+  scroll_id: ScrollId;
+  model_events?: boolean;
+  next_iteration?: boolean;
+  navigate_earlier?: boolean;
+}
+export interface DebugImageSampleResponse {
+  scroll_id: ScrollId | null;
+  event: DebugImageEvent | null;
+  min_iteration: number | null;
+  max_iteration: number | null;
+}
+export interface GetPlotSampleRequest {
+  task: string;
+  metric: string;
+  iteration?: number;
+  model_events?: boolean;
+  navigate_current_metric?: boolean;
+  refresh?: boolean;
+  scroll_id?: ScrollId;
+}
+export interface PlotSampleResponse {
+  scroll_id: ScrollId | null;
+  events: PlotEvent[];
+  min_iteration: number | null;
+  max_iteration: number | null;
+}
+
+// ---- metric discovery ------------------------------------------------------------------
+
+export interface GetMultiTaskMetricsRequest {
+  tasks: string[];
+  event_type?: EventTypeFilter;
+  model_events?: boolean;
+}
+export interface GetMultiTaskMetricsResponse {
+  metrics: Required<MetricVariants>[];
+}
+
+export interface GetTaskMetricsRequest {
+  tasks: string[];
+  /** Required by real servers (400/12 when absent). */
+  event_type: EventTypeFilter;
+  model_events?: boolean;
+}
+export interface GetTaskMetricsResponse {
+  metrics: { task: string; metrics: string[] }[];
+}
+
+export interface TaskOnlyRequest {
+  task: string;
+  model_events?: boolean;
+}
+/** metric → variants. Real servers send an object for both scalars and vectors (the spec says array for vectors). */
+export interface MetricsAndVariantsResponse {
+  metrics: Record<string, string[]>;
+}
+
+// ---- plots (multi-task and per task) ---------------------------------------------------
+
+export interface GetMultiTaskPlotsRequest {
+  tasks: string[];
+  iters?: number;
+  last_iters_per_task_metric?: boolean;
+  metrics?: MetricVariants[];
+  model_events?: boolean;
+  no_scroll?: boolean;
+  scroll_id?: ScrollId;
+}
+/** plots[metric][variant][taskId][String(iter)] = {name: task name, plots}. */
+export type MultiTaskPlots = Record<string, Record<string, Record<string, Record<string, { name: string; plots: PlotEvent[] }>>>>;
+export interface GetMultiTaskPlotsResponse {
+  plots: MultiTaskPlots;
+  /** Number of metric keys (not events). */
+  returned: number;
+  /** Capped at 10000. */
+  total: number;
+  scroll_id: ScrollId | null;
+}
+
+export interface GetTaskPlotsRequest {
+  task: string;
+  iters?: number;
+  metrics?: MetricVariants[];
+  model_events?: boolean;
+  no_scroll?: boolean;
+  scroll_id?: ScrollId;
+}
+export interface GetTaskPlotsResponse {
+  plots: PlotEvent[];
+  returned: number;
+  total: number;
+  scroll_id: ScrollId | null;
+}
+
+// ---- raw events and scalars ------------------------------------------------------------
+
+export interface GetScalarMetricDataRequest {
+  task: string;
+  metric: string;
+  model_events?: boolean;
+  no_scroll?: boolean;
+  scroll_id?: ScrollId;
+}
+export interface GetScalarMetricDataResponse {
+  events: ScalarEvent[];
+  returned: number;
+  total: number;
+  /** "FFFF" marks an exhausted Elasticsearch scroll; null with no_scroll. */
+  scroll_id: ScrollId | null;
+}
+
+export interface GetTaskEventsRequest {
+  task: string;
+  batch_size?: number;
+  event_type?: EventTypeFilter;
+  metrics?: MetricVariants[];
+  model_events?: boolean;
+  order?: SortOrder;
+  count_total?: boolean;
+  scroll_id?: ScrollId;
+}
+export interface GetTaskEventsResponse {
+  events: StoredEvent[];
+  returned: number;
+  total: number | null;
+  scroll_id: ScrollId;
+}
+
+export interface LatestScalarVariant {
+  name: string;
+  last_value: number;
+  /** What real servers send (in practice equal to last_value). */
+  last_10_value?: number;
+  /** What the spec names (mean of the last 100 values). */
+  last_100_value?: number;
+}
+export interface GetTaskLatestScalarValuesRequest {
+  task: string;
+}
+export interface GetTaskLatestScalarValuesResponse {
+  metrics: { name: string; variants: LatestScalarVariant[] }[];
+  last_iter?: number;
+  name?: string;
+  status?: string;
+  last_timestamp?: number;
+}
+
+export interface GetTaskLogRequest {
+  task: string;
+  batch_size?: number;
+  /** Epoch ms, exclusive. */
+  from_timestamp?: number;
+  metrics?: MetricVariants[];
+  navigate_earlier?: boolean;
+  order?: SortOrder;
+}
+export interface GetTaskLogResponse {
+  events: LogEvent[];
+  returned: number;
+  /** All logs of the task, capped at 10000: never show it as a line count. */
+  total: number;
+}
+
+export interface GetTaskSingleValueMetricsRequest {
+  tasks: string[];
+  metrics?: MetricVariants[];
+  model_events?: boolean;
+}
+export interface SingleValue {
+  metric: string;
+  variant: string;
+  value: number;
+  timestamp: number;
+}
+export interface TaskSingleValues {
+  task: string;
+  task_name: string;
+  values: SingleValue[];
+}
+export interface GetTaskSingleValueMetricsResponse {
+  tasks: TaskSingleValues[];
+}
+
+// ---- histograms ------------------------------------------------------------------------
+
+export interface HistogramSeries {
+  name: string;
+  x: (number | string)[];
+  y: number[];
+  x_axis_label?: string;
+}
+/** metric → variant → series. The shape real servers send (the spec's `images` array is normalised into it). */
+export type ScalarHistogram = Record<string, Record<string, HistogramSeries>>;
+
+export interface ScalarMetricsIterHistogramRequest {
+  task: string;
+  key?: ScalarKey;
+  metrics?: MetricVariants[];
+  model_events?: boolean;
+  /** Real servers: default 2000, 1..6000. tracktop's server also takes 0 = all points. */
+  samples?: number;
+}
+export type ScalarMetricsIterHistogramResponse = ScalarHistogram;
+
+export interface MultiTaskScalarMetricsIterHistogramRequest {
+  tasks: string[];
+  key?: ScalarKey;
+  metrics?: MetricVariants[];
+  model_events?: boolean;
+  samples?: number;
+}
+/** metrics[metric][variant][taskId] = series named after the task. */
+export interface MultiTaskScalarMetricsIterHistogramResponse {
+  metrics: Record<string, Record<string, Record<string, HistogramSeries>>>;
+}
+
+export interface ScalarMetricsIterRawRequest {
+  task: string;
+  metric: MetricVariants;
+  key?: 'iter' | 'timestamp' | 'iso_time';
+  batch_size?: number;
+  count_total?: boolean;
+  model_events?: boolean;
+  scroll_id?: ScrollId;
+}
+/** variants[V] = {y: [...], <key>: [...]} where <key> is the requested key name. */
+export interface ScalarMetricsIterRawResponse {
+  returned: number;
+  total: number | null;
+  scroll_id: ScrollId;
+  variants: Record<string, { y: number[] } & Record<string, number[]>>;
+}
+
+export interface VectorMetricsIterHistogramRequest {
+  task: string;
+  metric: string;
+  variant: string;
+  model_events?: boolean;
+}
+export interface VectorMetricsIterHistogramResponse {
+  metric: string;
+  variant: string;
+  vectors: number[][];
+  iterations: number[];
+}
