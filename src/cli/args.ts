@@ -1,0 +1,111 @@
+// Command-line parsing: one table of flags per command, parsed with node:util parseArgs.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export type Command = 'monitor' | 'demo' | 'serve' | 'config' | 'check' | 'help' | 'version';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+const connectionFlags: Options = {
+  config: { type: 'string' },
+  'api-host': { type: 'string' },
+  'access-key': { type: 'string' },
+  'secret-key': { type: 'string' },
+};
+
+const displayFlags: Options = {
+  interval: { type: 'string' },
+  'read-only': { type: 'boolean' },
+  ascii: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  once: { type: 'boolean' },
+};
+
+const serverFlags: Options = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  db: { type: 'string' },
+  'access-key': { type: 'string' },
+  'secret-key': { type: 'string' },
+};
+
+const COMMAND_FLAGS: Record<Exclude<Command, 'help' | 'version'>, Options> = {
+  monitor: { ...connectionFlags, ...displayFlags },
+  demo: { ...displayFlags, port: { type: 'string' }, db: { type: 'string' } },
+  serve: { ...serverFlags, demo: { type: 'boolean' } },
+  config: connectionFlags,
+  check: connectionFlags,
+};
+
+export interface ParsedArgs {
+  command: Command;
+  values: Record<string, string | boolean | undefined>;
+}
+
+export class UsageError extends Error {}
+
+const SUBCOMMANDS = new Set(['demo', 'serve', 'config', 'check', 'help']);
+
+export function parseCommandLine(argv: string[]): ParsedArgs {
+  if (argv.includes('--help') || argv.includes('-h')) return { command: 'help', values: {} };
+  if (argv.includes('--version') || argv.includes('-V')) return { command: 'version', values: {} };
+  const first = argv[0];
+  let command: Command = 'monitor';
+  let rest = argv;
+  if (first !== undefined && !first.startsWith('-')) {
+    if (!SUBCOMMANDS.has(first)) throw new UsageError(`unknown command '${first}'`);
+    command = first as Command;
+    rest = argv.slice(1);
+  }
+  if (command === 'help') return { command, values: {} };
+  try {
+    const { values } = parseArgs({ args: rest, options: COMMAND_FLAGS[command], strict: true, allowPositionals: false });
+    return { command, values: values as ParsedArgs['values'] };
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err));
+  }
+}
+
+/** A numeric flag: undefined when absent, else a finite number within [min, max]. */
+export function numberFlag(values: ParsedArgs['values'], name: string, min: number, max: number): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
+    throw new UsageError(`--${name} must be a number from ${min} to ${max} (got '${String(raw)}')`);
+  }
+  return n;
+}
+
+export const USAGE = `tracktop — a terminal monitor for ClearML-compatible experiment-tracking servers
+
+Usage:
+  tracktop [options]            monitor the server from flags, CLEARML_* env or clearml.conf
+  tracktop demo [options]       start an embedded server with simulated live runs and monitor it
+  tracktop serve [options]      run the embedded server (SQLite)
+  tracktop config [options]     print the resolved connection settings and where each came from
+  tracktop check [options]      log in and report server, API version and round-trip time
+
+Connection (monitor, config, check):
+  --api-host URL                API server, e.g. http://localhost:8008
+  --access-key KEY              access key (else CLEARML_API_ACCESS_KEY or clearml.conf)
+  --secret-key SECRET           secret key (else CLEARML_API_SECRET_KEY or clearml.conf)
+  --config FILE                 clearml.conf to read (else CLEARML_CONFIG_FILE, ~/clearml.conf)
+
+Display (monitor, demo):
+  --interval SECONDS            poll interval (default 5)
+  --read-only                   hide every action that changes data
+  --ascii                       ASCII glyphs only
+  --no-color                    no colours (NO_COLOR is honoured too)
+  --once                        print one frame to stdout and exit
+
+Server (serve; demo takes --port and --db):
+  --host ADDR                   address to bind (default 127.0.0.1)
+  --port N                      port (default 8008; demo: any free port)
+  --db PATH                     database file (default ./tracktop.db; demo: a temp file)
+  --access-key/--secret-key     credentials (else TRACKTOP_ACCESS_KEY/TRACKTOP_SECRET_KEY,
+                                else a generated pair stored beside the database)
+  --demo                        also run simulated training runs and reports
+
+  -h, --help                    this help
+  -V, --version                 version
+`;
