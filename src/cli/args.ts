@@ -56,7 +56,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
     command = first as Command;
     rest = argv.slice(1);
   }
-  if (command === 'help') return { command, values: {} };
+  if (command === 'help' || command === 'version') return { command, values: {} };
   try {
     const { values } = parseArgs({ args: rest, options: COMMAND_FLAGS[command], strict: true, allowPositionals: false });
     return { command, values: values as ParsedArgs['values'] };

@@ -1,0 +1,71 @@
+// The terminal around the Ink app: alternate screen, cursor, and restoring both on every
+// exit path (q, ctrl-c, SIGTERM, SIGHUP, crash). Ink 6 has no alternate-screen option.
+
+const ENTER_ALT_SCREEN = '\u001B[?1049h';
+const LEAVE_ALT_SCREEN = '\u001B[?1049l';
+const HIDE_CURSOR = '\u001B[?25l';
+const SHOW_CURSOR = '\u001B[?25h';
+const RESET_ATTRIBUTES = '\u001B[0m';
+/** Clear screen and scrollback, cursor home: only for an explicit user repaint (ctrl-l). */
+export const FULL_CLEAR = '\u001B[2J\u001B[3J\u001B[H';
+
+export interface TerminalSession {
+  /** Leaves the alternate screen and shows the cursor; safe to call more than once. */
+  restore(): void;
+}
+
+type Writable = Pick<NodeJS.WriteStream, 'write'>;
+
+/**
+ * Enters the alternate screen and arranges for the terminal to be restored however the
+ * process ends. `onSignal` runs on SIGTERM/SIGHUP/SIGINT (after restoring) so the caller can
+ * stop pollers and exit with the conventional code.
+ */
+export function enterTerminal(
+  stdout: Writable,
+  opts: { onSignal?: (signal: NodeJS.Signals) => void; proc?: NodeJS.Process } = {},
+): TerminalSession {
+  const proc = opts.proc ?? process;
+  let restored = false;
+  const restore = (): void => {
+    if (restored) return;
+    restored = true;
+    try {
+      stdout.write(RESET_ATTRIBUTES + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    } catch {
+      // The terminal may already be gone (SIGHUP): nothing left to restore.
+    }
+    proc.off('exit', restore);
+    for (const sig of SIGNALS) proc.off(sig, onSignal);
+    proc.off('uncaughtException', onCrash);
+    proc.off('unhandledRejection', onCrash);
+  };
+  const onSignal = (signal: NodeJS.Signals): void => {
+    restore();
+    if (opts.onSignal) opts.onSignal(signal);
+    else proc.exit(128 + (SIGNAL_NUMBERS[signal] ?? 1));
+  };
+  const onCrash = (err: unknown): void => {
+    restore();
+    const message = err instanceof Error ? err.message : String(err);
+    proc.stderr.write(`tracktop: unexpected error: ${message}\n`);
+    proc.exit(1);
+  };
+  stdout.write(ENTER_ALT_SCREEN + HIDE_CURSOR);
+  proc.on('exit', restore);
+  for (const sig of SIGNALS) proc.on(sig, onSignal);
+  proc.on('uncaughtException', onCrash);
+  proc.on('unhandledRejection', onCrash);
+  return { restore };
+}
+
+const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT'];
+const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+
+/** Colour is off with --no-color, NO_COLOR (any non-empty value), or TERM=dumb. */
+export function colorEnabled(flags: { noColor?: boolean }, env: NodeJS.ProcessEnv): boolean {
+  if (flags.noColor) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.TERM === 'dumb') return false;
+  return true;
+}
