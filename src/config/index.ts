@@ -1,0 +1,11 @@
+export { ConfigError } from './config-error.js';
+export { chooseConfigFiles, expandHome, loadConfig } from './config-files.js';
+export type { ConfigFileChoice, LoadedConfig } from './config-files.js';
+export { describeOrigin, formatProfile, maskSecret } from './format-profile.js';
+export { getConfigValue, parseHocon, toPlain } from './hocon.js';
+export type { HoconResult } from './hocon.js';
+export type { ConfigArray, ConfigObject, ConfigScalar, ConfigValue, Env, SourcePosition } from './hocon-types.js';
+export { deriveFilesHost, deriveWebHost, normalizeHost } from './hosts.js';
+export { missingSettings } from './missing-settings.js';
+export { resolveProfile } from './profile.js';
+export type { Origin, Profile, ProfileField, ProfileFlags, ResolveProfileInput } from './profile.js';
