@@ -1,0 +1,249 @@
+// HTTP to one ClearML API server: a keep-alive undici Pool, `POST {apiHost}[/vX.Y]/{service}.{action}`,
+// deadlines, retries of idempotent reads, and envelope decoding. Knows nothing of tokens:
+// the caller passes the Authorization header.
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { Socket } from 'node:net';
+import { Pool, buildConnector } from 'undici';
+import { JSON_LINES_CONTENT_TYPE } from '../wire/envelope.js';
+import type { Endpoint } from '../wire/operations.js';
+import { VERSION } from '../version.js';
+import { decodeAnswer, parseRetryAfter } from './decode.js';
+import { ApiError } from './errors.js';
+import { abortedError, classifyFailure, connectTimeoutError, type FailureContext } from './network-errors.js';
+import { DEFAULT_RETRY_POLICY, mayRetry, retryDelayMs, sleep, type RetryPolicy } from './retry.js';
+
+export interface Timeouts {
+  /** TCP + TLS connect deadline once a first connection has succeeded. */
+  connectMs: number;
+  /** Connect deadline until the first connection succeeds (fail fast on a wrong host). */
+  firstConnectMs: number;
+  /** Deadline of a whole call, retries and backoff included. */
+  totalMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, firstConnectMs: 3_000, totalMs: 60_000 };
+
+/** Kept below the usual idle timeouts of servers and proxies (5 s and up) so we never reuse a socket they are closing. */
+const KEEP_ALIVE_MS = 4_000;
+const MAX_KEEP_ALIVE_MS = 30_000;
+const MAX_CONNECTIONS = 8;
+const CLOSE_GRACE_MS = 1_000;
+
+export interface TransportOptions {
+  apiHost: string;
+  /** "2.31" or "v2.31": adds a `/v2.31` prefix; default none (the server's newest). */
+  apiVersion?: string | undefined;
+  /** false: accept any certificate; a string: path of a CA bundle (PEM) to trust. */
+  verifyCertificate?: boolean | string | undefined;
+  timeouts?: Partial<Timeouts> | undefined;
+  retry?: Partial<RetryPolicy> | undefined;
+  /** X-ClearML-Worker value; default the host name. */
+  worker?: string | undefined;
+}
+
+export interface SendOptions {
+  /** Full Authorization header value. */
+  authorization?: string | undefined;
+  signal?: AbortSignal | undefined;
+  /** Overrides the total deadline for this call. */
+  timeoutMs?: number | undefined;
+}
+
+interface EncodedBody {
+  payload: string;
+  contentType: string;
+}
+
+/** add_batch is newline-delimited JSON, one event a line, with a trailing newline (REFERENCE §4.2). */
+export function encodeBody(endpoint: Endpoint, body: unknown): EncodedBody {
+  if (endpoint === 'events.add_batch') {
+    const events = Array.isArray(body) ? body : [body];
+    return {
+      payload: events.map((event) => `${JSON.stringify(event)}\n`).join(''),
+      contentType: JSON_LINES_CONTENT_TYPE,
+    };
+  }
+  return { payload: JSON.stringify(body ?? {}), contentType: 'application/json' };
+}
+
+function parseApiHost(apiHost: string): URL {
+  let url: URL;
+  try {
+    url = new URL(apiHost);
+  } catch {
+    throw new ApiError({ kind: 'config', endpoint: 'config', message: `the API server address "${apiHost}" is not a URL` });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ApiError({
+      kind: 'config',
+      endpoint: 'config',
+      message: `the API server address "${apiHost}" must start with http:// or https://`,
+    });
+  }
+  return url;
+}
+
+function versionPrefix(apiVersion: string | undefined): string {
+  if (apiVersion === undefined || apiVersion === '') return '';
+  const version = apiVersion.replace(/^v/i, '');
+  if (!/^\d+\.\d+$/.test(version)) {
+    throw new ApiError({ kind: 'config', endpoint: 'config', message: `API version "${apiVersion}" is not of the form 2.31` });
+  }
+  return `/v${version}`;
+}
+
+function readCaBundle(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new ApiError({ kind: 'config', endpoint: 'config', message: `cannot read the CA bundle ${path}: ${reason}` });
+  }
+}
+
+/** Defaults overridden by the given values that are set (an explicit undefined keeps the default). */
+function withDefaults<T extends object>(defaults: T, given: Partial<T> | undefined): T {
+  const out = { ...defaults };
+  for (const [key, value] of Object.entries(given ?? {})) {
+    if (value !== undefined) (out as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export class Transport {
+  readonly apiHost: string;
+  /** host[:port], used in messages. */
+  readonly host: string;
+  readonly timeouts: Timeouts;
+  private readonly retry: RetryPolicy;
+  private readonly pathPrefix: string;
+  private readonly worker: string;
+  private readonly pool: Pool;
+  private hasConnected = false;
+
+  constructor(opts: TransportOptions) {
+    const url = parseApiHost(opts.apiHost);
+    this.apiHost = opts.apiHost;
+    this.host = url.host;
+    this.timeouts = withDefaults(DEFAULT_TIMEOUTS, opts.timeouts);
+    this.retry = withDefaults(DEFAULT_RETRY_POLICY, opts.retry);
+    this.pathPrefix = url.pathname.replace(/\/+$/, '') + versionPrefix(opts.apiVersion);
+    this.worker = opts.worker ?? hostname();
+
+    const tls =
+      opts.verifyCertificate === false
+        ? { rejectUnauthorized: false }
+        : typeof opts.verifyCertificate === 'string'
+          ? { ca: readCaBundle(opts.verifyCertificate) }
+          : {};
+    // undici's own connect timer ticks in ~0.5 s steps; a precise AbortSignal deadline replaces it.
+    const connector = buildConnector({ ...tls, timeout: 0 });
+    this.pool = new Pool(url.origin, {
+      connections: MAX_CONNECTIONS,
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      keepAliveMaxTimeout: MAX_KEEP_ALIVE_MS,
+      // The total deadline (an AbortSignal) bounds every request; undici's own timers are coarse.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+      connect: (options, callback) => this.connectWithDeadline(connector, options, callback),
+    });
+  }
+
+  /** Connects (TCP, then TLS for https) within the connect deadline: 3 s until a first success, then 10 s. */
+  private connectWithDeadline(connector: buildConnector.connector, options: buildConnector.Options, callback: buildConnector.Callback): void {
+    const ms = this.connectMs();
+    const deadline = AbortSignal.timeout(ms);
+    let settled = false;
+    const finish: buildConnector.Callback = (...result) => {
+      if (settled) {
+        // The deadline already failed this connect; drop a socket that arrives late.
+        result[1]?.destroy();
+        return;
+      }
+      settled = true;
+      deadline.removeEventListener('abort', onDeadline);
+      if (result[0] === null) this.hasConnected = true;
+      callback(...result);
+    };
+    // buildConnector's connector returns the socket it opens (its typings say void).
+    const socket: unknown = (connector as (...args: Parameters<buildConnector.connector>) => unknown)(options, finish);
+    function onDeadline(): void {
+      finish(connectTimeoutError(ms), null);
+      if (socket instanceof Socket) socket.destroy();
+    }
+    deadline.addEventListener('abort', onDeadline, { once: true });
+  }
+
+  pathOf(endpoint: Endpoint): string {
+    return `${this.pathPrefix}/${endpoint}`;
+  }
+
+  /** Sends one call (retrying idempotent reads on transient failures) and returns the decoded `data`. */
+  async send(endpoint: Endpoint, body: unknown, opts: SendOptions = {}): Promise<unknown> {
+    const totalMs = opts.timeoutMs ?? this.timeouts.totalMs;
+    const ctx: FailureContext = { endpoint, host: this.host, callerSignal: opts.signal, totalMs };
+    if (opts.signal?.aborted) throw abortedError(endpoint, opts.signal.reason);
+
+    const deadline = AbortSignal.timeout(totalMs);
+    ctx.deadlineSignal = deadline;
+    const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
+    const giveUpAt = Date.now() + totalMs;
+    const { payload, contentType } = encodeBody(endpoint, body);
+    const headers: Record<string, string> = {
+      'content-type': contentType,
+      'x-clearml-client': `tracktop-${VERSION}`,
+      'x-clearml-worker': this.worker,
+    };
+    if (opts.authorization !== undefined) headers.authorization = opts.authorization;
+
+    for (let retry = 0; ; retry++) {
+      try {
+        return await this.once(endpoint, payload, headers, signal);
+      } catch (thrown) {
+        const err = classifyFailure(thrown, ctx, this.connectMs());
+        if (retry >= this.retry.maxRetries || !mayRetry(endpoint, err)) throw err;
+        const delay = retryDelayMs(retry, this.retry, err.retryAfterSec);
+        if (Date.now() + delay >= giveUpAt) throw err;
+        try {
+          await sleep(delay, signal);
+        } catch (abort) {
+          throw classifyFailure(abort, ctx, this.connectMs());
+        }
+      }
+    }
+  }
+
+  private connectMs(): number {
+    return this.hasConnected ? this.timeouts.connectMs : this.timeouts.firstConnectMs;
+  }
+
+  private async once(endpoint: Endpoint, payload: string, headers: Record<string, string>, signal: AbortSignal): Promise<unknown> {
+    const response = await this.pool.request({ method: 'POST', path: this.pathOf(endpoint), headers, body: payload, signal });
+    // Read every body to the end, errors included, so the socket goes back to the pool.
+    const text = await response.body.text();
+    return decodeAnswer(endpoint, {
+      status: response.statusCode,
+      contentType: headerValue(response.headers['content-type']) ?? '',
+      retryAfterSec: parseRetryAfter(headerValue(response.headers['retry-after']), Date.now()),
+      text,
+    });
+  }
+
+  /** Lets in-flight calls finish for a moment, then drops every connection so Node can exit. */
+  async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
+    if (this.pool.destroyed) return;
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), graceMs);
+    });
+    const closing = this.pool.closed ? Promise.resolve() : this.pool.close();
+    const outcome = await Promise.race([closing.then(() => 'closed' as const), grace]);
+    clearTimeout(timer);
+    if (outcome === 'late') await this.pool.destroy();
+  }
+}
