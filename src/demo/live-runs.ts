@@ -1,0 +1,190 @@
+// Running tasks that keep reporting while the demo runs: every tick (jittered) each reports
+// its next iteration's scalars, a burst of log lines and now and then plots, debug images and
+// single values. Writes that fail stay queued (bounded) and are retried on the next tick.
+import type { EventInput } from '../wire/events.js';
+import type { RunKind, RunShape } from './curves.js';
+import type { DemoClient } from './demo-client.js';
+import { createRng, mixSeed, seedFromString } from './random.js';
+import { iterationEvents, type SimulatedRun } from './simulated-run.js';
+import { chunkEvents, DEFAULT_CHUNK_LIMITS } from './write-events.js';
+
+export interface LiveRunResume {
+  run: SimulatedRun;
+  nextIter: number;
+}
+
+export interface LiveRunOptions {
+  signal: AbortSignal;
+  /** Mean time between ticks (default 1500 ms); each wait is jittered by ±`jitter`. */
+  intervalMs?: number;
+  /** Fraction of intervalMs (default 0.3). */
+  jitter?: number;
+  log?: (message: string) => void;
+  /** Where each task resumes (its seeded run and next iteration). Others start at 0 as generic runs. */
+  resume?: Readonly<Record<string, LiveRunResume>>;
+  /** Base URL for debug-image links of runs not in `resume`. */
+  filesBaseUrl?: string;
+  seed?: number;
+  /** Queued events kept per run while the server refuses writes; the oldest are dropped beyond it (default 20,000). */
+  maxPendingEvents?: number;
+}
+
+export interface LiveRunStats {
+  ticks: number;
+  eventsWritten: number;
+  failedWrites: number;
+  droppedEvents: number;
+  /** Events waiting to be written after failed writes. */
+  queuedEvents: number;
+  /** Next iteration per task id. */
+  nextIter: Record<string, number>;
+}
+
+export interface LiveRuns {
+  /** Resolves once the signal has aborted and no write is in flight; no timer is left behind. */
+  done: Promise<void>;
+  stats(): LiveRunStats;
+}
+
+const KINDS: readonly RunKind[] = ['vision', 'nlp', 'rl'];
+
+function genericRun(taskId: string, index: number, baseUrl: string, seed: number): SimulatedRun {
+  const kind = KINDS[index % KINDS.length] ?? 'vision';
+  const shape: RunShape = {
+    kind,
+    seed: mixSeed(seed, seedFromString(taskId)),
+    totalIters: 20_000,
+    warmupIters: 15,
+    baseLr: kind === 'nlp' ? 2e-5 : 3e-4,
+    valEvery: 5,
+    difficulty: 0.3,
+  };
+  return { taskId, name: `live-${index + 1}`, shape, itersPerEpoch: 25, plotEvery: 25, imageEvery: 10, filesBaseUrl: baseUrl, worker: `demo-live-${index + 1}` };
+}
+
+interface RunState {
+  run: SimulatedRun;
+  nextIter: number;
+  rng: ReturnType<typeof createRng>;
+  pending: EventInput[];
+  consecutiveFailures: number;
+}
+
+/** Starts the live runs; they stop when `opts.signal` aborts. */
+export function startLiveRuns(client: DemoClient, taskIds: readonly string[], opts: LiveRunOptions): LiveRuns {
+  const intervalMs = Math.max(1, opts.intervalMs ?? 1500);
+  const jitter = Math.min(0.9, Math.max(0, opts.jitter ?? 0.3));
+  const maxPending = Math.max(100, opts.maxPendingEvents ?? 20_000);
+  const seed = opts.seed ?? 1;
+  const log = opts.log ?? (() => undefined);
+  const timing = createRng(mixSeed(seed, 99));
+  const stats = { ticks: 0, eventsWritten: 0, failedWrites: 0, droppedEvents: 0 };
+
+  const states: RunState[] = taskIds.map((taskId, index) => {
+    const resume = opts.resume?.[taskId];
+    const run = resume?.run ?? genericRun(taskId, index, (opts.filesBaseUrl ?? 'http://127.0.0.1').replace(/\/+$/, ''), seed);
+    return { run, nextIter: resume?.nextIter ?? 0, rng: createRng(mixSeed(run.shape.seed, 1234)), pending: [], consecutiveFailures: 0 };
+  });
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let resolveDone: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => {
+    resolveDone = resolve;
+  });
+
+  const nextDelay = (): number => Math.round(intervalMs * (1 + jitter * (2 * timing.next() - 1)));
+
+  const generate = (state: RunState): void => {
+    const iter = state.nextIter;
+    const rng = state.rng;
+    const events = iterationEvents(state.run, iter, Date.now(), rng, {
+      logLines: rng.int(1, 20),
+      burst: { errorChance: 0.08, multilineChance: 0.35 },
+      forcePlots: rng.chance(0.03),
+      forceImages: rng.chance(0.05),
+      forceSummary: iter % 20 === 0 || rng.chance(0.05),
+    });
+    state.nextIter = iter + 1;
+    state.pending.push(...events);
+    const excess = state.pending.length - maxPending;
+    if (excess > 0) {
+      state.pending.splice(0, excess);
+      stats.droppedEvents += excess;
+    }
+  };
+
+  const flush = async (state: RunState): Promise<void> => {
+    while (state.pending.length > 0 && !opts.signal.aborted) {
+      const chunk = chunkEvents(state.pending, DEFAULT_CHUNK_LIMITS).next().value;
+      if (chunk === undefined) return;
+      try {
+        const response = await client.events.addBatch(chunk);
+        state.pending.splice(0, chunk.length);
+        stats.eventsWritten += response.added;
+        if (response.errors > 0) log(`demo: ${state.run.name}: ${response.errors} events refused: ${JSON.stringify(response.errors_info)}`);
+        if (state.consecutiveFailures > 0) log(`demo: ${state.run.name}: writes succeed again after ${state.consecutiveFailures} failures`);
+        state.consecutiveFailures = 0;
+      } catch (error) {
+        state.consecutiveFailures += 1;
+        stats.failedWrites += 1;
+        // Log the 1st, 2nd, 4th, 8th ... failure in a row so a long outage does not flood the log.
+        const n = state.consecutiveFailures;
+        if ((n & (n - 1)) === 0) {
+          const reason = error instanceof Error ? error.message : String(error);
+          log(`demo: ${state.run.name}: write failed (${n} in a row, ${state.pending.length} events queued, ${stats.droppedEvents} dropped so far, retrying next tick): ${reason}`);
+        }
+        return;
+      }
+    }
+  };
+
+  let finished = false;
+  let inFlight = false;
+  const finish = (): void => {
+    if (finished) return;
+    finished = true;
+    opts.signal.removeEventListener('abort', onAbort);
+    resolveDone();
+  };
+  const onAbort = (): void => {
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    // A tick in progress sees the abort when its writes return and resolves `done` then.
+    if (!inFlight) finish();
+  };
+
+  const tick = async (): Promise<void> => {
+    timer = undefined;
+    inFlight = true;
+    try {
+      for (const state of states) generate(state);
+      await Promise.all(states.map((state) => flush(state)));
+      stats.ticks += 1;
+    } catch (error) {
+      // generate/flush handle their own failures; this only keeps a bug from killing the process.
+      log(`demo: live-run tick failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      inFlight = false;
+    }
+    if (opts.signal.aborted) finish();
+    else timer = setTimeout(() => void tick(), nextDelay());
+  };
+
+  if (opts.signal.aborted) {
+    finish();
+  } else {
+    opts.signal.addEventListener('abort', onAbort);
+    timer = setTimeout(() => void tick(), 0);
+  }
+
+  return {
+    done,
+    stats: () => ({
+      ...stats,
+      queuedEvents: states.reduce((sum, s) => sum + s.pending.length, 0),
+      nextIter: Object.fromEntries(states.map((s) => [s.run.taskId, s.nextIter])),
+    }),
+  };
+}

@@ -1,0 +1,282 @@
+// Console output of a simulated training script: startup banner, tqdm-style progress
+// (carriage returns), metric lines, warnings, ANSI-coloured logger lines, multi-line events
+// (the SDK merges lines printed within a second into one event) and stderr tracebacks.
+import type { LogLevel } from '../wire/events.js';
+import type { RunKind, ScalarPoint } from './curves.js';
+import type { Rng } from './random.js';
+
+export interface LogLine {
+  level: LogLevel;
+  msg: string;
+}
+
+export const ANSI = {
+  reset: '\u001b[0m',
+  bold: '\u001b[1m',
+  dim: '\u001b[2m',
+  red: '\u001b[31m',
+  green: '\u001b[32m',
+  yellow: '\u001b[33m',
+  blue: '\u001b[34m',
+  cyan: '\u001b[36m',
+  boldRed: '\u001b[1;31m',
+} as const;
+
+export interface LogContext {
+  taskName: string;
+  kind: RunKind;
+  iter: number;
+  itersPerEpoch: number;
+  /** The scalars reported at `iter` (used to print metric lines). */
+  scalars: readonly ScalarPoint[];
+}
+
+export function epochOf(iter: number, itersPerEpoch: number): number {
+  return Math.floor(Math.max(0, iter) / Math.max(1, itersPerEpoch)) + 1;
+}
+
+function coloured(colour: string, text: string): string {
+  return `${colour}${text}${ANSI.reset}`;
+}
+
+/** A logger-style line with a coloured level name, e.g. "\u001b[32mINFO\u001b[0m trainer: ...". */
+export function loggerLine(level: 'INFO' | 'WARNING' | 'ERROR' | 'DEBUG', source: string, text: string): string {
+  const colour = level === 'INFO' ? ANSI.green : level === 'WARNING' ? ANSI.yellow : level === 'ERROR' ? ANSI.boldRed : ANSI.dim;
+  return `${coloured(colour, level)} ${coloured(ANSI.cyan, source)}: ${text}`;
+}
+
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const mm = String(Math.floor(s / 60) % 60).padStart(2, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/** One tqdm-like status: `Epoch 3:  45%|█████████           | 450/1000 [01:12<01:28, 6.21it/s, loss=0.532]`. */
+export function progressStatus(label: string, done: number, total: number, rate: number, postfix: string): string {
+  const fraction = total > 0 ? Math.min(1, done / total) : 1;
+  const width = 20;
+  const filled = Math.round(fraction * width);
+  const bar = '█'.repeat(filled) + ' '.repeat(width - filled);
+  const percent = `${Math.round(fraction * 100)}`.padStart(3, ' ');
+  const elapsed = rate > 0 ? done / rate : 0;
+  const remaining = rate > 0 ? (total - done) / rate : 0;
+  return `${label}: ${percent}%|${bar}| ${done}/${total} [${formatDuration(elapsed)}<${formatDuration(remaining)}, ${rate.toFixed(2)}it/s${postfix ? `, ${postfix}` : ''}]`;
+}
+
+/** Several progress updates in one event, each starting with `\r` as tqdm writes them. */
+export function progressLine(rng: Rng, ctx: LogContext, updates: number): string {
+  const epoch = epochOf(ctx.iter, ctx.itersPerEpoch);
+  const total = ctx.itersPerEpoch * 10;
+  const within = (Math.max(0, ctx.iter) % ctx.itersPerEpoch) * 10;
+  const rate = rng.range(4, 12);
+  const loss = valueOf(ctx.scalars, 'loss', ctx.kind === 'rl' ? 'value' : 'train');
+  let text = '';
+  for (let u = 0; u < updates; u += 1) {
+    const done = Math.min(total, within + Math.round(((u + 1) * 10) / updates));
+    text += `\r${progressStatus(`Epoch ${epoch}`, done, total, rate, loss === undefined ? '' : `loss=${loss.toFixed(3)}`)}`;
+  }
+  return text;
+}
+
+function valueOf(scalars: readonly ScalarPoint[], metric: string, variant: string): number | undefined {
+  return scalars.find((s) => s.metric === metric && s.variant === variant)?.value;
+}
+
+function formatNumber(value: number): string {
+  if (value === 0) return '0';
+  const abs = Math.abs(value);
+  return abs < 1e-3 || abs >= 1e5 ? value.toExponential(2) : value.toFixed(4);
+}
+
+/** `step 1200 | loss/train 0.5321 | accuracy/train 0.8123 | learning_rate/lr 3.20e-4`. */
+export function metricsLine(ctx: LogContext): string {
+  const shown = ctx.scalars.filter((s) => s.metric !== 'grad_norm');
+  const parts = shown.map((s) => `${s.metric}/${s.variant} ${formatNumber(s.value)}`);
+  return [`step ${ctx.iter}`, ...parts].join(' | ');
+}
+
+const SOURCES = ['trainer', 'data', 'checkpoint', 'optim', 'metrics'] as const;
+
+const WARNINGS = [
+  'UserWarning: only 2 dataloader workers are available; loading may become the bottleneck',
+  'UserWarning: gradient overflow detected, reducing loss scale to 32768.0',
+  'DeprecationWarning: the "fused" optimizer flag will be removed in the next release',
+  'UserWarning: checkpoint directory is on a network filesystem; saves may be slow',
+  'RuntimeWarning: invalid value encountered in divide (class 7 has no samples in this batch)',
+] as const;
+
+const INFO_TEXTS = [
+  'saved checkpoint to /checkpoints/{task}/last.pt (98.2 MB)',
+  'prefetch queue depth {n}/16',
+  'evaluating on validation split ({n} batches)',
+  'throughput {n} samples/s on 8 GPUs',
+  'gradient accumulation: {n} micro-batches per step',
+  'dataset shard {n} of 64 loaded from cache',
+] as const;
+
+function fill(template: string, rng: Rng, ctx: LogContext): string {
+  return template.replace('{task}', ctx.taskName).replace('{n}', String(rng.int(2, 900)));
+}
+
+interface ErrorCase {
+  frames: [file: string, line: number, fn: string, code: string][];
+  error: string;
+}
+
+const ERROR_CASES: readonly ErrorCase[] = [
+  {
+    frames: [
+      ['/opt/project/train.py', 214, '<module>', 'main(parse_args())'],
+      ['/opt/project/train.py', 188, 'main', 'loss = trainer.step(batch)'],
+      ['/opt/project/trainer.py', 97, 'step', 'outputs = self.model(**batch)'],
+      ['/opt/conda/lib/python3.11/site-packages/torch/nn/modules/module.py', 1518, '_wrapped_call_impl', 'return self._call_impl(*args, **kwargs)'],
+    ],
+    error: 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.65 GiB of which 1.12 GiB is free.',
+  },
+  {
+    frames: [
+      ['/opt/project/data/loader.py', 61, '__getitem__', 'image = self.decode(self.paths[index])'],
+      ['/opt/project/data/loader.py', 44, 'decode', 'with open(path, "rb") as handle:'],
+    ],
+    error: "FileNotFoundError: [Errno 2] No such file or directory: '/data/train/n01440764/n01440764_10026.JPEG'",
+  },
+  {
+    frames: [
+      ['/opt/project/train.py', 188, 'main', 'loss = trainer.step(batch)'],
+      ['/opt/project/trainer.py', 91, 'step', 'mask = batch["attention_mask"]'],
+    ],
+    error: "KeyError: 'attention_mask'",
+  },
+  {
+    frames: [
+      ['/opt/project/metrics.py', 33, 'update', 'self.confusion[target, pred] += 1'],
+    ],
+    error: 'IndexError: index 10 is out of bounds for axis 0 with size 10',
+  },
+  {
+    frames: [
+      ['/opt/project/checkpoint.py', 120, 'upload', 'self.bucket.put(key, data)'],
+      ['/opt/project/storage.py', 58, 'put', 'response = self.session.send(request, timeout=30)'],
+    ],
+    error: 'ConnectionResetError: [Errno 104] Connection reset by peer',
+  },
+];
+
+/** A Python traceback as one multi-line message (one event, lines joined by `\n`). */
+export function tracebackMessage(rng: Rng, preface?: string): string {
+  const c = rng.pick(ERROR_CASES);
+  const lines: string[] = [];
+  if (preface !== undefined) lines.push(preface);
+  lines.push('Traceback (most recent call last):');
+  for (const [file, line, fn, code] of c.frames) {
+    lines.push(`  File "${file}", line ${line}, in ${fn}`, `    ${code}`);
+  }
+  lines.push(c.error);
+  return lines.join('\n');
+}
+
+/** The first lines a training script prints. */
+export function startupLines(rng: Rng, ctx: LogContext): LogLine[] {
+  const model = ctx.kind === 'vision' ? 'ResNet-50 (25.6M parameters)' : ctx.kind === 'nlp' ? 'BERT-base (110M parameters)' : 'PPO actor-critic MLP (0.2M parameters)';
+  const dataset = ctx.kind === 'vision' ? 'ImageNet-1k: 1281167 train / 50000 val images' : ctx.kind === 'nlp' ? 'GLUE/SST-2: 67349 train / 872 val sentences' : 'CartPole-v1, 16 parallel environments';
+  return [
+    { level: 'info', msg: `task "${ctx.taskName}" connected to the tracking server` },
+    { level: 'info', msg: `${coloured(ANSI.bold, 'tracktop demo')} — ${ctx.taskName}` },
+    {
+      level: 'info',
+      msg: [
+        'Environment:',
+        `  python 3.11.${rng.int(4, 9)}`,
+        '  torch 2.3.1+cu121',
+        `  CUDA devices: ${rng.pick([1, 2, 4, 8])} x NVIDIA A100-SXM4-80GB`,
+        `  seed: ${rng.int(0, 99999)}`,
+      ].join('\n'),
+    },
+    { level: 'info', msg: loggerLine('INFO', 'data', `loading ${dataset}`) },
+    { level: 'info', msg: loggerLine('INFO', 'trainer', `model: ${model}`) },
+    { level: 'info', msg: loggerLine('INFO', 'trainer', `starting training, ${ctx.itersPerEpoch} iterations per epoch`) },
+  ];
+}
+
+export interface BurstOptions {
+  /** Probability that the burst contains a stderr traceback. */
+  errorChance?: number;
+  /** Probability that the burst contains a multi-line (merged) event besides any traceback. */
+  multilineChance?: number;
+}
+
+/** A burst of `count` log events printed around one iteration. */
+export function logBurst(rng: Rng, ctx: LogContext, count: number, options: BurstOptions = {}): LogLine[] {
+  const errorChance = options.errorChance ?? 0.06;
+  const multilineChance = options.multilineChance ?? 0.3;
+  const lines: LogLine[] = [];
+  const n = Math.max(1, Math.floor(count));
+  const errorAt = rng.chance(errorChance) ? rng.int(0, n - 1) : -1;
+  const multilineAt = rng.chance(multilineChance) ? rng.int(0, n - 1) : -1;
+  for (let i = 0; i < n; i += 1) {
+    if (i === errorAt) {
+      lines.push(errorEvent(rng, ctx));
+    } else if (i === multilineAt) {
+      lines.push({ level: 'info', msg: evaluationBlock(rng, ctx) });
+    } else {
+      lines.push(singleLine(rng, ctx));
+    }
+  }
+  return lines;
+}
+
+/** A one-line event (no `\n`), as most console output is. */
+export function singleLine(rng: Rng, ctx: LogContext): LogLine {
+  const roll = rng.next();
+  if (roll < 0.3) return { level: 'info', msg: metricsLine(ctx) };
+  if (roll < 0.5) return { level: 'info', msg: progressLine(rng, ctx, rng.int(1, 4)) };
+  if (roll < 0.6) return { level: 'warning', msg: loggerLine('WARNING', rng.pick(SOURCES), rng.pick(WARNINGS)) };
+  if (roll < 0.65) return { level: 'debug', msg: loggerLine('DEBUG', rng.pick(SOURCES), `step ${ctx.iter}: ${fill('{n} tensors in cache', rng, ctx)}`) };
+  if (roll < 0.85) return { level: 'info', msg: loggerLine('INFO', rng.pick(SOURCES), fill(rng.pick(INFO_TEXTS), rng, ctx)) };
+  return { level: 'info', msg: `[epoch ${epochOf(ctx.iter, ctx.itersPerEpoch)}] iteration ${ctx.iter} done in ${rng.range(0.1, 2.5).toFixed(3)}s` };
+}
+
+/** A stderr error: a traceback (multi-line) or a single red error line. */
+export function errorEvent(rng: Rng, ctx: LogContext): LogLine {
+  if (rng.chance(0.7)) {
+    const preface = loggerLine('ERROR', rng.pick(SOURCES), `step ${ctx.iter} failed, skipping batch`);
+    return { level: 'error', msg: tracebackMessage(rng, preface) };
+  }
+  return { level: 'error', msg: loggerLine('ERROR', 'checkpoint', `upload of step ${ctx.iter} failed (HTTP 503), retrying in ${rng.int(2, 30)}s`) };
+}
+
+function evaluationBlock(rng: Rng, ctx: LogContext): string {
+  const lines = [`Evaluation at step ${ctx.iter}:`];
+  if (ctx.kind === 'rl') {
+    lines.push(`  episodes: ${rng.int(8, 32)}`, `  mean return: ${rng.range(20, 480).toFixed(1)}`, `  mean length: ${rng.int(20, 500)}`);
+  } else {
+    for (const name of ['precision', 'recall', 'f1']) lines.push(`  ${name.padEnd(10)} ${rng.range(0.6, 0.98).toFixed(4)}`);
+  }
+  return lines.join('\n');
+}
+
+/** The last events of a run that crashed: a fatal traceback on stderr. */
+export function crashLines(rng: Rng, ctx: LogContext): LogLine[] {
+  return [
+    { level: 'error', msg: tracebackMessage(rng) },
+    { level: 'error', msg: loggerLine('ERROR', 'trainer', `training aborted at step ${ctx.iter}`) },
+  ];
+}
+
+/** The last events of a run that finished. */
+export function finishLines(ctx: LogContext): LogLine[] {
+  return [
+    { level: 'info', msg: metricsLine(ctx) },
+    { level: 'info', msg: loggerLine('INFO', 'trainer', `training finished after ${ctx.iter + 1} iterations`) },
+    { level: 'info', msg: loggerLine('INFO', 'checkpoint', `saved final model to /checkpoints/${ctx.taskName}/final.pt`) },
+  ];
+}
+
+/** The last events of a run someone stopped. */
+export function abortLines(ctx: LogContext): LogLine[] {
+  return [
+    { level: 'warning', msg: loggerLine('WARNING', 'trainer', `received SIGTERM at step ${ctx.iter}, saving checkpoint`) },
+    { level: 'info', msg: 'stop requested by the user, exiting' },
+  ];
+}

@@ -1,0 +1,119 @@
+// `tracktop demo` and `tracktop serve --demo`: the embedded server with seeded demo data and
+// three live runs, all written through the HTTP client like a real reporting script.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '../api/index.js';
+import { startServer } from '../server/index.js';
+import { startLiveRuns, type LiveRunResume, type LiveRuns } from './live-runs.js';
+import { findExistingDemo } from './resume.js';
+import { DEFAULT_SEED, seedDemo, type SeedResult } from './seed.js';
+
+export interface RunDemoOptions {
+  /** SQLite file; default a fresh file in a temp directory that is removed on stop. */
+  dbPath?: string;
+  /** Default 0 (any free port). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Aborting it stops the demo (as stop() does). */
+  signal: AbortSignal;
+  log: (message: string) => void;
+  accessKey?: string;
+  secretKey?: string;
+  /** Mean time between live-run ticks (default 1500 ms). */
+  intervalMs?: number;
+  seed?: number;
+  /** Lines of the long log (default 50,000). */
+  bigLogLines?: number;
+}
+
+export interface RunningDemo {
+  url: string;
+  credentials: { accessKey: string; secretKey: string };
+  dbPath: string;
+  /** The fresh seed, or undefined when an existing demo database was resumed. */
+  seeded: SeedResult | undefined;
+  liveTaskIds: string[];
+  liveRuns: LiveRuns;
+  /** Stops the live runs, the client and the server, and removes a temp database. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
+  const tempDir = opts.dbPath === undefined ? await mkdtemp(join(tmpdir(), 'tracktop-demo-')) : undefined;
+  const dbPath = opts.dbPath ?? join(tempDir as string, 'demo.db');
+  const removeTemp = async (): Promise<void> => {
+    if (tempDir !== undefined) await rm(tempDir, { recursive: true, force: true });
+  };
+
+  let server;
+  try {
+    server = await startServer({
+      host: opts.host ?? '127.0.0.1',
+      port: opts.port ?? 0,
+      dbPath,
+      accessKey: opts.accessKey,
+      secretKey: opts.secretKey,
+      log: opts.log,
+    });
+  } catch (error) {
+    await removeTemp();
+    throw error;
+  }
+  const running = server;
+  const client = createClient({ apiHost: running.url, accessKey: running.credentials.accessKey, secretKey: running.credentials.secretKey, worker: 'tracktop-demo' });
+  const closeAll = async (): Promise<void> => {
+    await client.close();
+    await running.close();
+    await removeTemp();
+  };
+
+  const seed = opts.seed ?? DEFAULT_SEED;
+  let seeded: SeedResult | undefined;
+  let liveTaskIds: string[];
+  let resume: Record<string, LiveRunResume>;
+  try {
+    const existing = await findExistingDemo(client, running.url, seed);
+    if (existing === undefined) {
+      seeded = await seedDemo(client, { baseUrl: running.url, seed, bigLogLines: opts.bigLogLines, log: opts.log });
+      liveTaskIds = seeded.live.map((t) => t.id);
+      resume = Object.fromEntries(seeded.live.map((t) => [t.id, { run: t.run, nextIter: t.nextIter }]));
+    } else {
+      opts.log(`demo: resuming ${existing.taskIds.length} running tasks in ${dbPath}`);
+      liveTaskIds = existing.taskIds;
+      resume = existing.resume;
+    }
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+
+  const liveStop = new AbortController();
+  const liveRuns = startLiveRuns(client, liveTaskIds, {
+    signal: liveStop.signal,
+    intervalMs: opts.intervalMs,
+    log: opts.log,
+    resume,
+    filesBaseUrl: running.url,
+    seed,
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      opts.signal.removeEventListener('abort', onAbort);
+      liveStop.abort();
+      await liveRuns.done;
+      await closeAll();
+    })();
+    return stopping;
+  };
+  const onAbort = (): void => {
+    stop().catch((error: unknown) => opts.log(`demo: stopping failed: ${error instanceof Error ? error.message : String(error)}`));
+  };
+  if (opts.signal.aborted) onAbort();
+  else opts.signal.addEventListener('abort', onAbort);
+
+  return { url: running.url, credentials: { ...running.credentials }, dbPath, seeded, liveTaskIds, liveRuns, stop };
+}

@@ -1,0 +1,252 @@
+// Seeds a server with the demo data through its HTTP API: projects, tasks in every status
+// with history, output models, the 50,000-line log and the reports.
+import type { EventInput } from '../wire/events.js';
+import { scalarsAt, type RunShape } from './curves.js';
+import { bigLogEvents } from './big-log.js';
+import type { DemoClient } from './demo-client.js';
+import { abortLines, crashLines, finishLines, startupLines, type LogLine } from './log-lines.js';
+import {
+  DEMO_PROJECTS,
+  REPORT_PLANS,
+  REPORT_TASK_KEYS,
+  TASK_PLANS,
+  type DemoStatus,
+  type ProjectKey,
+  type ReportPlan,
+  type TaskPlan,
+} from './plan.js';
+import { createRng, mixSeed, seedFromString, type Rng } from './random.js';
+import type { ReportTaskIds } from './report-bodies.js';
+import {
+  iterationEvents,
+  logContext,
+  logEvents,
+  singleValueEvents,
+  summaryValues,
+  type SimulatedRun,
+} from './simulated-run.js';
+import { DEFAULT_CHUNK_LIMITS, writeEvents, type ChunkLimits } from './write-events.js';
+
+export const BIG_LOG_LINES = 50_000;
+export const DEFAULT_SEED = 20_250_101;
+
+export interface SeedOptions {
+  /** The server's base URL, used in debug-image URLs and report widget links. */
+  baseUrl: string;
+  /** "Now" in epoch ms (default Date.now()); history is placed before it. */
+  now?: number;
+  seed?: number;
+  /** Lines of the long log (default 50,000). */
+  bigLogLines?: number;
+  chunk?: ChunkLimits;
+  log?: (message: string) => void;
+}
+
+export interface SeededTask {
+  id: string;
+  key: string;
+  name: string;
+  projectId: string;
+  status: DemoStatus;
+  run: SimulatedRun;
+  /** The first iteration not yet reported. */
+  nextIter: number;
+}
+
+export interface SeededReport {
+  id: string;
+  name: string;
+  projectId: string;
+  tags: string[];
+  published: boolean;
+  archived: boolean;
+}
+
+export interface SeedResult {
+  /** Project name → id. */
+  projects: Record<string, string>;
+  tasks: SeededTask[];
+  /** The running tasks, for startLiveRuns. */
+  live: SeededTask[];
+  bigLogTask: SeededTask;
+  bigLogLines: number;
+  reports: SeededReport[];
+  modelIds: string[];
+  eventsWritten: number;
+  elapsedMs: number;
+}
+
+const ITERS_PER_EPOCH: Record<SimulatedRun['shape']['kind'], number> = { vision: 25, nlp: 40, rl: 20 };
+
+export function runForPlan(plan: TaskPlan, taskId: string, baseUrl: string, seed: number): SimulatedRun {
+  const shape: RunShape = {
+    kind: plan.kind,
+    seed: mixSeed(seed, seedFromString(plan.key)),
+    totalIters: plan.totalIters,
+    warmupIters: Math.max(1, Math.round(Math.min(plan.totalIters, 300) * 0.05)),
+    baseLr: plan.kind === 'vision' ? 0.4 : plan.kind === 'nlp' ? 2e-5 : 3e-4,
+    valEvery: 5,
+    difficulty: plan.difficulty,
+  };
+  return {
+    taskId,
+    name: plan.name,
+    shape,
+    itersPerEpoch: ITERS_PER_EPOCH[plan.kind],
+    plotEvery: 25,
+    imageEvery: 10,
+    filesBaseUrl: baseUrl.replace(/\/+$/, ''),
+    worker: `demo-${plan.project}-gpu0${seedFromString(plan.key) % 8}`,
+  };
+}
+
+function closingLines(status: DemoStatus, rng: Rng, run: SimulatedRun, lastIter: number): LogLine[] {
+  const ctx = logContext(run, lastIter, scalarsAt(run.shape, lastIter));
+  switch (status) {
+    case 'completed':
+    case 'published':
+      return finishLines(ctx);
+    case 'failed':
+      return crashLines(rng, ctx);
+    case 'stopped':
+      return abortLines(ctx);
+    case 'created':
+    case 'in_progress':
+      return [];
+  }
+}
+
+/** Every event of a task's seeded history, in time order per kind. */
+export function* taskHistory(plan: TaskPlan, run: SimulatedRun, endMs: number, bigLogLines: number): Generator<EventInput> {
+  const rng = createRng(run.shape.seed);
+  const msPerIter = Math.max(1, Math.floor(plan.durationMs / (plan.iterations + 1)));
+  const startMs = endMs - msPerIter * (plan.iterations + 1);
+  if (plan.bigLog !== true) {
+    yield* logEvents(run.taskId, 0, startMs, startupLines(rng, logContext(run, 0, scalarsAt(run.shape, 0))), rng, run.worker);
+  }
+  for (let iter = 0; iter < plan.iterations; iter += 1) {
+    const logLines = plan.bigLog === true ? 0 : rng.int(0, 3);
+    yield* iterationEvents(run, iter, startMs + (iter + 1) * msPerIter, rng, { logLines, burst: { errorChance: 0.02, multilineChance: 0.1 } });
+  }
+  const lastIter = Math.max(0, plan.iterations - 1);
+  if (plan.bigLog === true) {
+    yield* bigLogEvents({
+      task: run.taskId,
+      taskName: run.name,
+      shape: run.shape,
+      lines: bigLogLines,
+      startMs,
+      spanMs: endMs - startMs,
+      seed: mixSeed(run.shape.seed, 7),
+      worker: run.worker,
+      itersPerEpoch: run.itersPerEpoch,
+      iterations: plan.iterations,
+    });
+  } else {
+    yield* logEvents(run.taskId, lastIter, endMs + 1, closingLines(plan.status, rng, run, lastIter), rng, run.worker);
+  }
+  if (plan.status !== 'created') yield* singleValueEvents(run.taskId, endMs, summaryValues(run, lastIter), run.worker);
+}
+
+async function applyStatus(client: DemoClient, plan: TaskPlan, task: string): Promise<void> {
+  switch (plan.status) {
+    case 'created':
+    case 'in_progress':
+      return;
+    case 'completed':
+      await client.tasks.completed({ task });
+      return;
+    case 'published':
+      await client.tasks.completed({ task });
+      await client.tasks.publish({ task });
+      return;
+    case 'failed':
+      await client.tasks.failed({ task, status_reason: 'exception', status_message: 'the training script exited with an error' });
+      return;
+    case 'stopped':
+      await client.tasks.stopped({ task, status_reason: 'stopped by user' });
+      return;
+  }
+}
+
+async function seedReport(client: DemoClient, plan: ReportPlan, projectId: string, ids: ReportTaskIds, baseUrl: string): Promise<SeededReport> {
+  const { id } = await client.reports.create({ name: plan.name, project: projectId, tags: plan.tags, comment: plan.comment });
+  // Real servers ignore `report` on create: the body goes in with update.
+  await client.reports.update({ task: id, report: plan.body({ baseUrl, tasks: ids }) });
+  if (plan.publish === true) await client.reports.publish({ task: id, message: 'reviewed', comment: 'reviewed' });
+  if (plan.archive === true) await client.reports.archive({ task: id, message: 'superseded', comment: 'superseded' });
+  return { id, name: plan.name, projectId, tags: [...plan.tags], published: plan.publish === true, archived: plan.archive === true };
+}
+
+/** Seeds the demo data. Rejects on the first failed request (the server is expected to be fresh). */
+export async function seedDemo(client: DemoClient, opts: SeedOptions): Promise<SeedResult> {
+  const started = performance.now();
+  const now = opts.now ?? Date.now();
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const bigLogLines = opts.bigLogLines ?? BIG_LOG_LINES;
+  const chunk = opts.chunk ?? DEFAULT_CHUNK_LIMITS;
+  const baseUrl = opts.baseUrl.replace(/\/+$/, '');
+
+  const projectIds = {} as Record<ProjectKey, string>;
+  const projects: Record<string, string> = {};
+  for (const [key, name] of Object.entries(DEMO_PROJECTS) as [ProjectKey, string][]) {
+    const { id } = await client.projects.create({ name, description: `tracktop demo: ${name}` });
+    projectIds[key] = id;
+    projects[name] = id;
+  }
+
+  const tasks: SeededTask[] = [];
+  const modelIds: string[] = [];
+  let eventsWritten = 0;
+  for (const plan of TASK_PLANS) {
+    const projectId = projectIds[plan.project];
+    const { id } = await client.tasks.create({ name: plan.name, type: 'training', project: projectId, comment: plan.comment, tags: plan.tags });
+    const run = runForPlan(plan, id, baseUrl, seed);
+    if (plan.status !== 'created') await client.tasks.started({ task: id });
+    const written = await writeEvents(client, taskHistory(plan, run, now - plan.endedAgoMs - 1000, bigLogLines), chunk);
+    if (written.errors > 0) opts.log?.(`demo: ${written.errors} events of ${plan.name} were refused: ${JSON.stringify(written.errorsInfo)}`);
+    eventsWritten += written.added;
+    if (plan.model === true) {
+      const model = await client.models.create({
+        name: `${plan.name} final`,
+        uri: `file:///checkpoints/${plan.name}/final.pt`,
+        project: projectId,
+        task: id,
+        ready: plan.status === 'published',
+        comment: `output of ${plan.name}`,
+      });
+      modelIds.push(model.id);
+    }
+    // Published tasks are locked, so their events are written before the status changes.
+    await applyStatus(client, plan, id);
+    tasks.push({ id, key: plan.key, name: plan.name, projectId, status: plan.status, run, nextIter: plan.iterations });
+  }
+
+  const byKey = new Map(tasks.map((t) => [t.key, t.id]));
+  const ids = {} as ReportTaskIds;
+  for (const key of REPORT_TASK_KEYS) {
+    const id = byKey.get(key);
+    if (id === undefined) throw new Error(`demo plan has no task "${key}" for its reports`);
+    ids[key] = id;
+  }
+  const reports: SeededReport[] = [];
+  for (const plan of REPORT_PLANS) {
+    reports.push(await seedReport(client, plan, projectIds[plan.project], ids, baseUrl));
+  }
+
+  const bigLogTask = tasks.find((t) => TASK_PLANS.find((p) => p.key === t.key)?.bigLog === true);
+  if (bigLogTask === undefined) throw new Error('demo plan has no task with the long log');
+  const elapsedMs = Math.round(performance.now() - started);
+  opts.log?.(`demo: seeded ${tasks.length} tasks, ${reports.length} reports and ${eventsWritten} events in ${elapsedMs} ms`);
+  return {
+    projects,
+    tasks,
+    live: tasks.filter((t) => t.status === 'in_progress'),
+    bigLogTask,
+    bigLogLines,
+    reports,
+    modelIds,
+    eventsWritten,
+    elapsedMs,
+  };
+}
