@@ -1,0 +1,372 @@
+// The log pane's model: a bounded window onto a task's log, built from `events.get_task_log`
+// pages (REFERENCE §6.4). The server pages by timestamp: an older page is fetched with
+// `from_timestamp` = the oldest timestamp held and `navigate_earlier: true`, a newer one with the
+// newest timestamp held and `navigate_earlier: false`. `from_timestamp` is exclusive and every
+// event sharing a page's boundary timestamp comes in that same page, so this window only ever
+// evicts whole timestamp groups: a later fetch from the new boundary then returns exactly what
+// was evicted, nothing skipped. The response's `total` is capped at 10000 and is not used.
+//
+// All functions are pure: each returns a new window and leaves its input unchanged.
+import { sanitizeLines, stripSgr } from './sanitize.js';
+
+/** One log event, as `events.get_task_log` returns it (extra fields are ignored). */
+export interface LogEntry {
+  timestamp: number;
+  level: string;
+  msg: string;
+  worker?: string;
+  iter?: number;
+}
+
+/** One display line; a multi-line message gives several, all with its timestamp and level. */
+export interface LogLine {
+  /** Unique within the window's life; use it to keep a position across updates. */
+  id: number;
+  timestamp: number;
+  level: string;
+  /** Sanitised; holds SGR sequences only when the window was created with `color`. */
+  text: string;
+  /** `text` without SGR, for searching. */
+  plain: string;
+  /** True on the first line of its event. */
+  first: boolean;
+  worker?: string;
+  iter?: number;
+}
+
+export interface LogWindowOptions {
+  /** Memory budget in display lines. */
+  maxLines: number;
+  /** Keep the log's own SGR colours. */
+  color?: boolean;
+}
+
+/** One event with its display lines. */
+export interface LogBlock {
+  entry: LogEntry;
+  lines: LogLine[];
+}
+
+export interface LogWindow {
+  readonly options: Readonly<LogWindowOptions>;
+  /** Display lines, oldest first. */
+  readonly lines: readonly LogLine[];
+  /** Nothing older exists on the server (an older page came back shorter than asked). */
+  readonly reachedStart: boolean;
+  /** Nothing newer is known beyond the window (no newer line was evicted or left unfetched). */
+  readonly atLiveEnd: boolean;
+  /** Events, oldest first, each with its display lines. */
+  readonly blocks: readonly LogBlock[];
+  readonly nextId: number;
+}
+
+export function createLogWindow(options: LogWindowOptions): LogWindow {
+  const maxLines = Number.isFinite(options.maxLines) ? Math.max(1, Math.floor(options.maxLines)) : 1;
+  return {
+    options: { maxLines, color: options.color === true },
+    lines: [],
+    reachedStart: false,
+    atLiveEnd: true,
+    blocks: [],
+    nextId: 0,
+  };
+}
+
+function normalise(event: LogEntry): LogEntry {
+  const raw: Partial<Record<keyof LogEntry, unknown>> = event;
+  const timestamp = Number(raw.timestamp);
+  const entry: LogEntry = {
+    timestamp: Number.isFinite(timestamp) ? timestamp : 0,
+    level: typeof raw.level === 'string' ? raw.level : '',
+    msg: typeof raw.msg === 'string' ? raw.msg : raw.msg === undefined || raw.msg === null ? '' : String(raw.msg),
+  };
+  if (typeof raw.worker === 'string') entry.worker = raw.worker;
+  if (typeof raw.iter === 'number' && Number.isFinite(raw.iter)) entry.iter = raw.iter;
+  return entry;
+}
+
+/**
+ * A page's events oldest first. Pages fetched with `navigate_earlier: true` come newest first:
+ * reversing them before the (stable) sort keeps events that share a timestamp in the order
+ * they were logged.
+ */
+function ascending(page: readonly LogEntry[]): LogEntry[] {
+  const entries = page.map(normalise);
+  const first = entries[0];
+  const last = entries[entries.length - 1];
+  if (first && last && first.timestamp > last.timestamp) entries.reverse();
+  return entries.sort((a, b) => a.timestamp - b.timestamp);
+}
+
+function eventKey(entry: LogEntry): string {
+  return `${entry.timestamp}\u0000${entry.level}\u0000${entry.msg}`;
+}
+
+/**
+ * The page's events oldest first, minus those the window already holds. Identical events are
+ * legitimate (log events are never merged by the server), so duplicates are matched one for one:
+ * a page event is dropped only if an unmatched identical event with the same timestamp is held.
+ */
+function freshEntries(window: LogWindow, page: readonly LogEntry[]): LogEntry[] {
+  const entries = ascending(page);
+  if (entries.length === 0 || window.blocks.length === 0) return entries;
+  const lo = (entries[0] as LogEntry).timestamp;
+  const hi = (entries[entries.length - 1] as LogEntry).timestamp;
+  const held = new Map<string, number>();
+  for (const block of window.blocks) {
+    const t = block.entry.timestamp;
+    if (t < lo || t > hi) continue;
+    const key = eventKey(block.entry);
+    held.set(key, (held.get(key) ?? 0) + 1);
+  }
+  if (held.size === 0) return entries;
+  return entries.filter((entry) => {
+    const key = eventKey(entry);
+    const count = held.get(key) ?? 0;
+    if (count === 0) return true;
+    held.set(key, count - 1);
+    return false;
+  });
+}
+
+function toBlocks(entries: readonly LogEntry[], options: Readonly<LogWindowOptions>, firstId: number): LogBlock[] {
+  let id = firstId;
+  const blocks: LogBlock[] = [];
+  for (const entry of entries) {
+    let texts = sanitizeLines(entry.msg, { color: options.color === true });
+    if (texts.length > options.maxLines) {
+      const hidden = texts.length - (options.maxLines - 1);
+      texts = [...texts.slice(0, options.maxLines - 1), `… ${hidden} more lines`];
+    }
+    const lines = texts.map((text, k): LogLine => {
+      const line: LogLine = {
+        id: id++,
+        timestamp: entry.timestamp,
+        level: entry.level,
+        text,
+        plain: options.color === true ? stripSgr(text) : text,
+        first: k === 0,
+      };
+      if (entry.worker !== undefined) line.worker = entry.worker;
+      if (entry.iter !== undefined) line.iter = entry.iter;
+      return line;
+    });
+    blocks.push({ entry, lines });
+  }
+  return blocks;
+}
+
+function lineCount(blocks: readonly LogBlock[]): number {
+  let n = 0;
+  for (const block of blocks) n += block.lines.length;
+  return n;
+}
+
+/**
+ * Drops whole timestamp groups from one end while over budget, never the last group left.
+ * Returns the kept blocks and whether anything was dropped.
+ */
+function evict(blocks: LogBlock[], maxLines: number, from: 'oldest' | 'newest'): { blocks: LogBlock[]; evicted: boolean } {
+  let total = lineCount(blocks);
+  let start = 0;
+  let end = blocks.length;
+  while (total > maxLines) {
+    if (from === 'oldest') {
+      const t = (blocks[start] as LogBlock).entry.timestamp;
+      let next = start;
+      let dropped = 0;
+      while (next < end && (blocks[next] as LogBlock).entry.timestamp === t) dropped += (blocks[next++] as LogBlock).lines.length;
+      if (next >= end) break;
+      start = next;
+      total -= dropped;
+    } else {
+      const t = (blocks[end - 1] as LogBlock).entry.timestamp;
+      let next = end;
+      let dropped = 0;
+      while (next > start && (blocks[next - 1] as LogBlock).entry.timestamp === t) dropped += (blocks[--next] as LogBlock).lines.length;
+      if (next <= start) break;
+      end = next;
+      total -= dropped;
+    }
+  }
+  const evicted = start > 0 || end < blocks.length;
+  return { blocks: evicted ? blocks.slice(start, end) : blocks, evicted };
+}
+
+function build(
+  window: LogWindow,
+  blocks: LogBlock[],
+  nextId: number,
+  reachedStart: boolean,
+  atLiveEnd: boolean,
+): LogWindow {
+  const lines: LogLine[] = [];
+  for (const block of blocks) for (const line of block.lines) lines.push(line);
+  return { options: window.options, lines, reachedStart, atLiveEnd, blocks, nextId };
+}
+
+/** True when a page holds fewer events than were asked for: the end in that direction. */
+function isShortPage(page: readonly LogEntry[], requested: number): boolean {
+  return page.length < requested;
+}
+
+/**
+ * Replaces the window with the newest page (`navigate_earlier: true`, no `from_timestamp`).
+ * `requested` is the `batch_size` asked for.
+ */
+export function replaceWithNewest(window: LogWindow, page: readonly LogEntry[], requested: number): LogWindow {
+  const blocks = toBlocks(ascending(page), window.options, window.nextId);
+  const kept = evict(blocks, window.options.maxLines, 'oldest');
+  const nextId = window.nextId + lineCount(blocks);
+  return build(window, kept.blocks, nextId, isShortPage(page, requested) && !kept.evicted, true);
+}
+
+/**
+ * Adds an older page in front. Newest lines beyond the budget are evicted, and then the window
+ * is no longer at the live end.
+ */
+export function prependOlder(window: LogWindow, page: readonly LogEntry[], requested: number): LogWindow {
+  const fresh = toBlocks(freshEntries(window, page), window.options, window.nextId);
+  const merged = [...fresh, ...window.blocks];
+  merged.sort((a, b) => a.entry.timestamp - b.entry.timestamp);
+  const kept = evict(merged, window.options.maxLines, 'newest');
+  const nextId = window.nextId + lineCount(fresh);
+  return build(window, kept.blocks, nextId, isShortPage(page, requested), window.atLiveEnd && !kept.evicted);
+}
+
+/**
+ * Adds a newer page at the end. Oldest lines beyond the budget are evicted, and then the start
+ * of the log is no longer in the window. A page shorter than requested means the live end.
+ */
+export function appendNewer(window: LogWindow, page: readonly LogEntry[], requested: number): LogWindow {
+  const fresh = toBlocks(freshEntries(window, page), window.options, window.nextId);
+  const merged = [...window.blocks, ...fresh];
+  merged.sort((a, b) => a.entry.timestamp - b.entry.timestamp);
+  const kept = evict(merged, window.options.maxLines, 'oldest');
+  const nextId = window.nextId + lineCount(fresh);
+  return build(window, kept.blocks, nextId, window.reachedStart && !kept.evicted, isShortPage(page, requested));
+}
+
+/**
+ * `from_timestamp` for the next older page (with `navigate_earlier: true`); undefined when the
+ * window is empty (fetch the newest page instead).
+ */
+export function olderPageFrom(window: LogWindow): number | undefined {
+  return window.blocks[0]?.entry.timestamp;
+}
+
+/**
+ * `from_timestamp` for the next newer page (with `navigate_earlier: false`); undefined when the
+ * window is empty (fetch the newest page instead: without it the server starts at the oldest).
+ */
+export function newerPageFrom(window: LogWindow): number | undefined {
+  return window.blocks[window.blocks.length - 1]?.entry.timestamp;
+}
+
+/** Index of the line with this id, or -1 when it is no longer in the window. */
+export function indexOfLine(window: LogWindow, id: number): number {
+  return window.lines.findIndex((line) => line.id === id);
+}
+
+// ---- search ----------------------------------------------------------------------------
+
+export type LogMatcher = (plainText: string) => boolean;
+
+export type CompiledQuery = { ok: true; test: LogMatcher } | { ok: false; error: string };
+
+/**
+ * `/pattern/flags` is a regular expression (case-insensitive unless flags are given; `g` and
+ * `y` are ignored); anything else is a case-insensitive substring.
+ */
+export function compileLogQuery(query: string): CompiledQuery {
+  if (query.length === 0) return { ok: false, error: 'empty search' };
+  const regex = /^\/(.+)\/([a-z]*)$/s.exec(query);
+  if (regex) {
+    const flags = (regex[2] ?? '').replace(/[gy]/g, '');
+    try {
+      const re = new RegExp(regex[1] as string, flags.length > 0 ? flags : 'i');
+      return { ok: true, test: (text) => re.test(text) };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : 'invalid regular expression' };
+    }
+  }
+  const needle = query.toLowerCase();
+  return { ok: true, test: (text) => text.toLowerCase().includes(needle) };
+}
+
+export type SearchDirection = 'next' | 'previous';
+
+export type LogSearchResult =
+  | { kind: 'found'; index: number; id: number }
+  /** Not in the window; fetch the adjacent page, then `resumeSearch` from `resumeFromId`. */
+  | { kind: 'need-older'; resumeFromId: number }
+  | { kind: 'need-newer'; resumeFromId: number }
+  /** The whole log in that direction was searched. */
+  | { kind: 'not-found' };
+
+/**
+ * Next (below) or previous (above) line matching `test`, starting after line index `from`
+ * (use -1 / `lines.length` to start at an edge). Tells when the answer needs another page.
+ */
+export function searchLog(window: LogWindow, test: LogMatcher, from: number, direction: SearchDirection): LogSearchResult {
+  const lines = window.lines;
+  if (direction === 'next') {
+    for (let i = Math.max(-1, from) + 1; i < lines.length; i++) {
+      const line = lines[i] as LogLine;
+      if (test(line.plain)) return { kind: 'found', index: i, id: line.id };
+    }
+    const last = lines[lines.length - 1];
+    return window.atLiveEnd || !last ? { kind: 'not-found' } : { kind: 'need-newer', resumeFromId: last.id };
+  }
+  for (let i = Math.min(lines.length, from) - 1; i >= 0; i--) {
+    const line = lines[i] as LogLine;
+    if (test(line.plain)) return { kind: 'found', index: i, id: line.id };
+  }
+  const first = lines[0];
+  return window.reachedStart || !first ? { kind: 'not-found' } : { kind: 'need-older', resumeFromId: first.id };
+}
+
+/**
+ * Continues a search after the page asked for was added: searches the lines beyond the line
+ * `resumeFromId` (or the whole window if that line was evicted meanwhile).
+ */
+export function resumeSearch(
+  window: LogWindow,
+  test: LogMatcher,
+  resumeFromId: number,
+  direction: SearchDirection,
+): LogSearchResult {
+  const at = indexOfLine(window, resumeFromId);
+  const from = at >= 0 ? at : direction === 'next' ? -1 : window.lines.length;
+  return searchLog(window, test, from, direction);
+}
+
+// ---- levels ----------------------------------------------------------------------------
+
+export type LogLevelClass = 'error' | 'warn' | 'info' | 'debug';
+
+/** error/critical/fatal -> error, warn/warning -> warn, debug/verbose -> debug, else info. */
+export function logLevelClass(level: string | undefined): LogLevelClass {
+  switch ((level ?? '').toLowerCase()) {
+    case 'error':
+    case 'critical':
+    case 'fatal':
+      return 'error';
+    case 'warn':
+    case 'warning':
+      return 'warn';
+    case 'debug':
+    case 'verbose':
+      return 'debug';
+    default:
+      return 'info';
+  }
+}
+
+/** How each level class is drawn (Ink `<Text>` props). */
+export const LOG_LEVEL_STYLES: Readonly<Record<LogLevelClass, { color?: 'red' | 'yellow'; dimColor?: boolean }>> = {
+  error: { color: 'red' },
+  warn: { color: 'yellow' },
+  info: {},
+  debug: { dimColor: true },
+};
