@@ -21,6 +21,10 @@ export interface RequestContext {
   /** Raw body text, for endpoints that parse it themselves (events.add_batch). */
   rawBody: string;
   contentType: string;
+  /** The API version the request asked for ("2.31" when its path has none). */
+  requestedVersion?: string;
+  /** Adds a header to the envelope response (auth.login sets its cookie with it). */
+  setResponseHeader?(name: string, value: string): void;
 }
 
 /** A handler returns the envelope's `data` (or a RawResponse) or throws a ServerError. */

@@ -11,6 +11,13 @@ export class ServerError extends Error {
     this.code = code;
     this.name = 'ServerError';
   }
+
+  /** An error whose whole result_msg is given (e.g. the 404 text of real servers). */
+  static withMessage(code: ErrorCode, message: string): ServerError {
+    const err = new ServerError(code);
+    err.message = message;
+    return err;
+  }
 }
 
 export function formatErrorMessage(text: string, extra?: string, fields?: Record<string, unknown>): string {

@@ -71,7 +71,9 @@ CREATE TABLE tasks (
 );
 CREATE INDEX tasks_company_last_update ON tasks(company, last_update DESC);
 CREATE INDEX tasks_project ON tasks(project);
+-- Lists of one type (reports): in insertion (rowid) order, or newest first, without sorting.
 CREATE INDEX tasks_company_type ON tasks(company, type);
+CREATE INDEX tasks_company_type_last_update ON tasks(company, type, last_update);
 
 CREATE TABLE models (
   id TEXT PRIMARY KEY,
@@ -91,6 +93,8 @@ CREATE TABLE models (
   last_metrics TEXT NOT NULL DEFAULT '{}',
   metric_stats TEXT NOT NULL DEFAULT '{}'
 );
+
+CREATE INDEX models_project ON models(project);
 
 -- Server-side cursors: debug_images/plots iteration states, sample navigation, get_all_ex scrolls.
 CREATE TABLE scroll_states (

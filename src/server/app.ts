@@ -1,0 +1,247 @@
+// The HTTP front of the embedded server: one route shape, `/{vX.Y/}service.action`, answered
+// with the envelope of REFERENCE §1.3. Checks run in the order real servers use: path →
+// endpoint → auth → body → validation (inside the handler) → handler.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { JSON_LINES_CONTENT_TYPE, MAX_API_VERSION } from '../wire/envelope.js';
+import { ERRORS, type ErrorCode } from '../wire/errors.js';
+import { authenticate } from './auth.js';
+import { RawResponse, type HandlerTable, type Identity, type RequestContext } from './context.js';
+import type { Db } from './db.js';
+import { errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
+import { ServerError } from './errors.js';
+import { newId } from './ids.js';
+import { bodyLimitFor } from './limits.js';
+import { parseQueryParams } from './query-string.js';
+import { actualVersion, parseRequestPath, versionForMeta } from './request-path.js';
+
+export interface AppDeps {
+  db: Db;
+  handlers: HandlerTable;
+  now: () => number;
+  log: (line: string) => void;
+}
+
+const SERVER_HEADER = 'tracktop';
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  return v === undefined || v === '' ? undefined : v;
+}
+
+function sendJson(res: ServerResponse, status: number, payload: unknown, extraHeaders: Record<string, string> = {}): void {
+  const text = JSON.stringify(payload);
+  res.writeHead(status, {
+    ...extraHeaders,
+    server: SERVER_HEADER,
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, {
+    server: SERVER_HEADER,
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+class BodyTooLarge extends Error {}
+class BodyAborted extends Error {}
+
+/** Reads the body, refusing (without buffering further) once it passes `limit` bytes. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const onData = (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        chunks.length = 0;
+        // Keep draining (discarding) so the client can read the 413 instead of a reset.
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => {
+      if (!done) {
+        done = true;
+        resolve(Buffer.concat(chunks, size));
+      }
+    });
+    // A client that goes away mid-body: nothing to answer, nothing to log.
+    const aborted = () => {
+      if (!done) {
+        done = true;
+        reject(new BodyAborted());
+      }
+    };
+    req.on('error', aborted);
+    req.on('close', aborted);
+  });
+}
+
+function parseBody(text: string, contentType: string, endpoint: string): Record<string, unknown> {
+  // JSON lines (events.add_batch) are parsed by the handler from ctx.rawBody.
+  if (contentType === JSON_LINES_CONTENT_TYPE) return {};
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new ServerError(ERRORS.badRequest, `failed parsing the request body as JSON: ${(err as Error).message}`);
+  }
+  if (parsed === null) return {};
+  if (typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  // A JSON array is a batch for add_batch, which reads ctx.rawBody itself.
+  if (endpoint === 'events.add_batch') return {};
+  throw new ServerError(ERRORS.badRequest, 'the request body must be a JSON object');
+}
+
+function formatBytes(n: number): string {
+  return n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MiB` : `${n} bytes`;
+}
+
+export function createApp(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    handleRequest(deps, req, res).catch((err: unknown) => {
+      deps.log(`internal error while answering ${req.url ?? ''}: ${(err as Error)?.stack ?? String(err)}`);
+      if (!res.headersSent) sendText(res, 500, 'internal server error');
+      else res.destroy();
+    });
+  };
+}
+
+async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const call: CallInfo = {
+    id: newId(),
+    trx: '',
+    endpoint: '',
+    requestedVersion: MAX_API_VERSION,
+    actualVersion: null,
+  };
+  call.trx = headerText(req.headers['x-clearml-trx']) ?? headerText(req.headers['x-trains-trx']) ?? call.id;
+  const fail = (code: ErrorCode, message: string, headers?: Record<string, string>) =>
+    sendJson(res, code.httpStatus, errorEnvelope(call, code, message), headers);
+
+  if (req.method === 'OPTIONS') {
+    res.writeHead(200, { server: SERVER_HEADER, 'content-length': 0 });
+    res.end();
+    return;
+  }
+  const encoding = headerText(req.headers['content-encoding']);
+  if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
+    sendText(res, 415, `Unsupported Media Type: request bodies must not be compressed (got Content-Encoding: ${encoding})`);
+    return;
+  }
+
+  const rawUrl = req.url ?? '/';
+  const q = rawUrl.indexOf('?');
+  const pathText = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  const search = q < 0 ? '' : rawUrl.slice(q + 1);
+  const parsed = parseRequestPath(pathText);
+  if (!parsed) {
+    fail(ERRORS.badRequest, `Invalid request path ${pathText.slice(0, 200)}`);
+    return;
+  }
+  call.endpoint = parsed.endpoint;
+  call.requestedVersion = versionForMeta(parsed.version);
+  const handler = Object.hasOwn(deps.handlers, parsed.endpoint) ? deps.handlers[parsed.endpoint] : undefined;
+  const actual = handler ? actualVersion(parsed.endpoint, parsed.version) : undefined;
+  if (!handler || actual === undefined) {
+    fail(ERRORS.endpointNotFound, `Unable to find endpoint for name ${parsed.endpoint} and version ${parsed.version}`);
+    return;
+  }
+  call.actualVersion = actual;
+
+  try {
+    const identity: Identity = authenticate(deps.db, req.headers, deps.now());
+    const limit = bodyLimitFor(parsed.endpoint);
+    let raw: Buffer;
+    try {
+      raw = await readBody(req, limit);
+    } catch (err) {
+      if (err instanceof BodyAborted) return;
+      if (err instanceof BodyTooLarge) {
+        fail(
+          ERRORS.payloadTooLarge,
+          `request body too large (the limit for ${parsed.endpoint} is ${formatBytes(limit)}; split the data into smaller requests)`,
+          { connection: 'close' },
+        );
+        return;
+      }
+      throw err;
+    }
+    const rawBody = raw.toString('utf8');
+    const contentType = headerText(req.headers['content-type']) ?? '';
+    const body = { ...parseQueryParams(search), ...parseBody(rawBody, contentType, parsed.endpoint) };
+    const responseHeaders: Record<string, string> = {};
+    const ctx: RequestContext = {
+      db: deps.db,
+      identity,
+      headers: req.headers,
+      worker: headerText(req.headers['x-clearml-worker']) ?? headerText(req.headers['x-trains-worker']) ?? '<unknown>',
+      endpoint: parsed.endpoint,
+      now: deps.now,
+      rawBody,
+      contentType,
+      requestedVersion: parsed.version,
+      setResponseHeader: (name, value) => {
+        responseHeaders[name.toLowerCase()] = value;
+      },
+    };
+    // Every handler runs in one transaction: a rejected request leaves nothing behind.
+    const result = deps.db.transaction(() => handler(body, ctx))();
+    if (result instanceof RawResponse) {
+      await sendRaw(res, result);
+      return;
+    }
+    sendJson(res, 200, successEnvelope(call, result), responseHeaders);
+  } catch (err) {
+    if (err instanceof ServerError) {
+      fail(err.code, err.message);
+      return;
+    }
+    deps.log(`unexpected error in ${parsed.endpoint} (call ${call.id}): ${(err as Error)?.stack ?? String(err)}`);
+    fail(ERRORS.generalError, 'General data error (an unexpected server error; details are in the server log)');
+  }
+}
+
+async function sendRaw(res: ServerResponse, raw: RawResponse): Promise<void> {
+  const headers = { server: SERVER_HEADER, ...raw.headers };
+  if (typeof raw.body === 'string') {
+    res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(raw.body) });
+    res.end(raw.body);
+    return;
+  }
+  // Streamed answers (a whole task log) honour back-pressure instead of piling up in memory.
+  const iterator = raw.body[Symbol.iterator]();
+  const first = iterator.next();
+  res.writeHead(200, headers);
+  for (let step = first; !step.done; step = iterator.next()) {
+    if (res.destroyed) return;
+    if (!res.write(step.value)) await drainedOrClosed(res);
+  }
+  res.end();
+}
+
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}

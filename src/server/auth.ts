@@ -1,0 +1,111 @@
+// Who is calling (REFERENCE §1.2, §2): Basic key:secret on any endpoint, a Bearer token from
+// auth.login, or the `clearml_token_basic` cookie when no Authorization header is sent.
+import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { ERRORS } from '../wire/errors.js';
+import type { Identity } from './context.js';
+import { verifySecret } from './credentials.js';
+import type { Db } from './db.js';
+import { ServerError } from './errors.js';
+import { verifyJwt } from './jwt.js';
+import { jwtSecret } from './server-meta.js';
+import { stmt } from './statements.js';
+
+export const TOKEN_COOKIE = 'clearml_token_basic';
+
+interface UserRow {
+  id: string;
+  company: string;
+  name: string;
+  role: string;
+}
+
+function identityOf(row: UserRow): Identity {
+  return { user: row.id, company: row.company, userName: row.name, role: row.role };
+}
+
+// scrypt is deliberately slow; Basic auth on every call would pay it each time. A verified
+// (key, secret) pair is remembered by its SHA-256 for the life of the process.
+const verifiedPairs = new WeakMap<Db, Map<string, string>>();
+
+function pairDigest(accessKey: string, secret: string): string {
+  return createHash('sha256').update(accessKey).update('\0').update(secret).digest('hex');
+}
+
+/** Checks a key pair; the user it belongs to, or a 401/22. */
+export function authenticateKeyPair(db: Db, accessKey: string, secret: string): Identity {
+  let cache = verifiedPairs.get(db);
+  if (!cache) {
+    cache = new Map();
+    verifiedPairs.set(db, cache);
+  }
+  const digest = pairDigest(accessKey, secret);
+  const row = stmt(
+    db,
+    'SELECT c.secret_hash, u.id, u.company, u.name, u.role FROM credentials c JOIN users u ON u.id = c.user WHERE c.access_key = ?',
+  ).get(accessKey) as (UserRow & { secret_hash: string }) | undefined;
+  const cacheKey = `${accessKey}\0${row?.secret_hash ?? ''}`;
+  if (row && (cache.get(cacheKey) === digest || verifySecret(secret, row.secret_hash))) {
+    cache.set(cacheKey, digest);
+    return identityOf(row);
+  }
+  throw new ServerError(ERRORS.invalidCredentials, 'failed to locate provided credentials');
+}
+
+function decodeBasic(payload: string): { accessKey: string; secret: string } | undefined {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(payload)) return undefined;
+  const text = Buffer.from(payload, 'base64').toString('utf8');
+  const colon = text.indexOf(':');
+  if (colon <= 0) return undefined;
+  return { accessKey: text.slice(0, colon), secret: text.slice(colon + 1) };
+}
+
+function invalidToken(reason: string): ServerError {
+  return new ServerError(ERRORS.invalidToken, 'invalid jwt token', { reason });
+}
+
+export function authenticateToken(db: Db, token: string, nowMs: number): Identity {
+  const result = verifyJwt(token, jwtSecret(db), Math.floor(nowMs / 1000));
+  if (!result.ok) throw invalidToken(result.reason);
+  const identity = result.claims.identity as { user?: unknown } | undefined;
+  const userId = typeof identity?.user === 'string' ? identity.user : undefined;
+  const row = userId
+    ? (stmt(db, 'SELECT id, company, name, role FROM users WHERE id = ?').get(userId) as UserRow | undefined)
+    : undefined;
+  if (!row) throw new ServerError(ERRORS.invalidToken, 'user not found');
+  return identityOf(row);
+}
+
+function cookieToken(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === TOKEN_COOKIE) return part.slice(eq + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+/** The caller's identity, or a 401 ServerError with the code real servers use. */
+export function authenticate(db: Db, headers: IncomingHttpHeaders, nowMs: number): Identity {
+  const header = headers.authorization;
+  if (header === undefined || header.trim() === '') {
+    const token = cookieToken(headers.cookie);
+    if (token) return authenticateToken(db, token, nowMs);
+    throw new ServerError(ERRORS.noCredentials);
+  }
+  const trimmed = header.trim();
+  const space = trimmed.indexOf(' ');
+  const scheme = (space < 0 ? trimmed : trimmed.slice(0, space)).toLowerCase();
+  const value = space < 0 ? '' : trimmed.slice(space + 1).trim();
+  if (scheme === 'basic') {
+    const pair = decodeBasic(value);
+    if (!pair) throw new ServerError(ERRORS.badCredentials);
+    return authenticateKeyPair(db, pair.accessKey, pair.secret);
+  }
+  if (scheme === 'bearer') {
+    if (!value) throw invalidToken('Not enough segments');
+    return authenticateToken(db, value, nowMs);
+  }
+  throw new ServerError(ERRORS.badAuthType);
+}

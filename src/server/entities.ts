@@ -1,0 +1,169 @@
+// Rows of the core tables and their JSON form as list calls return them: dates as ISO
+// strings (REFERENCE §1.3), references as `{id}` objects, lists decoded, unset fields left out.
+import { isoTime } from './time.js';
+
+export interface TaskRow {
+  id: string;
+  company: string;
+  user: string;
+  name: string;
+  type: string;
+  status: string;
+  comment: string;
+  project: string | null;
+  parent: string | null;
+  tags: string;
+  system_tags: string;
+  report?: string | null;
+  report_assets?: string | null;
+  created: number;
+  started: number | null;
+  completed: number | null;
+  last_update: number;
+  last_change: number;
+  last_changed_by: string | null;
+  status_changed: number | null;
+  status_reason: string | null;
+  status_message: string | null;
+  published: number | null;
+  last_iteration: number;
+  last_metrics?: string;
+  metric_stats?: string;
+}
+
+export interface ProjectRow {
+  id: string;
+  company: string;
+  user: string | null;
+  name: string;
+  basename: string;
+  parent: string | null;
+  description: string;
+  tags: string;
+  system_tags: string;
+  created: number;
+  last_update: number;
+}
+
+export interface ModelRow {
+  id: string;
+  company: string;
+  user: string;
+  name: string;
+  uri: string | null;
+  ready: number;
+  project: string | null;
+  task: string | null;
+  comment: string;
+  tags: string;
+  system_tags: string;
+  created: number;
+  last_update: number;
+  last_iteration: number;
+  last_metrics?: string;
+}
+
+export function parseList(text: string | null | undefined): string[] {
+  if (!text) return [];
+  try {
+    const v = JSON.parse(text) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function parseObject(text: string | null | undefined): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const v = JSON.parse(text) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Tags are kept sorted and without duplicates, as real servers return them. */
+export function normaliseTags(tags: readonly string[] | undefined): string[] {
+  return [...new Set(tags ?? [])].sort();
+}
+
+type Doc = Record<string, unknown>;
+
+function setIf(doc: Doc, key: string, value: unknown): void {
+  if (value !== null && value !== undefined) doc[key] = value;
+}
+
+function setDate(doc: Doc, key: string, ms: number | null | undefined): void {
+  if (typeof ms === 'number') doc[key] = isoTime(ms);
+}
+
+export function taskToJson(row: TaskRow): Doc {
+  const doc: Doc = {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    status: row.status,
+    comment: row.comment,
+    tags: parseList(row.tags),
+    system_tags: parseList(row.system_tags),
+    user: { id: row.user },
+    company: { id: row.company },
+  };
+  if (row.project) doc.project = { id: row.project };
+  setIf(doc, 'parent', row.parent);
+  if (row.report !== undefined && row.report !== null) doc.report = row.report;
+  if (row.report_assets !== undefined && row.report_assets !== null) doc.report_assets = parseList(row.report_assets);
+  setDate(doc, 'created', row.created);
+  setDate(doc, 'started', row.started);
+  setDate(doc, 'completed', row.completed);
+  setDate(doc, 'last_update', row.last_update);
+  setDate(doc, 'last_change', row.last_change);
+  setIf(doc, 'last_changed_by', row.last_changed_by);
+  setDate(doc, 'status_changed', row.status_changed);
+  setIf(doc, 'status_reason', row.status_reason);
+  setIf(doc, 'status_message', row.status_message);
+  setDate(doc, 'published', row.published);
+  doc.last_iteration = row.last_iteration;
+  if (row.last_metrics !== undefined) doc.last_metrics = parseObject(row.last_metrics);
+  if (row.metric_stats !== undefined) doc.metric_stats = parseObject(row.metric_stats);
+  return doc;
+}
+
+export function projectToJson(row: ProjectRow): Doc {
+  const doc: Doc = {
+    id: row.id,
+    name: row.name,
+    basename: row.basename,
+    description: row.description,
+    tags: parseList(row.tags),
+    system_tags: parseList(row.system_tags),
+    company: { id: row.company },
+  };
+  if (row.user) doc.user = { id: row.user };
+  if (row.parent) doc.parent = { id: row.parent };
+  setDate(doc, 'created', row.created);
+  setDate(doc, 'last_update', row.last_update);
+  return doc;
+}
+
+export function modelToJson(row: ModelRow): Doc {
+  const doc: Doc = {
+    id: row.id,
+    name: row.name,
+    comment: row.comment,
+    tags: parseList(row.tags),
+    system_tags: parseList(row.system_tags),
+    ready: row.ready === 1,
+    user: { id: row.user },
+    company: { id: row.company },
+  };
+  setIf(doc, 'uri', row.uri);
+  if (row.project) doc.project = { id: row.project };
+  if (row.task) doc.task = { id: row.task };
+  setDate(doc, 'created', row.created);
+  setDate(doc, 'last_update', row.last_update);
+  doc.last_iteration = row.last_iteration;
+  if (row.last_metrics !== undefined) doc.last_metrics = parseObject(row.last_metrics);
+  return doc;
+}

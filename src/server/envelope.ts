@@ -1,0 +1,33 @@
+// The response envelope of REFERENCE §1.3.
+import type { Envelope, ResponseMeta } from '../wire/envelope.js';
+import type { ErrorCode } from '../wire/errors.js';
+
+export interface CallInfo {
+  id: string;
+  trx: string;
+  endpoint: string;
+  requestedVersion: string | number;
+  actualVersion: string | number | null;
+}
+
+function meta(call: CallInfo, code: number, subcode: number, msg: string, stack: string | null): ResponseMeta {
+  return {
+    id: call.id,
+    trx: call.trx,
+    endpoint: { name: call.endpoint, requested_version: call.requestedVersion, actual_version: call.actualVersion },
+    result_code: code,
+    result_subcode: subcode,
+    result_msg: msg,
+    error_stack: stack,
+    error_data: {},
+  };
+}
+
+export function successEnvelope(call: CallInfo, data: unknown): Envelope {
+  return { meta: meta(call, 200, 0, 'OK', ''), data: data ?? {} };
+}
+
+export function errorEnvelope(call: CallInfo, code: ErrorCode, message: string): Envelope {
+  // Real servers send a traceback for 500s; ours stays in the server log, the client gets "".
+  return { meta: meta(call, code.httpStatus, code.subcode, message, code.httpStatus >= 500 ? '' : null), data: {} };
+}

@@ -1,0 +1,69 @@
+// tasks.* calls a reporting script needs (DESIGN "The embedded server"), with the request and
+// response shapes of real servers.
+import { TASK_TYPES } from '../../wire/common.js';
+import type { TasksCreateResponse, TaskStatusChangeResponse } from '../../wire/tasks.js';
+import type { HandlerTable, RequestContext } from '../context.js';
+import { requireProject } from '../project-store.js';
+import { parseQuery, runQuery, TASKS } from '../query.js';
+import { changeTaskStatus, insertTask, requireTask, type StatusChange } from '../task-store.js';
+import { v, validate } from '../validate.js';
+
+function create(body: Record<string, unknown>, ctx: RequestContext): TasksCreateResponse {
+  const req = validate(body, {
+    name: v.str({ minLength: 1 }),
+    type: v.oneOf(TASK_TYPES),
+    project: v.str().opt(),
+    comment: v.str().opt(),
+    tags: v.list(v.str()).opt(),
+    system_tags: v.list(v.str()).opt(),
+    parent: v.str().opt(),
+  });
+  // An empty id means "none", as an absent one.
+  if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
+  if (req.parent) requireTask(ctx, req.parent);
+  const id = insertTask(ctx, {
+    name: req.name,
+    type: req.type,
+    project: req.project || null,
+    comment: req.comment ?? '',
+    tags: req.tags ?? [],
+    systemTags: req.system_tags ?? [],
+    parent: req.parent || null,
+  });
+  return { id };
+}
+
+type Transition = Pick<StatusChange, 'status' | 'stampDates'>;
+
+function statusHandler(transition: Transition) {
+  return (body: Record<string, unknown>, ctx: RequestContext): TaskStatusChangeResponse => {
+    const req = validate(body, {
+      task: v.str(),
+      force: v.bool().default(false),
+      status_reason: v.str().default(''),
+      status_message: v.str().default(''),
+    });
+    const task = requireTask(ctx, req.task);
+    return changeTaskStatus(ctx, task, {
+      ...transition,
+      force: req.force,
+      statusReason: req.status_reason,
+      statusMessage: req.status_message,
+    });
+  };
+}
+
+function getAllEx(body: Record<string, unknown>, ctx: RequestContext): { tasks: unknown[]; scroll_id?: string } {
+  const result = runQuery(ctx, TASKS, parseQuery(body, TASKS), { hideHidden: true, scrollKind: 'tasks.get_all_ex' });
+  return result.scrollId === undefined ? { tasks: result.items } : { tasks: result.items, scroll_id: result.scrollId };
+}
+
+export const tasksHandlers: HandlerTable = {
+  'tasks.create': create,
+  'tasks.started': statusHandler({ status: 'in_progress', stampDates: ['started'] }),
+  'tasks.stopped': statusHandler({ status: 'stopped' }),
+  'tasks.completed': statusHandler({ status: 'completed', stampDates: ['completed'] }),
+  'tasks.failed': statusHandler({ status: 'failed' }),
+  'tasks.publish': statusHandler({ status: 'published', stampDates: ['published'] }),
+  'tasks.get_all_ex': getAllEx,
+};

@@ -1,0 +1,113 @@
+// The embedded ClearML-compatible server: startServer() opens (or creates) the database,
+// settles the key pair and listens; close() stops it cleanly.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import type { HandlerTable } from './context.js';
+import { registerKeyPair, resolveCredentials, type KeyPair } from './credentials.js';
+import { openDatabase, type Db } from './db.js';
+import { setFilterBudget } from './regex.js';
+import { HANDLERS } from './routes.js';
+import { companyId, jwtSecret } from './server-meta.js';
+
+export { clearmlConfSnippet, credentialsFilePath } from './credentials.js';
+export { ADD_BATCH_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES } from './limits.js';
+
+export interface StartServerOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** 0 = any free port. Default 0. */
+  port?: number;
+  /** SQLite file (created when missing). */
+  dbPath: string;
+  /** Both or neither; without them a generated pair is kept in `<dbPath>.credentials.json`. */
+  accessKey?: string;
+  secretKey?: string;
+  /** Epoch ms; injectable for tests. */
+  now?: () => number;
+  /** Server log lines (unexpected errors, with stacks). Never receives secrets. */
+  log?: (line: string) => void;
+  /** Time budget of in-memory query filtering (regex matching), ms. Default FILTER_TIME_BUDGET_MS. */
+  filterBudgetMs?: number;
+  /** Replaces the route table (tests only). */
+  handlers?: HandlerTable;
+}
+
+export interface RunningServer {
+  /** `http://host:port` */
+  url: string;
+  host: string;
+  port: number;
+  db: Db;
+  credentials: KeyPair;
+  /** Where a generated pair is stored (absent when the keys were given). */
+  credentialsFile?: string;
+  /** True when this start generated the pair: print it once. */
+  credentialsCreated: boolean;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: Error) => reject(err);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+export async function startServer(opts: StartServerOptions): Promise<RunningServer> {
+  const host = opts.host ?? '127.0.0.1';
+  const now = opts.now ?? Date.now;
+  const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const creds = resolveCredentials(opts.dbPath, { accessKey: opts.accessKey, secretKey: opts.secretKey });
+  const db = openDatabase(opts.dbPath);
+  try {
+    jwtSecret(db);
+    companyId(db);
+    registerKeyPair(db, creds, now());
+    if (opts.filterBudgetMs !== undefined) setFilterBudget(db, opts.filterBudgetMs);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  const server = createServer({ keepAliveTimeout: 5000 }, createApp({ db, handlers: opts.handlers ?? HANDLERS, now, log }));
+  try {
+    await listen(server, opts.port ?? 0, host);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  const running: RunningServer = {
+    url: `http://${urlHost}:${port}`,
+    host,
+    port,
+    db,
+    credentials: { accessKey: creds.accessKey, secretKey: creds.secretKey },
+    credentialsCreated: creds.created,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          try {
+            // Keeps the query planner's statistics current for the next start.
+            db.pragma('optimize');
+          } finally {
+            db.close();
+          }
+          resolve();
+        });
+        server.closeIdleConnections();
+        // Requests in flight get a moment to finish, then their sockets are ended too.
+        setTimeout(() => server.closeAllConnections(), 1000).unref();
+      });
+      return closing;
+    },
+  };
+  if (creds.file !== undefined) running.credentialsFile = creds.file;
+  return running;
+}

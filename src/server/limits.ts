@@ -1,0 +1,26 @@
+// Limits of the embedded server. The README documents these numbers.
+
+const MiB = 1024 * 1024;
+
+/** Largest request body accepted by `events.add_batch` (JSON lines of many events). */
+export const ADD_BATCH_BODY_LIMIT_BYTES = 64 * MiB;
+/** Largest request body accepted by every other endpoint. */
+export const DEFAULT_BODY_LIMIT_BYTES = 16 * MiB;
+
+export function bodyLimitFor(endpoint: string): number {
+  return endpoint === 'events.add_batch' ? ADD_BATCH_BODY_LIMIT_BYTES : DEFAULT_BODY_LIMIT_BYTES;
+}
+
+/** get_all_ex: largest page and the cap when no paging is asked for (REFERENCE §9.3). */
+export const MAX_PAGE_SIZE = 500;
+/** get_all_ex DB-cursor scroll states live this long after their last use (REFERENCE §7). */
+export const QUERY_SCROLL_TTL_MS = 600_000;
+
+/** Longest regular expression accepted in a query. */
+export const MAX_PATTERN_LENGTH = 500;
+/**
+ * Wall time a request may spend matching regular expressions and other in-memory filters.
+ * JavaScript regexes backtrack; the filtering runs under a V8 watchdog that stops it after
+ * this budget, so a pathological pattern costs at most this long and answers 400.
+ */
+export const FILTER_TIME_BUDGET_MS = 1000;

@@ -1,0 +1,25 @@
+// Per-database settings kept in server_meta: the token signing secret and the company.
+import { randomBytes } from 'node:crypto';
+import type { Db } from './db.js';
+import { newId } from './ids.js';
+import { stmt } from './statements.js';
+
+export const COMPANY_NAME = 'tracktop';
+
+function getOrCreate(db: Db, key: string, create: () => string): string {
+  const row = stmt(db, 'SELECT value FROM server_meta WHERE key = ?').get(key) as { value: string } | undefined;
+  if (row) return row.value;
+  const value = create();
+  stmt(db, 'INSERT OR IGNORE INTO server_meta (key, value) VALUES (?, ?)').run(key, value);
+  return (stmt(db, 'SELECT value FROM server_meta WHERE key = ?').get(key) as { value: string }).value;
+}
+
+/** The secret that signs auth tokens; created with the database. */
+export function jwtSecret(db: Db): string {
+  return getOrCreate(db, 'jwt_secret', () => randomBytes(32).toString('hex'));
+}
+
+/** The single company every user of this server belongs to. */
+export function companyId(db: Db): string {
+  return getOrCreate(db, 'company_id', newId);
+}

@@ -1,0 +1,152 @@
+// Request validation for the embedded server. Mirrors real servers: a missing required field,
+// a wrong JSON type, null for a required field, an enum value not allowed or a number out of
+// range → 400/12 naming the field; unknown fields are ignored (REFERENCE §1.4).
+import { ERRORS } from '../wire/errors.js';
+import { ServerError } from './errors.js';
+
+export interface FieldRule<T> {
+  /** true: the key may be missing from the result (absent and no default). */
+  readonly optional: boolean;
+  /** Returns the checked value or throws a message (without the field name). */
+  check(value: unknown, path: string): T;
+}
+
+type Shape = Record<string, FieldRule<unknown>>;
+type Out<S extends Shape> = {
+  [K in keyof S as S[K] extends FieldRule<unknown> & { optional: false } ? K : never]: S[K] extends FieldRule<infer T> ? T : never;
+} & {
+  [K in keyof S as S[K] extends FieldRule<unknown> & { optional: true } ? K : never]?: S[K] extends FieldRule<infer T> ? T : never;
+};
+
+function fail(path: string, what: string): never {
+  throw new ServerError(ERRORS.validationError, `error for field '${path}'. ${what}`);
+}
+
+class Rule<T, O extends boolean = false> implements FieldRule<T> {
+  constructor(
+    private readonly fn: (v: unknown, path: string) => T,
+    readonly optional: O,
+    private readonly fallback?: T,
+  ) {}
+  check(value: unknown, path: string): T {
+    if (value === undefined || value === null) {
+      if (this.fallback !== undefined) return this.fallback;
+      if (this.optional) return undefined as T;
+      fail(path, 'field is required!');
+    }
+    return this.fn(value, path);
+  }
+  /** Absent or null is allowed (the result is then undefined). */
+  opt(): Rule<T, true> {
+    return new Rule<T, true>(this.fn, true);
+  }
+  /** Absent or null takes this value. */
+  default(value: T): Rule<T, false> {
+    return new Rule<T, false>(this.fn, false, value);
+  }
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const v = {
+  str(opts: { minLength?: number; allowEmpty?: boolean } = {}) {
+    return new Rule<string>((val, path) => {
+      if (typeof val !== 'string') fail(path, 'expected string');
+      if (opts.minLength !== undefined && val.trim().length < opts.minLength)
+        fail(path, `must be at least ${opts.minLength} characters`);
+      return val;
+    }, false);
+  },
+  int(opts: { min?: number; max?: number } = {}) {
+    return new Rule<number>((val, path) => {
+      // Real servers coerce numeric strings in query params; JSON bodies carry numbers.
+      const n = typeof val === 'string' && /^-?\d+$/.test(val) ? Number(val) : val;
+      if (typeof n !== 'number' || !Number.isInteger(n)) fail(path, 'expected integer');
+      if (opts.min !== undefined && n < opts.min) fail(path, `must be >= ${opts.min}`);
+      if (opts.max !== undefined && n > opts.max) fail(path, `must be <= ${opts.max}`);
+      return n;
+    }, false);
+  },
+  num(opts: { min?: number; max?: number } = {}) {
+    return new Rule<number>((val, path) => {
+      const n = typeof val === 'string' && val.trim() !== '' && Number.isFinite(Number(val)) ? Number(val) : val;
+      if (typeof n !== 'number' || !Number.isFinite(n)) fail(path, 'expected number');
+      if (opts.min !== undefined && n < opts.min) fail(path, `must be >= ${opts.min}`);
+      if (opts.max !== undefined && n > opts.max) fail(path, `must be <= ${opts.max}`);
+      return n;
+    }, false);
+  },
+  bool() {
+    return new Rule<boolean>((val, path) => {
+      if (val === 'true') return true;
+      if (val === 'false') return false;
+      if (typeof val !== 'boolean') fail(path, 'expected boolean');
+      return val;
+    }, false);
+  },
+  oneOf<const T extends string>(values: readonly T[]) {
+    return new Rule<T>((val, path) => {
+      if (typeof val !== 'string' || !(values as readonly string[]).includes(val))
+        fail(path, `value must be one of ${values.join(', ')}`);
+      return val as T;
+    }, false);
+  },
+  list<T>(item: FieldRule<T>, opts: { minItems?: number; maxItems?: number } = {}) {
+    return new Rule<T[]>((val, path) => {
+      // A single value where a list is expected is accepted as a one-item list (as real servers do).
+      const arr = Array.isArray(val) ? val : [val];
+      if (opts.minItems !== undefined && arr.length < opts.minItems) fail(path, `must have at least ${opts.minItems} items`);
+      if (opts.maxItems !== undefined && arr.length > opts.maxItems) fail(path, `must have at most ${opts.maxItems} items`);
+      return arr.map((x, i) => item.check(x, `${path}[${i}]`));
+    }, false);
+  },
+  /** A list whose items may be null (tag and project filters use null for "none"). */
+  nullableStrList() {
+    return new Rule<(string | null)[]>((val, path) => {
+      const arr = Array.isArray(val) ? val : [val];
+      return arr.map((x, i) => {
+        if (x !== null && typeof x !== 'string') fail(`${path}[${i}]`, 'expected string');
+        return x as string | null;
+      });
+    }, false);
+  },
+  obj<S extends Shape>(shape: S) {
+    return new Rule<Out<S>>((val, path) => {
+      if (!isObj(val)) fail(path, 'expected object');
+      return checkShape(val, shape, `${path}.`);
+    }, false);
+  },
+  /** Any JSON object, unchecked inside. */
+  anyObj() {
+    return new Rule<Record<string, unknown>>((val, path) => {
+      if (!isObj(val)) fail(path, 'expected object');
+      return val;
+    }, false);
+  },
+  any() {
+    return new Rule<unknown>((val) => val, false);
+  },
+};
+
+function checkShape<S extends Shape>(body: Record<string, unknown>, shape: S, prefix: string): Out<S> {
+  const out: Record<string, unknown> = {};
+  for (const [key, rule] of Object.entries(shape)) {
+    const value = rule.check(body[key], `${prefix}${key}`);
+    if (value !== undefined) out[key] = value;
+  }
+  return out as Out<S>;
+}
+
+/** Validates a request body against a shape; unknown fields are dropped. */
+export function validate<S extends Shape>(body: unknown, shape: S): Out<S> {
+  if (!isObj(body)) throw new ServerError(ERRORS.badRequest, 'request body must be a JSON object');
+  return checkShape(body, shape, '');
+}
+
+// Shapes used by several services.
+export const metricVariantsRule = v.obj({ metric: v.str({ allowEmpty: true }), variants: v.list(v.str()).opt() });
+export const taskMetricVariantsRule = v.obj({
+  task: v.str(),
+  metric: v.str().opt(),
+  variants: v.list(v.str()).opt(),
+});
