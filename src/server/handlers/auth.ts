@@ -7,7 +7,7 @@ import { newId } from '../ids.js';
 import { signJwt } from '../jwt.js';
 import { COMPANY_NAME, jwtSecret } from '../server-meta.js';
 import { v, validate } from '../validate.js';
-import { SERVER_VERSION } from '../version.js';
+import { VERSION } from '../../version.js';
 
 function login(body: Record<string, unknown>, ctx: RequestContext): LoginResponse {
   const req = validate(body, {
@@ -28,7 +28,7 @@ function login(body: Record<string, unknown>, ctx: RequestContext): LoginRespons
       iat,
       exp: iat + req.expiration_sec,
       api_version: MAX_API_VERSION,
-      server_version: SERVER_VERSION,
+      server_version: VERSION,
     },
     jwtSecret(ctx.db),
   );
