@@ -1,0 +1,93 @@
+// What the store's modules share: the zustand get/set, injected dependencies, the pollers
+// and the bookkeeping that is not UI state (scroll ids, what the detail panes were fetched for).
+import type { StoreClient } from './client.js';
+import type { LogWindow } from '../text/log-window.js';
+import type { Poller, Timers } from './poller.js';
+import type { MonitorData, MonitorState } from './types.js';
+
+export interface StoreDeps {
+  client: StoreClient;
+  /** Shown in the status bar. */
+  serverUrl?: string;
+  /** Poll interval of the lists (ms); `--interval` sets it. Default 5000. */
+  intervalMs?: number;
+  now?: () => number;
+  readOnly?: boolean;
+  /** [0, 1) for backoff jitter. */
+  random?: () => number;
+  setTimeout?: (fn: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+  /** First backoff delay after a failure (ms), doubled per failure. Default 1000. */
+  backoffBaseMs?: number;
+  /** Longest backoff delay (ms). Default 60000. */
+  backoffCapMs?: number;
+  /** Wait after a selection change before fetching its detail (holding `j` fetches nothing in between). Default 150. */
+  selectionDebounceMs?: number;
+  /** Rows per list request. Default 50. */
+  pageSize?: number;
+  /** Keep SGR colours found in task logs. Default true; pass false for --no-color / NO_COLOR. */
+  color?: boolean;
+  /** Initial terminal size (the UI corrects it). */
+  cols?: number;
+  rows?: number;
+}
+
+export interface Pollers {
+  tasks: Poller;
+  reports: Poller;
+  detail: Poller;
+  logs: Poller;
+}
+
+/** A request to the logs concern; the logs poller runs them one at a time. */
+export type LogOp =
+  | { kind: 'newest' }
+  | { kind: 'start' }
+  | { kind: 'older' }
+  | { kind: 'newer' }
+  | { kind: 'search'; direction: 'older' | 'newer' };
+
+export interface Bookkeeping {
+  tasksScrollId: string | null;
+  /** Rows the task list should hold (grows with "more on scroll"). */
+  tasksWanted: number;
+  tasksWantMore: boolean;
+  reportsScrollId: string | null;
+  reportsWanted: number;
+  reportsWantMore: boolean;
+  tagsWanted: boolean;
+  /** "taskId|lastUpdate|lastIteration" the scalars / artifacts / logs were last fetched for. */
+  scalarsFor: string | null;
+  artifactsFor: string | null;
+  logsFor: string | null;
+  /** Server-side debug image iterator of the selected task (reused with refresh). */
+  imagesScroll: { taskId: string; scrollId: string } | null;
+  logOp: LogOp | null;
+  /** The selected task's log window (its lines are mirrored into `logs`). */
+  logWindow: LogWindow;
+  /** Keep the logs' own SGR colours (off with --no-color / NO_COLOR). */
+  logColor: boolean;
+  /** A report created from the store: selected once a list answer includes it. */
+  selectAfterLoad: string | null;
+  selectionTimer: unknown;
+  statusTimer: unknown;
+  started: boolean;
+}
+
+export interface StoreContext {
+  get(): MonitorState;
+  set(update: Partial<MonitorData> | ((state: MonitorState) => Partial<MonitorData>)): void;
+  client: StoreClient;
+  now: () => number;
+  timers: Timers;
+  random: () => number;
+  intervalMs: number;
+  backoffBaseMs: number;
+  backoffCapMs: number;
+  selectionDebounceMs: number;
+  pageSize: number;
+  pollers: Pollers;
+  book: Bookkeeping;
+}
+
+export const MAX_LIST_ROWS = 500;

@@ -1,0 +1,66 @@
+// How the store reads a failure: our own abort (ignored), connection trouble (backoff, data
+// marked stale), rejected credentials (backoff, "login failed"), or a problem with one
+// request or its data (an error shown in that pane, normal cadence).
+import type { PaneError } from './types.js';
+
+export type FailureClass = 'abort' | 'connection' | 'auth' | 'pane';
+
+/** The fields of the client's ApiError the store relies on (read structurally). */
+interface ApiErrorLike {
+  kind: string;
+  endpoint?: string;
+  message: string;
+  transient?: boolean;
+  describe?: () => string;
+}
+
+/** Thrown by the store itself when an answer does not have the expected shape. */
+export class DataShapeError extends Error {
+  constructor(
+    readonly endpoint: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DataShapeError';
+  }
+}
+
+const CONNECTION_KINDS = new Set(['refused', 'dns', 'tls', 'timeout', 'network']);
+
+function asApiError(err: unknown): ApiErrorLike | null {
+  if (typeof err !== 'object' || err === null) return null;
+  const e = err as Partial<ApiErrorLike>;
+  return typeof e.kind === 'string' && typeof e.message === 'string' ? (e as ApiErrorLike) : null;
+}
+
+export function classifyFailure(err: unknown): FailureClass {
+  const api = asApiError(err);
+  if (api) {
+    if (api.kind === 'aborted') return 'abort';
+    if (api.kind === 'auth' || api.kind === 'config') return 'auth';
+    if (CONNECTION_KINDS.has(api.kind) || api.transient === true) return 'connection';
+    return 'pane';
+  }
+  if (err instanceof Error && err.name === 'AbortError') return 'abort';
+  return 'pane';
+}
+
+/** One line for the UI, never a stack. */
+export function describeFailure(err: unknown): string {
+  const api = asApiError(err);
+  if (api) return typeof api.describe === 'function' ? api.describe() : api.message;
+  if (err instanceof DataShapeError) return `${err.endpoint}: ${err.message}`;
+  if (err instanceof Error) return err.message.replace(/\s+/g, ' ').trim() || err.name;
+  return String(err);
+}
+
+export function failureEndpoint(err: unknown): string | null {
+  const api = asApiError(err);
+  if (api && typeof api.endpoint === 'string') return api.endpoint;
+  if (err instanceof DataShapeError) return err.endpoint;
+  return null;
+}
+
+export function toPaneError(err: unknown, at: number): PaneError {
+  return { message: describeFailure(err), endpoint: failureEndpoint(err), at };
+}

@@ -1,0 +1,5 @@
+// Public surface of the monitor store.
+export { createMonitorStore, DEFAULT_INTERVAL_MS } from './create-monitor-store.js';
+export type { StoreDeps } from './context.js';
+export type { StoreClient } from './client.js';
+export * from './types.js';

@@ -1,0 +1,123 @@
+// Report triage actions that need no dialog: archive/unarchive (immediate, with undo), marks
+// for bulk actions, and body edits (the UI runs $EDITOR between beginEditBody and saveBody).
+// Each acts on the marked reports, else on the selected one.
+import type { StoreContext } from './context.js';
+import {
+  clearMarksOf,
+  explainFailure,
+  isArchivedHidden,
+  label,
+  noTarget,
+  refused,
+  report,
+  run,
+  targets,
+  withArchived,
+  type Optimistic,
+  type TriageBook,
+} from './report-changes.js';
+import { showStatus } from './status.js';
+import type { ReportRow, ReportsState } from './types.js';
+
+async function setArchived(ctx: StoreContext, triage: TriageBook, rows: ReportRow[], archived: boolean, fromUndo: boolean): Promise<void> {
+  const action = archived ? 'archive' : 'unarchive';
+  const r = ctx.get().reports;
+  const hide = archived && isArchivedHidden(ctx);
+  const listed = rows.filter((row) => r.byId[row.id] !== undefined);
+  const unlisted = rows.filter((row) => r.byId[row.id] === undefined);
+  const change: Optimistic = hide
+    ? { remove: listed.map((row) => row.id) }
+    : { update: listed.map((row) => withArchived(row, archived)) };
+  if (fromUndo && triage.lastUndo) {
+    change.insert = triage.lastUndo.rows
+      .filter(({ row }) => unlisted.some((u) => u.id === row.id))
+      .map(({ row, index }) => ({ row: withArchived(row, archived), index }));
+  }
+  const positions = new Map(r.ids.map((id, i) => [id, i]));
+  const result = await run(ctx, triage, action, rows, change, (row) =>
+    archived ? ctx.client.reports.archive({ task: row.id }) : ctx.client.reports.unarchive({ task: row.id }),
+  );
+  clearMarksOf(ctx, rows);
+  if (fromUndo) {
+    triage.lastUndo = null;
+    ctx.set((s) => ({ reports: { ...s.reports, undo: null } }));
+    report(ctx, archived ? 'undone: archived' : 'undone: restored', result);
+    return;
+  }
+  if (result.ok.length > 0) {
+    triage.lastUndo = { action, rows: result.ok.map((row) => ({ row, index: positions.get(row.id) ?? 0 })) };
+    ctx.set((s) => ({ reports: { ...s.reports, undo: { action, ids: result.ok.map((row) => row.id) } } }));
+  }
+  report(ctx, archived ? 'archived' : 'unarchived', result, result.ok.length > 0 ? ' — u to undo' : '');
+}
+
+export async function archiveToggle(ctx: StoreContext, triage: TriageBook): Promise<void> {
+  if (refused(ctx)) return;
+  const rows = targets(ctx);
+  if (noTarget(ctx, rows)) return;
+  const archive = !rows.every((row) => row.archived);
+  await setArchived(ctx, triage, archive ? rows.filter((row) => !row.archived) : rows, archive, false);
+}
+
+export async function undo(ctx: StoreContext, triage: TriageBook): Promise<void> {
+  if (refused(ctx)) return;
+  const last = triage.lastUndo;
+  if (last === null) {
+    showStatus(ctx, 'nothing to undo', 'info');
+    return;
+  }
+  const byId = ctx.get().reports.byId;
+  const rows = last.rows.map(({ row }) => byId[row.id] ?? row);
+  await setArchived(ctx, triage, rows, last.action !== 'archive', true);
+}
+
+// ---- marks and body edits ------------------------------------------------------------------
+
+export function toggleMark(ctx: StoreContext): void {
+  const r = ctx.get().reports;
+  const id = r.selectedId;
+  if (id === null) return;
+  const marked = r.marked.includes(id) ? r.marked.filter((m) => m !== id) : [...r.marked, id];
+  ctx.set((s) => ({ reports: { ...s.reports, marked } }));
+}
+
+export function clearMarks(ctx: StoreContext): void {
+  if (ctx.get().reports.marked.length > 0) ctx.set((s) => ({ reports: { ...s.reports, marked: [] } }));
+}
+
+export function beginEditBody(ctx: StoreContext): { id: string; body: string } | null {
+  if (refused(ctx)) return null;
+  const r: ReportsState = ctx.get().reports;
+  const row = r.selectedId === null ? undefined : r.byId[r.selectedId];
+  if (row === undefined) {
+    showStatus(ctx, 'no report selected', 'error');
+    return null;
+  }
+  if (row.status !== 'created') {
+    showStatus(ctx, `${label(row)} is published: its body can no longer be edited`, 'error');
+    return null;
+  }
+  return { id: row.id, body: row.body };
+}
+
+export async function saveBody(ctx: StoreContext, triage: TriageBook, id: string, body: string): Promise<void> {
+  if (refused(ctx)) return;
+  const row = ctx.get().reports.byId[id];
+  const send = () => ctx.client.reports.update({ task: id, report: body });
+  if (row === undefined) {
+    try {
+      await send();
+      ctx.pollers.reports.restart();
+      showStatus(ctx, 'saved the report body', 'success');
+    } catch (err) {
+      showStatus(ctx, `could not save the body: ${explainFailure(err)}`, 'error');
+    }
+    return;
+  }
+  if (row.body === body) {
+    showStatus(ctx, 'the body is unchanged', 'info');
+    return;
+  }
+  const result = await run(ctx, triage, 'edit', [row], { update: [{ ...row, body }] }, send);
+  report(ctx, 'saved the body of', result);
+}

@@ -1,0 +1,161 @@
+// The reports list concern: `reports.get_all_ex` on one scroll cursor, the same way as the task
+// list (a normal tick re-reads what is loaded; "more on scroll" reads the next page), plus
+// the known tags (`reports.get_tags`) on the first tick and on refresh.
+import type { ReportsGetAllExRequest } from '../wire/reports.js';
+import { MAX_LIST_ROWS, type StoreContext } from './context.js';
+import { classifyFailure } from './errors.js';
+import { appendRows, filterPattern, keepSelection, normalise, type Normalised } from './lists.js';
+import { parseReportPage, parseTags } from './parse.js';
+import type { MonitorState, ReportRow, ReportsState } from './types.js';
+
+const ENDPOINT = 'reports.get_all_ex';
+
+export const REPORT_FIELDS = [
+  'id',
+  'name',
+  'comment',
+  'tags',
+  'report',
+  'project.name',
+  'user.name',
+  'status',
+  'last_update',
+  'system_tags',
+];
+
+export const MORE_THRESHOLD = 5;
+
+export function buildReportQuery(state: MonitorState, size: number, scrollId: string | null): ReportsGetAllExRequest {
+  const { filter } = state.reports;
+  const query: ReportsGetAllExRequest = {
+    only_fields: REPORT_FIELDS,
+    order_by: ['-last_update'],
+    size,
+    scroll_id: scrollId ?? '',
+  };
+  if (!state.ui.showArchived.reports) query.system_tags = ['-archived'];
+  const text = state.ui.filters.reports.trim();
+  if (text !== '') query._any_ = { pattern: filterPattern(text), fields: ['name', 'comment', 'tags', 'report'] };
+  // In the list form the include and exclude groups are OR-ed (as on real servers), so
+  // "(any included tag) and none of the excluded" needs the structured form.
+  if (filter.tagsInclude.length > 0 && filter.tagsExclude.length > 0) {
+    query.filters = { tags: { any: { include: [...filter.tagsInclude] }, all: { exclude: [...filter.tagsExclude] }, op: 'and' } };
+  } else if (filter.tagsInclude.length > 0) {
+    query.tags = [...filter.tagsInclude];
+  } else if (filter.tagsExclude.length > 0) {
+    query.tags = filter.tagsExclude.map((t) => `-${t}`);
+  }
+  if (filter.status.length > 0) query.status = filter.status as ReportsGetAllExRequest['status'];
+  if (filter.projectId !== null) query.project = [filter.projectId];
+  return query;
+}
+
+export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+  const book = ctx.book;
+  const more = book.reportsWantMore && book.reportsScrollId !== null && ctx.get().reports.hasMore;
+  book.reportsWantMore = false;
+  const state = ctx.get();
+  // Same cursor use as the task list: refresh_scroll re-reads everything loaded so far.
+  const size = more ? ctx.pageSize : Math.min(MAX_LIST_ROWS, Math.max(ctx.pageSize, book.reportsWanted));
+  const query = buildReportQuery(state, ctx.pageSize, book.reportsScrollId);
+  if (!more && book.reportsScrollId !== null) query.refresh_scroll = true;
+  if (more) ctx.set((s) => ({ reports: { ...s.reports, loadingMore: true } }));
+  const tags = book.tagsWanted ? fetchTags(ctx, signal) : Promise.resolve();
+  book.tagsWanted = false;
+  try {
+    const answer = await ctx.client.reports.getAllEx(query, { signal });
+    if (signal.aborted) return;
+    const page = parseReportPage(answer, ENDPOINT);
+    // A refresh on a cursor the server has dropped (idle > 10 min) starts over from the first page.
+    const restarted = !more && book.reportsScrollId !== null && page.scrollId !== book.reportsScrollId;
+    const expected = restarted ? ctx.pageSize : size;
+    book.reportsScrollId = page.scrollId;
+    const previousId = ctx.get().reports.selectedId;
+    ctx.set((s) => {
+      const list = withPendingChanges(more ? appendRows(page.rows, s.reports) : normalise(page.rows, s.reports), s.reports);
+      const marked = s.reports.marked.filter((id) => list.byId[id] !== undefined);
+      const wanted = book.selectAfterLoad;
+      const selection =
+        wanted !== null && list.byId[wanted] !== undefined
+          ? { selectedId: wanted, selectedIndex: list.ids.indexOf(wanted) }
+          : keepSelection(list.ids, s.reports);
+      if (wanted !== null && selection.selectedId === wanted) book.selectAfterLoad = null;
+      return {
+        reports: {
+          ...s.reports,
+          ...list,
+          ...selection,
+          marked: marked.length === s.reports.marked.length ? s.reports.marked : marked,
+          detailsTop: selection.selectedId === previousId ? s.reports.detailsTop : 0,
+          loading: false,
+          loadingMore: false,
+          hasMore: page.rows.length >= expected && list.ids.length < MAX_LIST_ROWS,
+          error: null,
+          fetchedAt: ctx.now(),
+        },
+      };
+    });
+    book.reportsWanted = Math.max(ctx.pageSize, ctx.get().reports.ids.length);
+    maybeLoadMoreReports(ctx);
+  } finally {
+    await tags;
+    if (ctx.get().reports.loadingMore) ctx.set((s) => ({ reports: { ...s.reports, loadingMore: false } }));
+  }
+}
+
+/** Tags are a filter aid: a failure leaves the previous list and asks again on the next tick. */
+async function fetchTags(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+  try {
+    const tags = parseTags(await ctx.client.reports.getTags({}, { signal }), 'reports.get_tags');
+    if (signal.aborted) return;
+    const known = ctx.get().reports.knownTags;
+    if (tags.length !== known.length || tags.some((t, i) => t !== known[i])) {
+      ctx.set((s) => ({ reports: { ...s.reports, knownTags: tags } }));
+    }
+  } catch (err) {
+    if (classifyFailure(err) !== 'abort') ctx.book.tagsWanted = true;
+  }
+}
+
+/**
+ * An answer that crossed an optimistic change in flight would undo it on screen for one
+ * interval: keep the optimistic version of the rows a pending change touches.
+ */
+function withPendingChanges(list: Normalised<ReportRow>, current: ReportsState): Normalised<ReportRow> {
+  const pending = Object.values(current.pending);
+  if (pending.length === 0) return list;
+  const byId = { ...list.byId };
+  let ids = list.ids;
+  for (const change of pending) {
+    for (const id of Object.keys(change.before)) {
+      const optimistic = current.byId[id];
+      if (optimistic !== undefined && byId[id] !== undefined) byId[id] = optimistic;
+    }
+    const removed = new Set(change.removed.map((r) => r.id));
+    if (removed.size > 0) ids = ids.filter((id) => !removed.has(id));
+    for (const id of change.inserted) {
+      const row = current.byId[id];
+      if (row === undefined || byId[id] !== undefined) continue;
+      ids = [...ids];
+      ids.splice(Math.min(Math.max(0, current.ids.indexOf(id)), ids.length), 0, id);
+      byId[id] = row;
+    }
+  }
+  return { ids, byId };
+}
+
+export function maybeLoadMoreReports(ctx: StoreContext): void {
+  const r = ctx.get().reports;
+  if (!r.hasMore || r.loadingMore || ctx.book.reportsWantMore) return;
+  if (r.selectedIndex < r.ids.length - MORE_THRESHOLD) return;
+  ctx.book.reportsWantMore = true;
+  ctx.pollers.reports.wake();
+}
+
+export function resetReportQuery(ctx: StoreContext): void {
+  ctx.book.reportsScrollId = null;
+  ctx.book.reportsWanted = ctx.pageSize;
+  ctx.book.reportsWantMore = false;
+  ctx.set((s) => ({ reports: { ...s.reports, loading: true, hasMore: false } }));
+  ctx.pollers.reports.restart();
+}

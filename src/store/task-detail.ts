@@ -1,0 +1,254 @@
+// The selected task's detail: scalars (+ histogram samples), plots, debug images and single
+// values. Fetched when the selection changes, when the task's last_update/last_iteration
+// moved in the list, or on refresh; never on a poll that changed nothing.
+import type { StoreContext } from './context.js';
+import { classifyFailure, toPaneError } from './errors.js';
+import { emptyArtifacts, emptyLogs, emptyScalars } from './initial-state.js';
+import { newLogWindow } from './task-logs.js';
+import { clampIndex } from './lists.js';
+import {
+  parseDebugImages,
+  parseHistogram,
+  parseLatestScalars,
+  parsePlots,
+  parseSingleValues,
+  parseTaskMetricNames,
+} from './parse.js';
+import type { MonitorState, PaneError, ScalarRow, SectionState, TaskRow } from './types.js';
+
+/** Iterations of debug images fetched (newest first). */
+export const DEBUG_IMAGE_ITERS = 3;
+
+export function taskFingerprint(row: TaskRow | undefined): string | null {
+  if (row === undefined) return null;
+  return `${row.id}|${row.lastUpdate ?? ''}|${row.lastIteration ?? ''}`;
+}
+
+export function selectedFingerprint(state: MonitorState): string | null {
+  const id = state.tasks.selectedId;
+  return id === null ? null : taskFingerprint(state.tasks.byId[id]);
+}
+
+function paneShown(state: MonitorState, pane: 'logs' | 'plots' | 'summary' | 'chart'): boolean {
+  return state.ui.view === 'tasks' && (state.ui.focus.tasks === pane || state.ui.paneRows[pane] > 0);
+}
+
+/** Plots, images and single values are fetched only while their pane is shown. */
+export function artifactsWanted(state: MonitorState): boolean {
+  return paneShown(state, 'plots') || paneShown(state, 'summary');
+}
+
+export function logsWanted(state: MonitorState): boolean {
+  return paneShown(state, 'logs');
+}
+
+/**
+ * The selection moved to another task: clear the detail slices (so nothing of the previous
+ * task shows under the new one), abort its requests and fetch after a short pause.
+ */
+export function onTaskSelectionChanged(ctx: StoreContext): void {
+  const state = ctx.get();
+  const id = state.tasks.selectedId;
+  if (state.scalars.taskId === id) return;
+  const book = ctx.book;
+  book.scalarsFor = null;
+  book.artifactsFor = null;
+  book.logsFor = null;
+  book.imagesScroll = null;
+  book.logOp = null;
+  book.logWindow = newLogWindow(book.logColor);
+  ctx.pollers.detail.cancel();
+  ctx.pollers.logs.cancel();
+  ctx.set((s) => ({
+    scalars: emptyScalars(id, s.ui.xAxis, s.scalars.samples),
+    logs: emptyLogs(id),
+    artifacts: emptyArtifacts(id),
+  }));
+  if (book.selectionTimer !== null) ctx.timers.clearTimeout(book.selectionTimer);
+  book.selectionTimer = ctx.timers.setTimeout(() => {
+    book.selectionTimer = null;
+    syncDetail(ctx);
+  }, ctx.selectionDebounceMs);
+}
+
+/** Wakes the detail and logs pollers when what they show is out of date. */
+export function syncDetail(ctx: StoreContext): void {
+  const state = ctx.get();
+  const book = ctx.book;
+  if (state.ui.view !== 'tasks' || book.selectionTimer !== null) return;
+  const fp = selectedFingerprint(state);
+  if (fp === null || state.scalars.taskId !== state.tasks.selectedId) return;
+  if (book.scalarsFor !== fp || (artifactsWanted(state) && book.artifactsFor !== fp)) ctx.pollers.detail.wake();
+  if (!logsWanted(state)) return;
+  if (book.logsFor === null) {
+    if (state.logs.lines.length === 0 && state.logs.fetchedAt === null) requestLogOp(ctx, { kind: 'newest' });
+  } else if (book.logsFor !== fp) {
+    if (state.logs.follow && state.logs.atEnd) requestLogOp(ctx, { kind: 'newer' });
+    else if (state.logs.atEnd) ctx.set((s) => ({ logs: { ...s.logs, atEnd: false } }));
+  }
+}
+
+/** Queues an operation for the logs poller: resets replace anything queued, paging keeps the first request. */
+export function requestLogOp(ctx: StoreContext, op: NonNullable<StoreContext['book']['logOp']>): void {
+  const book = ctx.book;
+  // Shown at once, not only when the request starts.
+  if (op.kind === 'older' || op.kind === 'start') ctx.set((s) => ({ logs: { ...s.logs, loadingOlder: true } }));
+  if (op.kind === 'newer' || op.kind === 'newest') ctx.set((s) => ({ logs: { ...s.logs, loadingNewer: true } }));
+  const reset = op.kind === 'newest' || op.kind === 'start' || op.kind === 'search';
+  if (reset) {
+    book.logOp = op;
+    ctx.pollers.logs.restart();
+    return;
+  }
+  if (book.logOp === null) book.logOp = op;
+  ctx.pollers.logs.wake();
+}
+
+interface Outcome {
+  connectionError: unknown;
+}
+
+/** Sorts failures: connection/auth ones are returned (the poller backs off), others go into the pane. */
+function triage(err: unknown, outcome: Outcome, onPaneError: (e: PaneError) => void, now: number): void {
+  const cls = classifyFailure(err);
+  if (cls === 'abort') return;
+  if (cls === 'connection' || cls === 'auth') {
+    outcome.connectionError ??= err;
+    return;
+  }
+  onPaneError(toPaneError(err, now));
+}
+
+export async function detailTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+  const state = ctx.get();
+  const taskId = state.tasks.selectedId;
+  const fp = selectedFingerprint(state);
+  if (taskId === null || fp === null || state.scalars.taskId !== taskId) return;
+  const outcome: Outcome = { connectionError: undefined };
+  const jobs: Promise<void>[] = [];
+  if (ctx.book.scalarsFor !== fp) jobs.push(fetchScalars(ctx, taskId, fp, signal, outcome));
+  if (artifactsWanted(state) && ctx.book.artifactsFor !== fp) jobs.push(fetchArtifacts(ctx, taskId, fp, signal, outcome));
+  await Promise.all(jobs);
+  if (outcome.connectionError !== undefined) throw outcome.connectionError;
+}
+
+function rowKey(row: ScalarRow | undefined): string | null {
+  return row === undefined ? null : `${row.metric}\u0000${row.variant}`;
+}
+
+async function fetchScalars(ctx: StoreContext, taskId: string, fp: string, signal: AbortSignal, outcome: Outcome): Promise<void> {
+  const { samples } = ctx.get().scalars;
+  const axis = ctx.get().ui.xAxis;
+  const [latest, histogram] = await Promise.allSettled([
+    ctx.client.events.getTaskLatestScalarValues({ task: taskId }, { signal }),
+    ctx.client.events.scalarMetricsIterHistogram({ task: taskId, samples, key: axis === 'iter' ? 'iter' : 'timestamp' }, { signal }),
+  ]);
+  if (signal.aborted) return;
+  const now = ctx.now();
+  let error: PaneError | null = null;
+  const onError = (e: PaneError) => {
+    error ??= e;
+  };
+  let rows: ScalarRow[] | null = null;
+  let series: MonitorState['scalars']['series'] | null = null;
+  try {
+    if (latest.status === 'rejected') throw latest.reason;
+    rows = parseLatestScalars(latest.value, 'events.get_task_latest_scalar_values');
+  } catch (err) {
+    triage(err, outcome, onError, now);
+  }
+  try {
+    if (histogram.status === 'rejected') throw histogram.reason;
+    series = parseHistogram(histogram.value, 'events.scalar_metrics_iter_histogram', samples * 2);
+  } catch (err) {
+    triage(err, outcome, onError, now);
+  }
+  if (ctx.get().scalars.taskId !== taskId) return;
+  if (outcome.connectionError === undefined) ctx.book.scalarsFor = fp;
+  ctx.set((s) => {
+    const prev = s.scalars;
+    const nextRows = rows ?? prev.rows;
+    const selectedKey = rowKey(prev.rows[prev.selectedIndex]);
+    const kept = nextRows.findIndex((r) => rowKey(r) === selectedKey);
+    const metrics = new Set(nextRows.map((r) => r.metric));
+    for (const m of Object.keys(series ?? prev.series)) metrics.add(m);
+    const chartMetric =
+      prev.chartMetric !== null && metrics.has(prev.chartMetric) ? prev.chartMetric : (nextRows[0]?.metric ?? [...metrics][0] ?? null);
+    return {
+      scalars: {
+        ...prev,
+        rows: nextRows,
+        selectedIndex: kept >= 0 ? kept : clampIndex(prev.selectedIndex, nextRows.length),
+        chartMetric,
+        series: series ?? prev.series,
+        seriesAxis: series ? axis : prev.seriesAxis,
+        loading: false,
+        error: error ?? (outcome.connectionError === undefined ? null : prev.error),
+        fetchedAt: rows || series ? now : prev.fetchedAt,
+      },
+    };
+  });
+}
+
+type Section = 'plots' | 'images' | 'singleValues';
+
+function writeSection<T>(ctx: StoreContext, taskId: string, section: Section, items: T[] | null, error: PaneError | null): void {
+  ctx.set((s) => {
+    if (s.artifacts.taskId !== taskId) return {};
+    const prev = s.artifacts[section] as SectionState<unknown>;
+    const next: SectionState<unknown> = { items: items ?? prev.items, loading: false, error: items ? null : (error ?? prev.error) };
+    return { artifacts: { ...s.artifacts, [section]: next } };
+  });
+}
+
+async function fetchArtifacts(ctx: StoreContext, taskId: string, fp: string, signal: AbortSignal, outcome: Outcome): Promise<void> {
+  const run = async <T>(section: Section, load: () => Promise<T[]>): Promise<void> => {
+    try {
+      const items = await load();
+      if (!signal.aborted) writeSection(ctx, taskId, section, items, null);
+    } catch (err) {
+      if (signal.aborted) return;
+      let paneError: PaneError | null = null;
+      triage(err, outcome, (e) => (paneError = e), ctx.now());
+      writeSection(ctx, taskId, section, null, paneError);
+    }
+  };
+  await Promise.all([
+    run('plots', async () => parsePlots(await ctx.client.events.getTaskPlots({ task: taskId, iters: 1 }, { signal }), 'events.get_task_plots')),
+    run('images', () => fetchDebugImages(ctx, taskId, signal)),
+    run('singleValues', async () =>
+      parseSingleValues(
+        await ctx.client.events.getTaskSingleValueMetrics({ tasks: [taskId] }, { signal }),
+        'events.get_task_single_value_metrics',
+        taskId,
+      ),
+    ),
+  ]);
+  // Done (with data or with errors shown in the sections) unless the connection failed.
+  if (!signal.aborted && outcome.connectionError === undefined && ctx.get().artifacts.taskId === taskId) {
+    ctx.book.artifactsFor = fp;
+    ctx.set((s) => ({ artifacts: { ...s.artifacts, fetchedAt: ctx.now() } }));
+  }
+}
+
+/** Debug image metrics first (most tasks have none: then no iterator is created on the server). */
+async function fetchDebugImages(ctx: StoreContext, taskId: string, signal: AbortSignal) {
+  const names = parseTaskMetricNames(
+    await ctx.client.events.getTaskMetrics({ tasks: [taskId], event_type: 'training_debug_image' }, { signal }),
+    'events.get_task_metrics',
+    taskId,
+  );
+  if (names.length === 0) return [];
+  const previous = ctx.book.imagesScroll?.taskId === taskId ? ctx.book.imagesScroll.scrollId : undefined;
+  const answer = await ctx.client.events.debugImages(
+    {
+      metrics: names.map((metric) => ({ task: taskId, metric })),
+      iters: DEBUG_IMAGE_ITERS,
+      ...(previous === undefined ? {} : { scroll_id: previous, refresh: true }),
+    },
+    { signal },
+  );
+  const scrollId = (answer as { scroll_id?: unknown }).scroll_id;
+  if (typeof scrollId === 'string' && scrollId !== '') ctx.book.imagesScroll = { taskId, scrollId };
+  return parseDebugImages(answer, 'events.debug_images');
+}

@@ -1,0 +1,107 @@
+// The task list concern: one `reports.get_task_data` request per tick, on one server-side
+// scroll cursor. The first tick opens the cursor with a page; "more on scroll" reads the next
+// page from it; every other tick re-reads everything loaded so far with `refresh_scroll` (no
+// new cursor per poll).
+import type { ReportsGetTaskDataRequest } from '../wire/reports.js';
+import { MAX_LIST_ROWS, type StoreContext } from './context.js';
+import { appendRows, filterPattern, keepSelection, normalise } from './lists.js';
+import { parseTaskPage } from './parse.js';
+import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
+import type { MonitorState } from './types.js';
+
+const ENDPOINT = 'reports.get_task_data';
+
+export const TASK_FIELDS = [
+  'id',
+  'name',
+  'status',
+  'type',
+  'project.name',
+  'last_update',
+  'last_iteration',
+  'started',
+  'user.name',
+  'system_tags',
+  'tags',
+];
+
+/** Rows from the end of the loaded list at which the next page is fetched. */
+export const MORE_THRESHOLD = 5;
+
+export function buildTaskQuery(state: MonitorState, size: number, scrollId: string | null): ReportsGetTaskDataRequest {
+  const query: ReportsGetTaskDataRequest = {
+    only_fields: TASK_FIELDS,
+    order_by: ['-last_update'],
+    search_hidden: false,
+    size,
+    scroll_id: scrollId ?? '',
+  };
+  if (!state.ui.showArchived.tasks) query.system_tags = ['-archived'];
+  const filter = state.ui.filters.tasks.trim();
+  if (filter !== '') query.name = filterPattern(filter);
+  if (state.tasks.statusFilter.length > 0) query.status = [...state.tasks.statusFilter];
+  return query;
+}
+
+export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+  const book = ctx.book;
+  const more = book.tasksWantMore && book.tasksScrollId !== null && ctx.get().tasks.hasMore;
+  book.tasksWantMore = false;
+  const state = ctx.get();
+  // The rows a full answer holds: a refresh returns everything up to the cursor's position.
+  const size = more ? ctx.pageSize : Math.min(MAX_LIST_ROWS, Math.max(ctx.pageSize, book.tasksWanted));
+  const query = buildTaskQuery(state, ctx.pageSize, book.tasksScrollId);
+  if (!more && book.tasksScrollId !== null) query.refresh_scroll = true;
+  if (more) ctx.set((s) => ({ tasks: { ...s.tasks, loadingMore: true } }));
+  try {
+    const answer = await ctx.client.reports.getTaskData(query, { signal });
+    if (signal.aborted) return;
+    const page = parseTaskPage(answer, ENDPOINT);
+    // A refresh on a cursor the server has dropped (idle > 10 min) starts over from the first page.
+    const restarted = !more && book.tasksScrollId !== null && page.scrollId !== book.tasksScrollId;
+    const expected = restarted ? ctx.pageSize : size;
+    book.tasksScrollId = page.scrollId;
+    const previousId = ctx.get().tasks.selectedId;
+    ctx.set((s) => {
+      const list = more ? appendRows(page.rows, s.tasks) : normalise(page.rows, s.tasks);
+      const loaded = list.ids.length;
+      const hasMore = page.rows.length >= expected && loaded < MAX_LIST_ROWS;
+      return {
+        tasks: {
+          ...s.tasks,
+          ...list,
+          ...keepSelection(list.ids, s.tasks),
+          loading: false,
+          loadingMore: false,
+          hasMore,
+          error: null,
+          fetchedAt: ctx.now(),
+        },
+      };
+    });
+    book.tasksWanted = Math.max(ctx.pageSize, ctx.get().tasks.ids.length);
+    if (ctx.get().tasks.selectedId !== previousId) onTaskSelectionChanged(ctx);
+    else syncDetail(ctx);
+    maybeLoadMoreTasks(ctx);
+  } finally {
+    if (ctx.get().tasks.loadingMore) ctx.set((s) => ({ tasks: { ...s.tasks, loadingMore: false } }));
+  }
+}
+
+/** Asks the list poller for the next page when the selection is near the end of the loaded rows. */
+export function maybeLoadMoreTasks(ctx: StoreContext): void {
+  const t = ctx.get().tasks;
+  if (!t.hasMore || t.loadingMore || ctx.book.tasksWantMore) return;
+  if (t.selectedIndex < t.ids.length - MORE_THRESHOLD) return;
+  ctx.book.tasksWantMore = true;
+  ctx.pollers.tasks.wake();
+}
+
+/** The query changed (filter, archived, status): start again from the first page. */
+export function resetTaskQuery(ctx: StoreContext): void {
+  ctx.book.tasksScrollId = null;
+  ctx.book.tasksWanted = ctx.pageSize;
+  ctx.book.tasksWantMore = false;
+  ctx.set((s) => ({ tasks: { ...s.tasks, loading: true, hasMore: false } }));
+  ctx.pollers.tasks.restart();
+}
