@@ -1,0 +1,95 @@
+// Metric discovery (REFERENCE §6.1): get_task_metrics, get_multi_task_metrics,
+// get_scalar_metrics_and_variants, get_vector_metrics_and_variants.
+import {
+  EVENT_TYPES,
+  type EventTypeFilter,
+  type GetMultiTaskMetricsResponse,
+  type GetTaskMetricsResponse,
+  type MetricsAndVariantsResponse,
+} from '../../wire/events.js';
+import type { RequestContext } from '../context.js';
+import type { Db } from '../db.js';
+import { stmt } from '../statements.js';
+import { v, validate } from '../validate.js';
+import { LOG, SCALAR, TYPE_CODES, VECTOR } from './event-types.js';
+import { compareNames } from './metrics-filter.js';
+import { readableOwner, readableOwners } from './owners.js';
+import { companyHasEvents, seriesOfOwner, seriesOfType, type SeriesRow } from './series.js';
+
+export const eventTypeFilterRule = v.oneOf<EventTypeFilter>([...EVENT_TYPES, '*']);
+
+export function typeCodeOf(filter: EventTypeFilter): number | undefined {
+  return filter === '*' ? undefined : TYPE_CODES[filter];
+}
+
+export function seriesFor(db: Db, owner: string, type: number | undefined): SeriesRow[] {
+  return type === undefined ? seriesOfOwner(db, owner) : seriesOfType(db, owner, type);
+}
+
+/** Whether the series has a point at a real iteration (above the single-value one). */
+export function hasIterationPoints(db: Db, s: SeriesRow): boolean {
+  const sql =
+    s.type === SCALAR
+      ? 'SELECT 1 FROM scalar_events WHERE series = ? AND iter > -2147483648 LIMIT 1'
+      : s.type === LOG
+        ? 'SELECT 1 FROM log_events WHERE owner = ? AND iter > -2147483648 AND series = ? LIMIT 1'
+        : 'SELECT 1 FROM doc_events WHERE series = ? AND iter > -2147483648 LIMIT 1';
+  const params = s.type === LOG ? [s.owner, s.id] : [s.id];
+  return stmt(db, sql).get(...params) !== undefined;
+}
+
+const tasksRule = v.list(v.str(), { minItems: 1 });
+
+export function getTaskMetrics(body: Record<string, unknown>, ctx: RequestContext): GetTaskMetricsResponse {
+  const req = validate(body, { tasks: tasksRule, event_type: eventTypeFilterRule, model_events: v.bool().default(false) });
+  readableOwners(ctx, req.tasks, req.model_events);
+  const type = typeCodeOf(req.event_type);
+  if (!companyHasEvents(ctx.db, ctx.identity.company, type, req.model_events)) return { metrics: [] };
+  return {
+    metrics: req.tasks.map((task) => {
+      const metrics = new Set<string>();
+      for (const s of seriesFor(ctx.db, task, type))
+        if (!metrics.has(s.metric) && hasIterationPoints(ctx.db, s)) metrics.add(s.metric);
+      return { task, metrics: [...metrics].sort(compareNames) };
+    }),
+  };
+}
+
+export function getMultiTaskMetrics(body: Record<string, unknown>, ctx: RequestContext): GetMultiTaskMetricsResponse {
+  const req = validate(body, {
+    tasks: tasksRule,
+    event_type: eventTypeFilterRule.default('*'),
+    model_events: v.bool().default(false),
+  });
+  readableOwners(ctx, req.tasks, req.model_events);
+  const type = typeCodeOf(req.event_type);
+  const variants = new Map<string, Set<string>>();
+  for (const task of new Set(req.tasks)) {
+    for (const s of seriesFor(ctx.db, task, type)) {
+      let set = variants.get(s.metric);
+      if (!set) variants.set(s.metric, (set = new Set()));
+      set.add(s.variant);
+    }
+  }
+  return {
+    metrics: [...variants.keys()]
+      .sort(compareNames)
+      .map((metric) => ({ metric, variants: [...(variants.get(metric) ?? [])].sort(compareNames) })),
+  };
+}
+
+function metricsAndVariants(body: Record<string, unknown>, ctx: RequestContext, type: number): MetricsAndVariantsResponse {
+  const req = validate(body, { task: v.str(), model_events: v.bool().default(false) });
+  readableOwner(ctx, req.task, req.model_events);
+  const metrics: Record<string, string[]> = {};
+  for (const s of seriesOfType(ctx.db, req.task, type)) (metrics[s.metric] ??= []).push(s.variant);
+  return { metrics };
+}
+
+export function getScalarMetricsAndVariants(body: Record<string, unknown>, ctx: RequestContext): MetricsAndVariantsResponse {
+  return metricsAndVariants(body, ctx, SCALAR);
+}
+
+export function getVectorMetricsAndVariants(body: Record<string, unknown>, ctx: RequestContext): MetricsAndVariantsResponse {
+  return metricsAndVariants(body, ctx, VECTOR);
+}
