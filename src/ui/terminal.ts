@@ -12,6 +12,10 @@ export const FULL_CLEAR = '\u001B[2J\u001B[3J\u001B[H';
 export interface TerminalSession {
   /** Leaves the alternate screen and shows the cursor; safe to call more than once. */
   restore(): void;
+  /** Hands the terminal to another program (an editor): normal screen, cursor shown. */
+  suspend(): void;
+  /** Takes the terminal back after `suspend` (the screen must then be repainted). */
+  resume(): void;
 }
 
 type Writable = Pick<NodeJS.WriteStream, 'write'>;
@@ -43,7 +47,7 @@ export function enterTerminal(
   const onSignal = (signal: NodeJS.Signals): void => {
     restore();
     if (opts.onSignal) opts.onSignal(signal);
-    else proc.exit(128 + (SIGNAL_NUMBERS[signal] ?? 1));
+    else proc.exit(signalExitCode(signal));
   };
   const onCrash = (err: unknown): void => {
     restore();
@@ -51,16 +55,27 @@ export function enterTerminal(
     proc.stderr.write(`tracktop: unexpected error: ${message}\n`);
     proc.exit(1);
   };
+  const suspend = (): void => {
+    if (!restored) stdout.write(RESET_ATTRIBUTES + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+  };
+  const resume = (): void => {
+    if (!restored) stdout.write(ENTER_ALT_SCREEN + HIDE_CURSOR);
+  };
   stdout.write(ENTER_ALT_SCREEN + HIDE_CURSOR);
   proc.on('exit', restore);
   for (const sig of SIGNALS) proc.on(sig, onSignal);
   proc.on('uncaughtException', onCrash);
   proc.on('unhandledRejection', onCrash);
-  return { restore };
+  return { restore, suspend, resume };
 }
 
 const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT'];
 const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+
+/** The conventional exit code of a process ended by `signal` (128 + its number). */
+export function signalExitCode(signal: NodeJS.Signals): number {
+  return 128 + (SIGNAL_NUMBERS[signal] ?? 1);
+}
 
 /** Colour is off with --no-color, NO_COLOR (any non-empty value), or TERM=dumb. */
 export function colorEnabled(flags: { noColor?: boolean }, env: NodeJS.ProcessEnv): boolean {

@@ -47,10 +47,14 @@ export function startTmux(
   tmux('set-option', '-t', name, 'remain-on-exit', 'on');
   tmux('set-option', '-s', 'escape-time', '10');
   tmux('pipe-pane', '-o', '-t', name, `cat >> ${rawLog}`);
-  const quoted = command.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   // The shell stays: after the program exits, the test sees what the shell screen shows then.
-  tmux('send-keys', '-t', name, '-l', `clear; echo shell-before-tracktop; ${quoted}; echo "tracktop-exit=$?"`);
+  tmux('send-keys', '-t', name, '-l', 'clear; echo shell-before-tracktop');
   tmux('send-keys', '-t', name, 'Enter');
+  if (command.length > 0) {
+    const quoted = command.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    tmux('send-keys', '-t', name, '-l', `${quoted}; echo "tracktop-exit=$?"`);
+    tmux('send-keys', '-t', name, 'Enter');
+  }
 
   const session: TmuxSession = {
     socket,

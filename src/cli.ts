@@ -1,0 +1,60 @@
+// tracktop's entry point: parse argv, run one command, return the exit code. Every error a
+// user can cause ends here as one clear line, never a stack trace.
+import { isApiError } from './api/index.js';
+import { parseCommandLine, UsageError, USAGE } from './cli/args.js';
+import { runCheck } from './cli/check.js';
+import { CliError, clientFromProfile, profileFromArgs } from './cli/connection.js';
+import { runCommand } from './cli/run-commands.js';
+import { ConfigError, formatProfile, missingSettings } from './config/index.js';
+import { VERSION } from './version.js';
+
+export async function main(argv: string[]): Promise<number> {
+  const out = (text: string): void => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  const err = (text: string): void => void process.stderr.write(`tracktop: ${text}\n`);
+  try {
+    const args = parseCommandLine(argv);
+    switch (args.command) {
+      case 'help':
+        out(USAGE);
+        return 0;
+      case 'version':
+        out(`tracktop ${VERSION}`);
+        return 0;
+      case 'config': {
+        const profile = profileFromArgs(args.values);
+        out(formatProfile(profile));
+        const missing = missingSettings(profile);
+        if (missing) out(`\n${missing}`);
+        return 0;
+      }
+      case 'check': {
+        const client = clientFromProfile(profileFromArgs(args.values));
+        try {
+          const result = await runCheck(client);
+          out(result.lines.join('\n'));
+          return result.ok ? 0 : 1;
+        } finally {
+          await client.close();
+        }
+      }
+      default:
+        return await runCommand(args);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      err(e.message);
+      process.stderr.write(`\n${USAGE}`);
+      return 2;
+    }
+    if (e instanceof ConfigError || e instanceof CliError) {
+      err(e.message);
+      return e instanceof CliError ? e.exitCode : 1;
+    }
+    if (isApiError(e)) {
+      err(e.describe());
+      return 1;
+    }
+    err(e instanceof Error ? e.message : String(e));
+    return 1;
+  }
+}

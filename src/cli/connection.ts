@@ -1,0 +1,44 @@
+// Turns the connection flags into a Profile and a client, with the errors a user can act on.
+import { homedir } from 'node:os';
+import { createClient, type ApiClient } from '../api/index.js';
+import { missingSettings, resolveProfile, type Profile } from '../config/index.js';
+import type { ParsedArgs } from './args.js';
+
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+export function profileFromArgs(values: ParsedArgs['values'], env: NodeJS.ProcessEnv = process.env): Profile {
+  const flag = (name: string): string | undefined => {
+    const v = values[name];
+    return typeof v === 'string' ? v : undefined;
+  };
+  return resolveProfile({
+    flags: {
+      config: flag('config'),
+      apiHost: flag('api-host'),
+      accessKey: flag('access-key'),
+      secretKey: flag('secret-key'),
+    },
+    env,
+    homeDir: env.HOME || homedir(),
+  });
+}
+
+/** A client for the profile, or a CliError naming the settings that are missing. */
+export function clientFromProfile(profile: Profile): ApiClient {
+  const missing = missingSettings(profile);
+  if (missing) throw new CliError(missing);
+  return createClient({
+    apiHost: profile.apiHost!,
+    accessKey: profile.accessKey,
+    secretKey: profile.secretKey,
+    token: profile.token,
+    verifyCertificate: profile.verifyCertificate,
+  });
+}

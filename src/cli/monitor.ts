@@ -1,0 +1,63 @@
+// `tracktop` (the monitor on a configured server), `tracktop demo` (the monitor on an embedded
+// server with simulated runs) and `--once` (one frame to stdout).
+import { createClient } from '../api/index.js';
+import { runDemo, type RunningDemo } from '../demo/index.js';
+import { colorEnabled, renderOnce, runMonitor, type MonitorOptions } from '../ui/index.js';
+import { numberFlag, type ParsedArgs } from './args.js';
+import { clientFromProfile, profileFromArgs } from './connection.js';
+
+const DEFAULT_INTERVAL_SECONDS = 5;
+/** How many demo log lines are kept to print after the monitor exits (errors only matter then). */
+const DEMO_LOG_KEEP = 20;
+
+export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
+  const v = args.values;
+  const intervalSeconds = numberFlag(v, 'interval', 1, 3600) ?? DEFAULT_INTERVAL_SECONDS;
+  const display = {
+    intervalMs: intervalSeconds * 1000,
+    readOnly: v['read-only'] === true,
+    // `--once` into a pipe or file gets plain text, as other tools do.
+    color:
+      colorEnabled({ noColor: v['no-color'] === true }, process.env) && (v.once !== true || process.stdout.isTTY === true),
+    ascii: v.ascii === true,
+  };
+
+  let demo: RunningDemo | undefined;
+  const demoLog: string[] = [];
+  let options: MonitorOptions;
+  if (args.command === 'demo') {
+    // The demo's own messages would tear the monitor's frames: keep the last few for later.
+    const controller = new AbortController();
+    const port = numberFlag(v, 'port', 0, 65535);
+    demo = await runDemo({
+      signal: controller.signal,
+      log: (line) => {
+        demoLog.push(line);
+        if (demoLog.length > DEMO_LOG_KEEP) demoLog.shift();
+      },
+      ...(port === undefined ? {} : { port }),
+      ...(typeof v.db === 'string' ? { dbPath: v.db } : {}),
+    });
+    const client = createClient({ apiHost: demo.url, ...demo.credentials });
+    options = { ...display, client, serverLabel: `${demo.url} (demo)` };
+  } else {
+    const profile = profileFromArgs(v);
+    options = { ...display, client: clientFromProfile(profile), serverLabel: profile.apiHost ?? '' };
+  }
+
+  try {
+    if (v.once === true) {
+      const frame = await renderOnce(options);
+      process.stdout.write(frame.endsWith('\n') ? frame : `${frame}\n`);
+      return 0;
+    }
+    return await runMonitor(options);
+  } finally {
+    if (demo) {
+      await demo.stop();
+      if (demoLog.length > 0 && demoLog.some((l) => /error|fail/i.test(l))) {
+        process.stderr.write(`demo messages:\n${demoLog.join('\n')}\n`);
+      }
+    }
+  }
+}

@@ -1,0 +1,75 @@
+// The long-running commands: serve (with or without demo runs), demo (server + runs + monitor),
+// and the monitor itself.
+import { runDemo } from '../demo/index.js';
+import { credentialsFilePath } from '../server/index.js';
+import { runServe } from '../server/serve.js';
+import { numberFlag, type ParsedArgs } from './args.js';
+import { runMonitorCommand } from './monitor.js';
+
+const DEFAULT_SERVE_PORT = 8008;
+
+export async function runCommand(args: ParsedArgs): Promise<number> {
+  const v = args.values;
+  const str = (name: string): string | undefined => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
+  const log = (line: string): void => void process.stderr.write(`${line}\n`);
+  switch (args.command) {
+    case 'serve': {
+      const host = str('host') ?? '127.0.0.1';
+      const port = numberFlag(v, 'port', 0, 65535) ?? DEFAULT_SERVE_PORT;
+      const dbPath = str('db') ?? 'tracktop.db';
+      const accessKey = str('access-key') ?? (process.env.TRACKTOP_ACCESS_KEY || undefined);
+      const secretKey = str('secret-key') ?? (process.env.TRACKTOP_SECRET_KEY || undefined);
+      if ((accessKey === undefined) !== (secretKey === undefined)) {
+        log('tracktop: give both --access-key and --secret-key (or TRACKTOP_ACCESS_KEY and TRACKTOP_SECRET_KEY), or neither');
+        return 2;
+      }
+      if (v.demo) return serveDemo({ host, port, dbPath, accessKey, secretKey, log });
+      await runServe({ host, port, dbPath, accessKey, secretKey, log });
+      return 0;
+    }
+    case 'demo':
+    case 'monitor':
+      return runMonitorCommand(args);
+    default:
+      return 2;
+  }
+}
+
+/** `tracktop serve --demo`: the server plus simulated runs, until SIGINT/SIGTERM. */
+async function serveDemo(opts: {
+  host: string;
+  port: number;
+  dbPath: string;
+  accessKey?: string | undefined;
+  secretKey?: string | undefined;
+  log: (line: string) => void;
+}): Promise<number> {
+  const controller = new AbortController();
+  const demo = await runDemo({
+    host: opts.host,
+    port: opts.port,
+    dbPath: opts.dbPath,
+    accessKey: opts.accessKey,
+    secretKey: opts.secretKey,
+    signal: controller.signal,
+    log: opts.log,
+  });
+  opts.log(`tracktop demo server listening on ${demo.url} (database ${demo.dbPath})`);
+  opts.log(
+    opts.accessKey
+      ? `credentials: the given key pair (access key ${demo.credentials.accessKey})`
+      : `credentials: access key ${demo.credentials.accessKey}, key pair stored in ${credentialsFilePath(demo.dbPath)} (mode 0600)`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      opts.log(`${signal}: stopping the demo`);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await demo.stop();
+  return 0;
+}
