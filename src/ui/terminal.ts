@@ -6,6 +6,12 @@ const LEAVE_ALT_SCREEN = '\u001B[?1049l';
 const HIDE_CURSOR = '\u001B[?25l';
 const SHOW_CURSOR = '\u001B[?25h';
 const RESET_ATTRIBUTES = '\u001B[0m';
+/**
+ * Blank the alternate screen before leaving it: tmux reflows the alternate screen's lines
+ * into the shell's screen when the window grew while it was shown, and a blank screen leaves
+ * nothing behind.
+ */
+const BLANK_SCREEN = '\u001B[2J\u001B[H';
 /** Clear screen and scrollback, cursor home: only for an explicit user repaint (ctrl-l). */
 export const FULL_CLEAR = '\u001B[2J\u001B[3J\u001B[H';
 
@@ -22,8 +28,8 @@ type Writable = Pick<NodeJS.WriteStream, 'write'>;
 
 /**
  * Enters the alternate screen and arranges for the terminal to be restored however the
- * process ends. `onSignal` runs on SIGTERM/SIGHUP/SIGINT (after restoring) so the caller can
- * stop pollers and exit with the conventional code.
+ * process ends. `onSignal` runs on SIGTERM/SIGHUP/SIGINT (the terminal is restored right
+ * after it) so the caller can stop pollers and exit with the conventional code.
  */
 export function enterTerminal(
   stdout: Writable,
@@ -35,7 +41,7 @@ export function enterTerminal(
     if (restored) return;
     restored = true;
     try {
-      stdout.write(RESET_ATTRIBUTES + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+      stdout.write(RESET_ATTRIBUTES + BLANK_SCREEN + SHOW_CURSOR + LEAVE_ALT_SCREEN);
     } catch {
       // The terminal may already be gone (SIGHUP): nothing left to restore.
     }
@@ -45,9 +51,18 @@ export function enterTerminal(
     proc.off('unhandledRejection', onCrash);
   };
   const onSignal = (signal: NodeJS.Signals): void => {
-    restore();
-    if (opts.onSignal) opts.onSignal(signal);
-    else proc.exit(signalExitCode(signal));
+    if (!opts.onSignal) {
+      restore();
+      proc.exit(signalExitCode(signal));
+      return;
+    }
+    // The handler stops the app first (so its last frame still lands on the alternate
+    // screen); the terminal is restored after it whatever happens.
+    try {
+      opts.onSignal(signal);
+    } finally {
+      restore();
+    }
   };
   const onCrash = (err: unknown): void => {
     restore();
@@ -56,7 +71,7 @@ export function enterTerminal(
     proc.exit(1);
   };
   const suspend = (): void => {
-    if (!restored) stdout.write(RESET_ATTRIBUTES + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    if (!restored) stdout.write(RESET_ATTRIBUTES + BLANK_SCREEN + SHOW_CURSOR + LEAVE_ALT_SCREEN);
   };
   const resume = (): void => {
     if (!restored) stdout.write(ENTER_ALT_SCREEN + HIDE_CURSOR);

@@ -1,0 +1,84 @@
+// The top line: the two views and the panes of the shown view, with the keys that reach them.
+import type { ReactNode } from 'react';
+import { Text } from 'ink';
+import type { PaneName, ViewName } from '../../store/types.js';
+import { displayWidth } from '../../text/sanitize.js';
+import { useTheme } from '../context.js';
+import { REPORTS_TABS, TASKS_TABS } from '../layout.js';
+
+interface Tab {
+  text: string;
+  active: boolean;
+}
+
+const PANE_KEYS: Partial<Record<PaneName, string>> = { scalars: '3', chart: '4', logs: '5', plots: '6', summary: '7', details: '3' };
+
+/**
+ * How much the header keeps when space is short: 0 everything; 1 only the shown view's name,
+ * tabs closer together; 2 also the pane keys left out.
+ */
+export type Compaction = 0 | 1 | 2;
+
+/** The view tabs and the pane tabs at a compaction level. */
+export function headerTabs(view: ViewName, focused: PaneName, level: Compaction): { views: Tab[]; panes: Tab[] } {
+  const allViews: Tab[] = [
+    { text: '1 Tasks', active: view === 'tasks' },
+    { text: '2 Reports', active: view === 'reports' },
+  ];
+  const views = level === 0 ? allViews : allViews.filter((t) => t.active).map((t) => ({ ...t, text: t.text.slice(2) }));
+  const tabs: readonly PaneName[] = view === 'tasks' ? TASKS_TABS : REPORTS_TABS;
+  const panes = tabs.map((pane) => {
+    const key = PANE_KEYS[pane];
+    const name = pane === 'tasks' || pane === 'reports' ? 'list' : pane;
+    return { text: key === undefined || level === 2 ? name : `${key} ${name}`, active: pane === focused };
+  });
+  return { views, panes };
+}
+
+function tabsWidth(tabs: { views: Tab[]; panes: Tab[] }, pad: number): number {
+  return [...tabs.views, ...tabs.panes].reduce((w, t) => w + displayWidth(t.text) + pad, 0) + 3;
+}
+
+export function Header(props: { view: ViewName; focused: PaneName; width: number; readOnly: boolean }): ReactNode {
+  const theme = useTheme();
+  const sep = theme.ascii ? '|' : '│';
+  const right = props.readOnly ? ' read-only ' : '';
+  const room = props.width - displayWidth(right);
+  const level = ([0, 1, 2] as const).find((l) => tabsWidth(headerTabs(props.view, props.focused, l), l === 0 ? 2 : 1) <= room) ?? 2;
+  const { views, panes } = headerTabs(props.view, props.focused, level);
+  const pad = (text: string): string => (level === 0 ? ` ${text} ` : `${text} `);
+  const parts: ReactNode[] = [];
+  let used = 0;
+  const push = (node: ReactNode, width: number): boolean => {
+    if (used + width > room) return false;
+    parts.push(node);
+    used += width;
+    return true;
+  };
+  views.forEach((tab, i) => {
+    push(
+      <Text key={`v${i}`} inverse={tab.active} bold={tab.active} color={tab.active ? undefined : theme.fg('gray')}>
+        {level === 0 ? pad(tab.text) : ` ${tab.text} `}
+      </Text>,
+      displayWidth(tab.text) + 2,
+    );
+  });
+  push(<Text key="sep" color={theme.fg('gray')}>{level === 0 ? ` ${sep} ` : `${sep} `}</Text>, level === 0 ? 3 : 2);
+  for (const [i, tab] of panes.entries()) {
+    const ok = push(
+      <Text key={`p${i}`} underline={tab.active} bold={tab.active} color={tab.active ? theme.fg('cyan') : undefined}>
+        {pad(tab.text)}
+      </Text>,
+      displayWidth(pad(tab.text)),
+    );
+    if (!ok) break;
+  }
+  const gap = Math.max(0, props.width - used - displayWidth(right));
+  return (
+    <Text wrap="truncate-end">
+      {parts}
+      {' '.repeat(gap)}
+      {right === '' ? null : <Text color={theme.fg('yellow')}>{right}</Text>}
+    </Text>
+  );
+}

@@ -1,0 +1,140 @@
+// The footer: server and connection state, counts, the store's status message, and the keys
+// that matter in the focused pane. While a prompt is open its first line is the prompt.
+// Times are worked out when the store changes, never on a ticking clock (nothing is written
+// while nothing happens).
+import type { ReactNode } from 'react';
+import { Text } from 'ink';
+import type { ConnectionState, PromptState } from '../../store/types.js';
+import { formatTimeOfDay } from '../../text/format.js';
+import { displayWidth, sanitize } from '../../text/sanitize.js';
+import { clip } from '../cells.js';
+import { focusedPane } from '../commands.js';
+import { useMonitor, useTheme } from '../context.js';
+import { keyHints, type KeyHint } from '../keymap.js';
+import { levelColor, type ColorName, type Theme } from '../theme.js';
+
+/** Columns kept free after the server label, connection state and counts for a message or hints. */
+const SERVER_LABEL_RESERVE = 10;
+
+export interface ConnectionLook {
+  text: string;
+  color: ColorName;
+}
+
+/** "live", "connecting…", "retrying in 8s (attempt 3) · stale since 12:03:40", "login failed: …". */
+export function connectionLook(c: ConnectionState, now: number, theme: Theme): ConnectionLook {
+  const since = c.staleSince === null ? '' : ` ${theme.glyphs.separator} stale since ${formatTimeOfDay(c.staleSince)}`;
+  switch (c.state) {
+    case 'connecting':
+      return { text: `connecting${theme.glyphs.ellipsis}`, color: 'yellow' };
+    case 'live':
+      return { text: 'live', color: 'green' };
+    case 'stale':
+      return { text: `reconnecting${theme.glyphs.ellipsis}${since}`, color: 'yellow' };
+    case 'retrying': {
+      const seconds = c.nextAttemptAt === null ? null : Math.max(0, Math.ceil((c.nextAttemptAt - now) / 1000));
+      const when = seconds === null ? 'retrying' : `retrying in ${seconds}s`;
+      const attempt = c.attempt > 0 ? ` (attempt ${c.attempt + 1})` : '';
+      return { text: `${when}${attempt}${since}`, color: 'yellow' };
+    }
+    case 'auth-failed':
+      return { text: `login failed: ${sanitize(c.authReason ?? c.lastError ?? 'credentials refused')}`, color: 'red' };
+  }
+}
+
+export function hintsText(hints: readonly KeyHint[], width: number, theme: Theme): string {
+  let out = '';
+  for (const hint of hints) {
+    const piece = `${out === '' ? '' : '  '}${hint.keys} ${hint.label}`;
+    if (displayWidth(out + piece) > width) break;
+    out += piece;
+  }
+  return clip(out, width, theme.glyphs.ellipsis);
+}
+
+function PromptLine({ prompt, width }: { prompt: PromptState; width: number }): ReactNode {
+  const theme = useTheme();
+  const label = prompt.kind === 'search' ? 'search log' : `filter ${prompt.pane}`;
+  const help = '  Enter apply  Esc cancel';
+  const cursor = theme.ascii ? '_' : '█';
+  const head = `/${label}: `;
+  const room = Math.max(0, width - displayWidth(head) - displayWidth(cursor) - displayWidth(help));
+  const text = sanitize(prompt.text);
+  // Keep the end of a long text (where the cursor is) in view.
+  const chars = [...text];
+  let shown = text;
+  while (displayWidth(shown) > room && chars.length > 0) {
+    chars.shift();
+    shown = chars.join('');
+  }
+  return (
+    <Text wrap="truncate-end">
+      <Text bold color={theme.fg('cyan')}>
+        {head}
+      </Text>
+      {shown}
+      {cursor}
+      <Text dimColor>{clip(help, Math.max(0, width - displayWidth(head + shown + cursor)))}</Text>
+    </Text>
+  );
+}
+
+export function StatusBar(props: { width: number; rows: number; now: () => number }): ReactNode {
+  const theme = useTheme();
+  const connection = useMonitor((s) => s.connection);
+  const view = useMonitor((s) => s.ui.view);
+  const pane = useMonitor(focusedPane);
+  const readOnly = useMonitor((s) => s.ui.readOnly);
+  const status = useMonitor((s) => s.ui.status);
+  const prompt = useMonitor((s) => s.ui.prompt);
+  const taskCount = useMonitor((s) => s.tasks.ids.length);
+  const taskMore = useMonitor((s) => s.tasks.hasMore);
+  const reportCount = useMonitor((s) => s.reports.ids.length);
+  const reportMore = useMonitor((s) => s.reports.hasMore);
+  const markedCount = useMonitor((s) => s.reports.marked.length);
+
+  const width = props.width;
+  const look = connectionLook(connection, props.now(), theme);
+  const server = sanitize(connection.serverUrl);
+  const counts =
+    view === 'tasks'
+      ? `${taskCount}${taskMore ? '+' : ''} tasks`
+      : `${reportCount}${reportMore ? '+' : ''} reports${markedCount > 0 ? `, ${markedCount} marked` : ''}`;
+  const sep = ` ${theme.glyphs.separator} `;
+  const hints = keyHints({ view, pane, readOnly });
+  // The server label gives way first when the line is short (a long outage text needs the room).
+  const showServer = server !== '' && displayWidth(`${server} ${look.text}${sep}${counts}`) + SERVER_LABEL_RESERVE <= width;
+  const left = showServer ? `${server} ` : '';
+  const lead = `${left}${look.text}${sep}${counts}`;
+  const message = status === null ? '' : sanitize(status.text);
+  const messageColor = status === null ? undefined : levelColor(status.level);
+  // With one footer line the hints share it and give way to a status message.
+  const inlineHints = props.rows < 2 && message === '' ? hintsText(hints, Math.max(0, width - displayWidth(lead + sep)), theme) : '';
+
+  const firstLine =
+    prompt !== null ? (
+      <PromptLine prompt={prompt} width={width} />
+    ) : (
+      <Text wrap="truncate-end">
+        <Text dimColor>{clip(left, width)}</Text>
+        <Text color={theme.fg(look.color)}>{clip(look.text, Math.max(0, width - displayWidth(left)), theme.glyphs.ellipsis)}</Text>
+        {clip(`${sep}${counts}`, Math.max(0, width - displayWidth(left + look.text)))}
+        {message !== '' ? (
+          <Text color={messageColor === undefined ? undefined : theme.fg(messageColor)} bold>
+            {clip(`${sep}${message}`, Math.max(0, width - displayWidth(lead)), theme.glyphs.ellipsis)}
+          </Text>
+        ) : inlineHints !== '' ? (
+          <Text dimColor>{`${sep}${inlineHints}`}</Text>
+        ) : null}
+      </Text>
+    );
+  if (props.rows < 2) return firstLine;
+  return (
+    <>
+      {firstLine}
+      <Text dimColor wrap="truncate-end">
+        {hintsText(hints, width, theme)}
+      </Text>
+    </>
+  );
+}

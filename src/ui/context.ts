@@ -1,0 +1,28 @@
+// React access to the monitor store and the theme. Components select what they draw with
+// `useMonitor(selector)`; selectors return store values as they are (never new objects), so
+// a component re-renders only when its slice changed.
+import { createContext, useContext } from 'react';
+import { useStore } from 'zustand';
+import type { MonitorActions, MonitorState, MonitorStore } from '../store/types.js';
+import { createTheme, type Theme } from './theme.js';
+
+export const StoreContext = createContext<MonitorStore | null>(null);
+export const ThemeContext = createContext<Theme>(createTheme({ color: true, ascii: false }));
+
+export function useMonitorStore(): MonitorStore {
+  const store = useContext(StoreContext);
+  if (store === null) throw new Error('monitor UI rendered without a store');
+  return store;
+}
+
+export function useMonitor<T>(selector: (state: MonitorState) => T): T {
+  return useStore(useMonitorStore(), selector);
+}
+
+export function useActions(): MonitorActions {
+  return useMonitor((s) => s.actions);
+}
+
+export function useTheme(): Theme {
+  return useContext(ThemeContext);
+}

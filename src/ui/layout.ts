@@ -1,0 +1,170 @@
+// Where the panes go for a terminal size: a pure function, so the App, `--once` and the tests
+// all agree. The frame is always one row shorter than the terminal (Ink clears the whole
+// screen before every frame once a frame reaches the terminal's height).
+import type { PaneName, ReportsPane, TasksPane, ViewName } from '../store/types.js';
+
+export const MIN_COLS = 60;
+export const MIN_ROWS = 16;
+/** From this size on, panes sit side by side; below it one pane shows at a time, with tabs. */
+export const WIDE_COLS = 100;
+export const WIDE_ROWS = 24;
+/** From this many rows the footer has a second line for key hints. */
+export const TWO_LINE_FOOTER_ROWS = 30;
+/** Right column wide enough to put scalars and chart side by side. */
+const SIDE_BY_SIDE_COLS = 120;
+/** Columns a chart keeps for its y labels and axis. */
+export const CHART_GUTTER = 12;
+
+export type TopSlotPane = Extract<TasksPane, 'scalars' | 'chart'>;
+export type BottomSlotPane = Extract<TasksPane, 'logs' | 'plots' | 'summary'>;
+
+export interface PaneBox {
+  kind: 'pane';
+  pane: PaneName;
+  /** Outer size, frame included. */
+  width: number;
+  height: number;
+}
+
+export interface SplitBox {
+  kind: 'split';
+  direction: 'row' | 'column';
+  width: number;
+  height: number;
+  children: LayoutNode[];
+}
+
+export type LayoutNode = PaneBox | SplitBox;
+
+export interface LayoutInput {
+  cols: number;
+  rows: number;
+  view: ViewName;
+  focused: PaneName;
+  /** Which of scalars/chart fills the top-right slot when neither has focus. */
+  topPane: TopSlotPane;
+  /** Which of logs/plots/summary fills the bottom-right slot when none has focus. */
+  bottomPane: BottomSlotPane;
+}
+
+export interface Layout {
+  cols: number;
+  rows: number;
+  /** Rows of the whole frame: always below the terminal's rows. */
+  frameRows: number;
+  tooSmall: boolean;
+  mode: 'wide' | 'narrow' | 'too-small';
+  headerRows: number;
+  footerRows: number;
+  bodyRows: number;
+  body: LayoutNode | null;
+  /** Every pane on screen. */
+  panes: PaneBox[];
+  /** Histogram samples worth fetching: about the columns a chart draws. */
+  chartColumns: number;
+}
+
+/** Rows and columns inside a pane's frame. */
+export function paneInner(box: { width: number; height: number }): { width: number; height: number } {
+  return { width: Math.max(0, box.width - 2), height: Math.max(0, box.height - 2) };
+}
+
+function pane(name: PaneName, width: number, height: number): PaneBox {
+  return { kind: 'pane', pane: name, width, height };
+}
+
+function split(direction: 'row' | 'column', width: number, height: number, children: LayoutNode[]): SplitBox {
+  return { kind: 'split', direction, width, height, children };
+}
+
+function clamp(value: number, lo: number, hi: number): number {
+  return Math.min(Math.max(value, lo), hi);
+}
+
+function collectPanes(node: LayoutNode | null, into: PaneBox[] = []): PaneBox[] {
+  if (node === null) return into;
+  if (node.kind === 'pane') into.push(node);
+  else for (const child of node.children) collectPanes(child, into);
+  return into;
+}
+
+function tasksWide(input: LayoutInput, width: number, height: number): LayoutNode {
+  const leftWidth = clamp(Math.round(width * 0.34), 34, 64);
+  const rightWidth = width - leftWidth;
+  const topHeight = Math.max(6, Math.round(height * 0.42));
+  const bottomHeight = height - topHeight;
+  const top: TopSlotPane = input.focused === 'scalars' || input.focused === 'chart' ? input.focused : input.topPane;
+  const bottom: BottomSlotPane =
+    input.focused === 'logs' || input.focused === 'plots' || input.focused === 'summary' ? input.focused : input.bottomPane;
+  let topNode: LayoutNode;
+  if (rightWidth >= SIDE_BY_SIDE_COLS) {
+    const scalarsWidth = Math.round(rightWidth * 0.42);
+    topNode = split('row', rightWidth, topHeight, [
+      pane('scalars', scalarsWidth, topHeight),
+      pane('chart', rightWidth - scalarsWidth, topHeight),
+    ]);
+  } else {
+    topNode = pane(top, rightWidth, topHeight);
+  }
+  return split('row', width, height, [
+    pane('tasks', leftWidth, height),
+    split('column', rightWidth, height, [topNode, pane(bottom, rightWidth, bottomHeight)]),
+  ]);
+}
+
+function reportsWide(width: number, height: number): LayoutNode {
+  const listWidth = clamp(Math.round(width * 0.45), 44, 90);
+  return split('row', width, height, [pane('reports', listWidth, height), pane('details', width - listWidth, height)]);
+}
+
+export function computeLayout(input: LayoutInput): Layout {
+  const cols = Math.max(0, Math.floor(input.cols));
+  const rows = Math.max(0, Math.floor(input.rows));
+  const frameRows = Math.max(1, rows - 1);
+  const tooSmall = cols < MIN_COLS || rows < MIN_ROWS;
+  if (tooSmall) {
+    return {
+      cols,
+      rows,
+      frameRows,
+      tooSmall,
+      mode: 'too-small',
+      headerRows: 0,
+      footerRows: 0,
+      bodyRows: frameRows,
+      body: null,
+      panes: [],
+      chartColumns: Math.max(1, cols - CHART_GUTTER),
+    };
+  }
+  const headerRows = 1;
+  const footerRows = rows >= TWO_LINE_FOOTER_ROWS ? 2 : 1;
+  const bodyRows = frameRows - headerRows - footerRows;
+  const wide = cols >= WIDE_COLS && rows >= WIDE_ROWS;
+  let body: LayoutNode;
+  if (wide) body = input.view === 'tasks' ? tasksWide(input, cols, bodyRows) : reportsWide(cols, bodyRows);
+  else body = pane(input.focused, cols, bodyRows);
+  const panes = collectPanes(body);
+  const chart = panes.find((p) => p.pane === 'chart');
+  const chartColumns = Math.max(1, (chart ? paneInner(chart).width : cols - 2) - CHART_GUTTER);
+  return { cols, rows, frameRows, tooSmall, mode: wide ? 'wide' : 'narrow', headerRows, footerRows, bodyRows, body, panes, chartColumns };
+}
+
+/** Visible body rows per pane (0 for panes not on screen), as the store's paging wants them. */
+export function paneRowsOf(layout: Layout): Record<PaneName, number> {
+  const rows: Record<PaneName, number> = {
+    tasks: 0,
+    scalars: 0,
+    chart: 0,
+    logs: 0,
+    plots: 0,
+    summary: 0,
+    reports: 0,
+    details: 0,
+  };
+  for (const box of layout.panes) rows[box.pane] = paneInner(box).height;
+  return rows;
+}
+
+export const TASKS_TABS: readonly TasksPane[] = ['tasks', 'scalars', 'chart', 'logs', 'plots', 'summary'];
+export const REPORTS_TABS: readonly ReportsPane[] = ['reports', 'details'];

@@ -1,0 +1,103 @@
+// The selected task's log: a window of `logs.lines` from `logs.top` (never <Static>), level
+// colours, the follow indicator and the search's progress in the title, the current match in
+// inverse and other matches on screen underlined.
+import { useMemo, type ReactNode } from 'react';
+import { Text } from 'ink';
+import type { LogLine, LogSearchState } from '../../store/types.js';
+import { formatTimeOfDay } from '../../text/format.js';
+import { compileLogQuery, LOG_LEVEL_STYLES, logLevelClass } from '../../text/log-window.js';
+import { sanitize } from '../../text/sanitize.js';
+import { clip } from '../cells.js';
+import { useMonitor, useTheme } from '../context.js';
+import { paneInner } from '../layout.js';
+import { DimLine, ErrorLine } from '../components/Notice.js';
+import { PaneFrame } from '../components/PaneFrame.js';
+import type { Theme } from '../theme.js';
+import type { PaneProps } from './types.js';
+
+/** Lines at least this wide show each event's time of day. */
+const TIME_PREFIX_MIN_WIDTH = 70;
+const TIME_PREFIX = 9;
+
+export function searchInfo(search: LogSearchState | null, theme: Theme): string | null {
+  if (search === null) return null;
+  const q = `/${clip(sanitize(search.query), 24, theme.glyphs.ellipsis)}/`;
+  const where = search.direction === 'older' ? 'older' : 'newer';
+  switch (search.status) {
+    case 'searching':
+      return `${q} searching ${where} pages${theme.glyphs.ellipsis} (${search.pagesFetched} page${search.pagesFetched === 1 ? '' : 's'})`;
+    case 'found':
+      return `${q} match`;
+    case 'not-found':
+      return `${q} not found (reached the ${search.direction === 'older' ? 'start' : 'end'})`;
+    case 'cancelled':
+      return `${q} search stopped`;
+    case 'error':
+      return `${q} ${sanitize(search.error ?? 'search failed')}`;
+  }
+}
+
+function LogRow(props: { line: LogLine; width: number; withTime: boolean; current: boolean; matched: boolean; theme: Theme }): ReactNode {
+  const { line, theme } = props;
+  const style = LOG_LEVEL_STYLES[logLevelClass(line.level)];
+  const prefix = props.withTime ? (line.first ? `${formatTimeOfDay(line.timestamp)} ` : ' '.repeat(TIME_PREFIX)) : '';
+  const text = clip(line.text, props.width - prefix.length, theme.glyphs.ellipsis);
+  return (
+    <Text wrap="truncate-end" inverse={props.current} underline={props.matched && !props.current}>
+      {prefix === '' ? null : <Text dimColor>{prefix}</Text>}
+      <Text color={style.color === undefined ? undefined : theme.fg(style.color)} dimColor={style.dimColor === true}>
+        {text === '' ? ' ' : text}
+      </Text>
+    </Text>
+  );
+}
+
+export function LogsPane(props: PaneProps): ReactNode {
+  const theme = useTheme();
+  const logs = useMonitor((s) => s.logs);
+  const hasTask = useMonitor((s) => s.tasks.selectedId !== null);
+  const inner = paneInner(props);
+  const search = logs.search;
+  const matcher = useMemo(() => {
+    if (search === null || search.query === '') return null;
+    const compiled = compileLogQuery(search.query);
+    return compiled.ok ? compiled.test : null;
+  }, [search?.query]);
+
+  const info: string[] = [];
+  const searching = searchInfo(search, theme);
+  if (searching !== null) info.push(searching);
+  info.push(logs.follow ? `follow ${theme.glyphs.follow}` : 'follow off');
+  if (logs.loadingOlder) info.push(`loading older${theme.glyphs.ellipsis}`);
+  else if (logs.top === 0 && logs.atStart && logs.lines.length > 0) info.push('start of log');
+  // While following, newer lines are fetched on every poll: saying so would redraw the pane twice each time.
+  if (logs.loadingNewer && !logs.follow && logs.lines.length > 0) info.push(`loading newer${theme.glyphs.ellipsis}`);
+  info.push(`${logs.lines.length} lines loaded`);
+
+  const skip = logs.error ? 1 : 0;
+  const visible = logs.lines.slice(logs.top + skip, logs.top + inner.height);
+  const withTime = inner.width >= TIME_PREFIX_MIN_WIDTH;
+  let body: ReactNode;
+  if (!hasTask) body = <DimLine text="no task selected" width={inner.width} />;
+  else if (logs.lines.length === 0) {
+    body = <DimLine text={logs.loadingNewer || logs.loadingOlder ? `loading log${theme.glyphs.ellipsis}` : 'no log lines'} width={inner.width} />;
+  } else {
+    body = visible.map((line) => (
+      <LogRow
+        key={line.id}
+        line={line}
+        width={inner.width}
+        withTime={withTime}
+        current={search?.matchId === line.id}
+        matched={matcher !== null && matcher(line.plain)}
+        theme={theme}
+      />
+    ));
+  }
+  return (
+    <PaneFrame title="logs" info={info} focused={props.focused} width={props.width} height={props.height}>
+      {logs.error ? <ErrorLine error={logs.error} width={inner.width} /> : null}
+      {body}
+    </PaneFrame>
+  );
+}

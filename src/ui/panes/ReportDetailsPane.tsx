@@ -1,0 +1,87 @@
+// The selected report: its facts, then its body rendered from Markdown (src/text/markdown.ts).
+// Embedded widgets show as one line naming what they draw: the store does not fetch widget
+// data yet.
+import { useMemo, type ReactNode } from 'react';
+import { Text } from 'ink';
+import type { ReportRow } from '../../store/types.js';
+import { renderMarkdown, type RenderedLine } from '../../text/markdown.js';
+import type { ReportWidget } from '../../text/report-widgets.js';
+import { sanitize } from '../../text/sanitize.js';
+import { clip, formatUpdated } from '../cells.js';
+import { useMonitor, useTheme } from '../context.js';
+import { paneInner } from '../layout.js';
+import { DimLine } from '../components/Notice.js';
+import { PaneFrame } from '../components/PaneFrame.js';
+import { reportStatusLook, type Theme } from '../theme.js';
+import type { PaneProps } from './types.js';
+
+export interface DetailLine {
+  text: string;
+  kind: 'name' | 'fact' | 'comment' | 'body' | 'widget';
+}
+
+export function widgetPlaceholder(widget: ReportWidget): string {
+  if (widget.kind === 'unknown') return `[widget: ${sanitize(widget.reason)}]`;
+  const title = widget.title === undefined || widget.title === '' ? '' : ` ${sanitize(widget.title)}`;
+  return `[widget: ${widget.kind}${title} — not fetched yet]`;
+}
+
+/** Header lines (name, facts, tags, comment) and the rendered body, each at most `width` wide. */
+export function reportDetailLines(row: ReportRow, width: number, reference: number, theme: Theme, hyperlinks: boolean): DetailLine[] {
+  const e = theme.glyphs.ellipsis;
+  const sep = ` ${theme.glyphs.separator} `;
+  const lines: DetailLine[] = [{ kind: 'name', text: clip(sanitize(row.name) || '(no name)', width, e) }];
+  const facts = [reportStatusLook(row.status, theme).label];
+  if (row.archived) facts.push('archived');
+  if (row.project) facts.push(`project ${sanitize(row.project)}`);
+  if (row.user) facts.push(`by ${sanitize(row.user)}`);
+  facts.push(`updated ${formatUpdated(row.lastUpdate, reference)}`);
+  lines.push({ kind: 'fact', text: clip(facts.join(sep), width, e) });
+  if (row.tags.length > 0) lines.push({ kind: 'fact', text: clip(`tags: ${row.tags.map((t) => sanitize(t)).join(', ')}`, width, e) });
+  if (row.comment.trim() !== '') lines.push({ kind: 'comment', text: clip(sanitize(row.comment), width, e) });
+  lines.push({ kind: 'body', text: '' });
+  const rendered: RenderedLine[] = renderMarkdown(row.body, { width, color: theme.color, hyperlinks, ascii: theme.ascii });
+  for (const line of rendered) {
+    if (line.kind === 'widget') lines.push({ kind: 'widget', text: clip(widgetPlaceholder(line.widget), width, e) });
+    else lines.push({ kind: 'body', text: line.text });
+  }
+  return lines;
+}
+
+export function ReportDetailsPane(props: PaneProps & { hyperlinks?: boolean }): ReactNode {
+  const theme = useTheme();
+  const selectedId = useMonitor((s) => s.reports.selectedId);
+  const row = useMonitor((s) => (s.reports.selectedId === null ? undefined : s.reports.byId[s.reports.selectedId]));
+  const detailsTop = useMonitor((s) => s.reports.detailsTop);
+  const reference = useMonitor((s) => s.reports.fetchedAt ?? 0);
+  const loading = useMonitor((s) => s.reports.loading);
+  const inner = paneInner(props);
+  const hyperlinks = props.hyperlinks === true;
+  const lines = useMemo(
+    () => (row === undefined ? [] : reportDetailLines(row, inner.width, reference, theme, hyperlinks)),
+    [row, inner.width, reference, theme, hyperlinks],
+  );
+  const top = Math.min(detailsTop, Math.max(0, lines.length - inner.height));
+  const more = lines.length > top + inner.height;
+
+  let body: ReactNode;
+  if (selectedId === null || row === undefined) body = <DimLine text={loading ? `loading reports${theme.glyphs.ellipsis}` : 'no report selected'} width={inner.width} />;
+  else
+    body = lines.slice(top, top + inner.height).map((line, i) => (
+      <Text
+        key={top + i}
+        wrap="truncate-end"
+        bold={line.kind === 'name'}
+        dimColor={line.kind === 'fact' || line.kind === 'widget'}
+        italic={line.kind === 'comment'}
+      >
+        {line.text === '' ? ' ' : line.text}
+      </Text>
+    ));
+  const info = lines.length > inner.height ? `line ${top + 1}/${lines.length}${more ? ` ${theme.glyphs.down}` : ''}` : '';
+  return (
+    <PaneFrame title="details" info={info} focused={props.focused} width={props.width} height={props.height}>
+      {body}
+    </PaneFrame>
+  );
+}

@@ -1,0 +1,120 @@
+// The report list: mark, status (draft / published), archived mark, name, project, tags, user
+// and last update.
+import type { ReactNode } from 'react';
+import { Text } from 'ink';
+import type { ReportRow } from '../../store/types.js';
+import { sanitize } from '../../text/sanitize.js';
+import { cell, formatUpdated } from '../cells.js';
+import { useMonitor, useTheme } from '../context.js';
+import { paneInner } from '../layout.js';
+import { DimLine, emptyListText, ErrorLine } from '../components/Notice.js';
+import { PaneFrame } from '../components/PaneFrame.js';
+import { reportStatusLook, type Theme } from '../theme.js';
+import type { PaneProps } from './types.js';
+import { useScrollTop } from './use-scroll-top.js';
+
+export interface ReportColumns {
+  status: number;
+  name: number;
+  project: number;
+  tags: number;
+  user: number;
+  updated: number;
+  shortTime: boolean;
+}
+
+/** Column widths for a row `width` columns wide: mark, glyph, archived mark and spaces included. */
+export function reportColumns(width: number): ReportColumns {
+  const shortTime = width < 70;
+  const updated = shortTime ? 5 : 11;
+  const status = width >= 80 ? 9 : 0;
+  const user = width >= 90 ? 12 : 0;
+  const fixed = 4 + (status > 0 ? status + 1 : 0) + (user > 0 ? user + 1 : 0) + updated + 1;
+  const rest = Math.max(0, width - fixed);
+  const project = width >= 50 ? Math.round(rest * 0.25) : 0;
+  const tags = width >= 64 ? Math.round(rest * 0.25) : 0;
+  const name = Math.max(0, rest - (project > 0 ? project + 1 : 0) - (tags > 0 ? tags + 1 : 0));
+  return { status, name, project, tags, user, updated, shortTime };
+}
+
+function ReportLine(props: {
+  row: ReportRow;
+  columns: ReportColumns;
+  reference: number;
+  selected: boolean;
+  marked: boolean;
+  focused: boolean;
+  theme: Theme;
+}): ReactNode {
+  const { row, columns, theme } = props;
+  const e = theme.glyphs.ellipsis;
+  const look = reportStatusLook(row.status, theme);
+  let rest = `${row.archived ? theme.glyphs.archived : ' '} `;
+  if (columns.status > 0) rest += cell(look.label, columns.status) + ' ';
+  rest += cell(row.name, columns.name, 'left', e);
+  if (columns.project > 0) rest += ' ' + cell(row.project ?? '', columns.project, 'left', e);
+  if (columns.tags > 0) rest += ' ' + cell(row.tags.map((t) => sanitize(t)).join(','), columns.tags, 'left', e);
+  if (columns.user > 0) rest += ' ' + cell(row.user ?? '', columns.user, 'left', e);
+  rest += ' ' + cell(formatUpdated(row.lastUpdate, props.reference, columns.shortTime), columns.updated, 'right');
+  return (
+    <Text wrap="truncate-end" inverse={props.selected && props.focused} bold={props.selected && !props.focused} dimColor={row.archived && !props.selected}>
+      <Text color={theme.fg('magenta')}>{props.marked ? theme.glyphs.marked : ' '}</Text>
+      <Text color={theme.fg(look.color)}>{look.glyph}</Text>
+      {rest}
+    </Text>
+  );
+}
+
+export function ReportListPane(props: PaneProps): ReactNode {
+  const theme = useTheme();
+  const reports = useMonitor((s) => s.reports);
+  const filter = useMonitor((s) => s.ui.filters.reports);
+  const showArchived = useMonitor((s) => s.ui.showArchived.reports);
+  const waiting = useMonitor((s) => s.connection.state !== 'live' && s.connection.state !== 'connecting');
+  const inner = paneInner(props);
+  const notices = (reports.error ? 1 : 0) + (reports.loadingMore ? 1 : 0);
+  const listRows = Math.max(0, inner.height - notices);
+  const top = useScrollTop(reports.selectedIndex, listRows, reports.ids.length);
+  const columns = reportColumns(inner.width);
+  const reference = reports.fetchedAt ?? 0;
+  const marked = new Set(reports.marked);
+
+  const info = [`${reports.ids.length}${reports.hasMore ? '+' : ''}`];
+  if (filter !== '') info.push(`/${sanitize(filter)}/`);
+  if (reports.filter.status.length > 0) info.push(`status: ${reports.filter.status.map((s) => (s === 'created' ? 'draft' : s)).join(',')}`);
+  if (reports.filter.tagsInclude.length > 0) info.push(`tags: ${reports.filter.tagsInclude.map((t) => sanitize(t)).join(',')}`);
+  if (reports.filter.tagsExclude.length > 0) info.push(`not: ${reports.filter.tagsExclude.map((t) => sanitize(t)).join(',')}`);
+  if (showArchived) info.push('with archived');
+  if (reports.marked.length > 0) info.push(`${reports.marked.length} marked`);
+
+  let body: ReactNode;
+  if (reports.ids.length === 0) {
+    const filtered = filter !== '' || reports.filter.status.length > 0 || reports.filter.tagsInclude.length > 0 || reports.filter.tagsExclude.length > 0;
+    const text = emptyListText('reports', { loading: reports.loading, waiting, filtered }, theme.glyphs.ellipsis);
+    body = <DimLine text={text} width={inner.width} />;
+  } else {
+    body = reports.ids.slice(top, top + listRows).map((id, i) => {
+      const row = reports.byId[id];
+      if (row === undefined) return <Text key={id}> </Text>;
+      return (
+        <ReportLine
+          key={id}
+          row={row}
+          columns={columns}
+          reference={reference}
+          selected={top + i === reports.selectedIndex}
+          marked={marked.has(id)}
+          focused={props.focused}
+          theme={theme}
+        />
+      );
+    });
+  }
+  return (
+    <PaneFrame title="reports" info={info} focused={props.focused} width={props.width} height={props.height}>
+      {reports.error ? <ErrorLine error={reports.error} width={inner.width} /> : null}
+      {body}
+      {reports.loadingMore ? <DimLine text={`loading more${theme.glyphs.ellipsis}`} width={inner.width} /> : null}
+    </PaneFrame>
+  );
+}

@@ -1,0 +1,6 @@
+/** What every pane component gets from the layout: its outer size and whether it has focus. */
+export interface PaneProps {
+  width: number;
+  height: number;
+  focused: boolean;
+}

@@ -1,0 +1,209 @@
+// Entry points for the CLI: `runMonitor` (the live monitor in the alternate screen) and
+// `renderOnce` (one frame as a string, for `tracktop --once`).
+import { render, renderToString, type Instance } from 'ink';
+import { createMonitorStore, type StoreClient, type StoreDeps } from '../store/index.js';
+import type { MonitorState, MonitorStore } from '../store/types.js';
+import { App, DEFAULT_SIZE, applyLayoutToStore } from './App.js';
+import { editText } from './editor.js';
+import { computeLayout } from './layout.js';
+import { enterTerminal, signalExitCode } from './terminal.js';
+import { createTheme } from './theme.js';
+
+/** The store's client, closed when the monitor ends when it can be. */
+export type MonitorClient = StoreClient & { close?(): Promise<void> };
+
+export interface MonitorOptions {
+  client: MonitorClient;
+  /** Poll interval of the lists (ms). */
+  intervalMs?: number;
+  readOnly?: boolean;
+  color: boolean;
+  ascii: boolean;
+  /** The server as shown in the status bar. */
+  serverLabel: string;
+  /** Report links as OSC 8 hyperlinks (default off: the URL is shown). */
+  hyperlinks?: boolean;
+  /** Further store dependencies (timers, backoff, page size) for tests and benchmarks. */
+  storeDeps?: Partial<StoreDeps>;
+  /** Close the client when done (default true). */
+  closeClient?: boolean;
+}
+
+export interface RunMonitorOptions extends MonitorOptions {
+  stdout?: NodeJS.WriteStream;
+  stdin?: NodeJS.ReadStream;
+  stderr?: NodeJS.WriteStream;
+  /** Environment for $EDITOR and the clipboard's tmux/screen wrapping (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Where signals are listened for (default process). */
+  proc?: NodeJS.Process;
+  /** Ink's frame rate cap (default 30). */
+  maxFps?: number;
+  /** Called with the store once the monitor runs (benchmarks and tests watch it). */
+  onStore?(store: MonitorStore): void;
+}
+
+function sizeOf(stream: { columns?: number; rows?: number; isTTY?: boolean } | undefined): { cols: number; rows: number } {
+  const cols = stream?.isTTY === true && typeof stream.columns === 'number' && stream.columns > 0 ? stream.columns : DEFAULT_SIZE.cols;
+  const rows = stream?.isTTY === true && typeof stream.rows === 'number' && stream.rows > 0 ? stream.rows : DEFAULT_SIZE.rows;
+  return { cols, rows };
+}
+
+function makeStore(opts: MonitorOptions, size: { cols: number; rows: number }): MonitorStore {
+  return createMonitorStore({
+    ...opts.storeDeps,
+    client: opts.client,
+    serverUrl: opts.serverLabel,
+    ...(opts.intervalMs === undefined ? {} : { intervalMs: opts.intervalMs }),
+    readOnly: opts.readOnly ?? false,
+    color: opts.color,
+    cols: size.cols,
+    rows: size.rows,
+  });
+}
+
+async function closeClient(opts: MonitorOptions): Promise<void> {
+  if (opts.closeClient === false) return;
+  try {
+    await opts.client.close?.();
+  } catch {
+    // Closing a pool that already failed changes nothing for the user.
+  }
+}
+
+/**
+ * Runs the monitor until `q`, ctrl-c, SIGTERM or SIGHUP; resolves the exit code (0, or 128 +
+ * the signal's number). The terminal is restored and the pollers and client are stopped
+ * before it resolves.
+ */
+export function runMonitor(opts: RunMonitorOptions): Promise<number> {
+  const stdout = opts.stdout ?? process.stdout;
+  const stdin = opts.stdin ?? process.stdin;
+  const stderr = opts.stderr ?? process.stderr;
+  const env = opts.env ?? process.env;
+  const store = makeStore(opts, sizeOf(stdout));
+  const theme = createTheme({ color: opts.color, ascii: opts.ascii });
+
+  return new Promise<number>((resolve) => {
+    let finished = false;
+    let instance: Instance | undefined;
+    const finish = (code: number, problem?: string): void => {
+      if (finished) return;
+      finished = true;
+      store.getState().actions.stop();
+      try {
+        instance?.unmount();
+      } catch {
+        // Unmounting after Ink failed: the terminal is restored below all the same.
+      }
+      session.restore();
+      if (problem !== undefined) stderr.write(`tracktop: ${problem}\n`);
+      void closeClient(opts).then(() => resolve(code));
+    };
+    const session = enterTerminal(stdout, { proc: opts.proc, onSignal: (signal) => finish(signalExitCode(signal)) });
+
+    const editBody = async (id: string, body: string): Promise<void> => {
+      if (stdin.isTTY !== true) {
+        store.getState().actions.showStatus('editing the body needs an interactive terminal', 'error');
+        return;
+      }
+      session.suspend();
+      stdin.setRawMode(false);
+      let outcome;
+      try {
+        outcome = editText(body, env);
+      } finally {
+        stdin.setRawMode(true);
+        session.resume();
+      }
+      const actions = store.getState().actions;
+      if (outcome.error !== null) actions.showStatus(outcome.error, 'error');
+      else if (outcome.text === null || outcome.text === body) actions.showStatus('body unchanged', 'info');
+      else await actions.saveBody(id, outcome.text);
+    };
+
+    try {
+      instance = render(<App store={store} theme={theme} onQuit={() => finish(0)} editBody={editBody} env={env} hyperlinks={opts.hyperlinks} />, {
+        stdout,
+        stdin,
+        stderr,
+        exitOnCtrlC: false,
+        patchConsole: false,
+        maxFps: opts.maxFps ?? 30,
+      });
+    } catch (err) {
+      finish(1, err instanceof Error ? err.message : String(err));
+      return;
+    }
+    instance.waitUntilExit().catch((err: unknown) => finish(1, err instanceof Error ? err.message : String(err)));
+    opts.onStore?.(store);
+    store.getState().actions.start();
+  });
+}
+
+export interface RenderOnceOptions extends MonitorOptions {
+  /** Its size is used when it is a TTY; otherwise 100x30. */
+  stdout?: { columns?: number; rows?: number; isTTY?: boolean };
+  /** A fixed size, overriding stdout's. */
+  size?: { cols: number; rows: number };
+  /** Longest wait for the first load (ms); default 10000. The frame shows whatever arrived. */
+  deadlineMs?: number;
+}
+
+/** True once the task list and what the selected task's visible panes need have answered. */
+export function firstLoadDone(state: MonitorState): boolean {
+  const c = state.connection.state;
+  if (c === 'retrying' || c === 'auth-failed') return true;
+  if (state.tasks.loading && state.tasks.error === null) return false;
+  if (state.tasks.selectedId === null) return true;
+  if (state.scalars.taskId !== state.tasks.selectedId) return false;
+  if (state.scalars.fetchedAt === null && state.scalars.error === null) return false;
+  const rows = state.ui.paneRows;
+  if (rows.logs > 0 && state.logs.fetchedAt === null && state.logs.error === null) return false;
+  if ((rows.plots > 0 || rows.summary > 0) && state.artifacts.fetchedAt === null) return false;
+  return true;
+}
+
+function waitForFirstLoad(store: MonitorStore, deadlineMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let unsubscribe = (): void => undefined;
+    const done = (): void => {
+      if (timer !== undefined) clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    if (firstLoadDone(store.getState())) return done();
+    unsubscribe = store.subscribe((state) => {
+      if (firstLoadDone(state)) done();
+    });
+    timer = setTimeout(done, deadlineMs);
+  });
+}
+
+/**
+ * One frame of the monitor as text, for `tracktop --once`: the first load (task list and the
+ * selected task's detail, within the deadline) drawn at the terminal's size (100x30 when not
+ * a TTY), without the alternate screen. The frame has `rows - 1` lines.
+ */
+export async function renderOnce(opts: RenderOnceOptions): Promise<string> {
+  const size = opts.size ?? sizeOf(opts.stdout ?? process.stdout);
+  const store = makeStore(opts, size);
+  const theme = createTheme({ color: opts.color, ascii: opts.ascii });
+  const state = store.getState();
+  applyLayoutToStore(
+    store,
+    computeLayout({ cols: size.cols, rows: size.rows, view: state.ui.view, focused: state.ui.focus.tasks, topPane: 'scalars', bottomPane: 'logs' }),
+  );
+  try {
+    state.actions.start();
+    await waitForFirstLoad(store, opts.deadlineMs ?? 10_000);
+    state.actions.stop();
+    return renderToString(<App store={store} theme={theme} onQuit={() => undefined} size={size} hyperlinks={opts.hyperlinks} />, {
+      columns: size.cols,
+    });
+  } finally {
+    state.actions.stop();
+    await closeClient(opts);
+  }
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { helpSections, KEYMAP, keyHints, keysMarkdown, resolveKey, type ActionId, type KeyContext } from '../../src/ui/keymap.js';
+import type { PaneName } from '../../src/store/types.js';
+
+const ctx = (pane: PaneName, readOnly = false): KeyContext => ({
+  view: pane === 'reports' || pane === 'details' ? 'reports' : 'tasks',
+  pane,
+  readOnly,
+});
+
+describe('keymap defaults (DESIGN "Keys")', () => {
+  const cases: [string, PaneName, ActionId][] = [
+    ['?', 'tasks', 'help'],
+    ['q', 'logs', 'quit'],
+    ['1', 'reports', 'view-tasks'],
+    ['2', 'tasks', 'view-reports'],
+    ['tab', 'tasks', 'focus-next'],
+    ['shift-tab', 'details', 'focus-prev'],
+    ['j', 'tasks', 'down'],
+    ['down', 'logs', 'down'],
+    ['k', 'reports', 'up'],
+    ['g', 'logs', 'top'],
+    ['G', 'logs', 'bottom'],
+    ['pageup', 'tasks', 'page-up'],
+    ['ctrl-d', 'logs', 'page-down'],
+    ['ctrl-u', 'logs', 'page-up'],
+    ['enter', 'tasks', 'open'],
+    ['enter', 'scalars', 'open'],
+    ['enter', 'reports', 'open'],
+    ['/', 'tasks', 'filter'],
+    ['/', 'logs', 'search'],
+    ['n', 'logs', 'search-next'],
+    ['N', 'logs', 'search-prev'],
+    ['esc', 'logs', 'clear-search'],
+    ['esc', 'tasks', 'clear-filter'],
+    ['r', 'chart', 'refresh'],
+    ['ctrl-l', 'summary', 'repaint'],
+    ['f', 'logs', 'follow'],
+    ['x', 'chart', 'x-axis'],
+    ['s', 'chart', 'smoothing'],
+    ['y', 'tasks', 'copy-id'],
+    ['A', 'tasks', 'archived'],
+    ['A', 'reports', 'archived'],
+    ['a', 'reports', 'archive'],
+    ['u', 'reports', 'undo'],
+    ['p', 'reports', 'publish'],
+    ['m', 'reports', 'move'],
+    ['d', 'reports', 'delete'],
+    ['t', 'reports', 'tags'],
+    ['R', 'reports', 'rename'],
+    ['c', 'reports', 'comment'],
+    ['e', 'details', 'edit'],
+    ['n', 'reports', 'new-report'],
+    ['space', 'reports', 'mark'],
+  ];
+  it.each(cases)('%s in the %s pane is %s', (key, pane, action) => {
+    expect(resolveKey(key, ctx(pane))?.action).toBe(action);
+  });
+
+  it('gives the same key different actions by pane (n: next match in logs, new report in reports)', () => {
+    expect(resolveKey('n', ctx('logs'))?.action).toBe('search-next');
+    expect(resolveKey('n', ctx('reports'))?.action).toBe('new-report');
+    expect(resolveKey('n', ctx('tasks'))).toBeUndefined();
+  });
+
+  it('binds pane keys only in their pane', () => {
+    expect(resolveKey('f', ctx('tasks'))).toBeUndefined();
+    expect(resolveKey('x', ctx('logs'))).toBeUndefined();
+    expect(resolveKey('a', ctx('tasks'))).toBeUndefined();
+  });
+
+  it('drops every report action with --read-only', () => {
+    for (const binding of KEYMAP.filter((b) => b.triage === true)) {
+      for (const key of binding.keys) expect(resolveKey(key, ctx('reports', true))?.action).not.toBe(binding.action);
+    }
+    expect(resolveKey('j', ctx('reports', true))?.action).toBe('down');
+  });
+});
+
+describe('help, hints and README table come from the table', () => {
+  it('lists every binding in the help, triage ones only without --read-only', () => {
+    const all = helpSections(false).flatMap((s) => s.rows.map((r) => r.help));
+    expect([...all].sort()).toEqual(KEYMAP.map((b) => b.help).sort());
+    const readOnly = helpSections(true).flatMap((s) => s.rows.map((r) => r.help));
+    expect([...readOnly].sort()).toEqual(KEYMAP.filter((b) => b.triage !== true).map((b) => b.help).sort());
+  });
+
+  it("hints the focused pane's keys first and help/quit last", () => {
+    const hints = keyHints(ctx('logs'));
+    expect(hints.slice(0, 3).map((h) => h.label)).toEqual(['search', 'match', 'follow']);
+    expect(hints.at(-2)).toEqual({ keys: '?', label: 'help' });
+    expect(hints.at(-1)).toEqual({ keys: 'q', label: 'quit' });
+  });
+
+  it('hints no report action with --read-only', () => {
+    const labels = keyHints(ctx('reports', true)).map((h) => h.label);
+    expect(labels).not.toContain('archive');
+    expect(keyHints(ctx('reports')).map((h) => h.label)).toContain('archive');
+  });
+
+  it('renders one Markdown row per binding', () => {
+    const md = keysMarkdown();
+    const rows = md.trim().split('\n');
+    expect(rows[0]).toBe('| key | where | action |');
+    expect(rows).toHaveLength(KEYMAP.length + 2);
+    expect(md).toContain('| `g` / `Home` | both views |');
+    expect(md).toContain('| `a` | Reports view | archive, or unarchive an archived report (not with `--read-only`) |');
+  });
+});
