@@ -4,7 +4,7 @@ import { createClient } from '../api/index.js';
 import { runDemo, type RunningDemo } from '../demo/index.js';
 import { colorEnabled, renderOnce, runMonitor, type MonitorOptions } from '../ui/index.js';
 import { numberFlag, type ParsedArgs } from './args.js';
-import { clientFromProfile, profileFromArgs } from './connection.js';
+import { CliError, clientFromProfile, profileFromArgs } from './connection.js';
 
 const DEFAULT_INTERVAL_SECONDS = 5;
 /** How many demo log lines are kept to print after the monitor exits (errors only matter then). */
@@ -21,6 +21,10 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
       colorEnabled({ noColor: v['no-color'] === true }, process.env) && (v.once !== true || process.stdout.isTTY === true),
     ascii: v.ascii === true,
   };
+
+  if (v.once !== true && (process.stdin.isTTY !== true || process.stdout.isTTY !== true)) {
+    throw new CliError('the monitor needs a terminal (stdin and stdout a TTY); for one frame as text use --once');
+  }
 
   let demo: RunningDemo | undefined;
   const demoLog: string[] = [];

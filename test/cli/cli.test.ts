@@ -1,0 +1,132 @@
+// The built binary's non-interactive commands, run as a user would (a child process), against
+// the embedded server on 127.0.0.1:0.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ROOT } from '../e2e/demo-process.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      // A clean environment: no CLEARML_* from the machine, HOME without a clearml.conf.
+      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: home, ...env }, timeout: 20_000 },
+      (err, stdout, stderr) => {
+        const code = err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : err ? 1 : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+let home: string;
+let server: TestServer;
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'tracktop-cli-home-'));
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+describe('tracktop command line', () => {
+  it('prints usage for --help and the version for --version', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Usage:\n\s+tracktop \[options\]/);
+    const version = await run(['--version']);
+    expect(version.stdout).toMatch(/^tracktop \d+\.\d+\.\d+/);
+  });
+
+  it('answers an unknown flag with usage and exit code 2', async () => {
+    const r = await run(['--bogus']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("Unknown option '--bogus'");
+    expect(r.stderr).toContain('Usage:');
+    expect((await run(['frobnicate'])).code).toBe(2);
+  });
+
+  it('config shows each value with where it came from, the secret masked', async () => {
+    const conf = join(home, 'clearml.conf');
+    writeFileSync(conf, `api {\n  api_server: ${server.url}\n  credentials { "access_key": "FILEKEY123", "secret_key": "file-secret-value" }\n}\n`);
+    const r = await run(['config'], { CLEARML_API_ACCESS_KEY: 'ENVKEY456' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`api host\\s+${server.url.replace(/[.]/g, '\\.')}\\s+\\(${conf.replace(/[.]/g, '\\.')}:2\\)`));
+    expect(r.stdout).toMatch(/access key\s+ENVKEY456\s+\(env CLEARML_API_ACCESS_KEY\)/);
+    expect(r.stdout).toMatch(/secret key\s+fi\*+\s+\(.*clearml\.conf:3\)/);
+    expect(r.stdout).not.toContain('file-secret-value');
+    rmSync(conf);
+  });
+
+  it('names what to set when credentials are missing', async () => {
+    const r = await run(['check', '--api-host', server.url]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('--access-key');
+    expect(r.stderr).toContain('CLEARML_API_ACCESS_KEY');
+    expect(r.stderr).toContain('api.credentials.access_key');
+  });
+
+  it('reports a malformed clearml.conf with file, line and column, and runs nothing', async () => {
+    const conf = join(home, 'broken.conf');
+    writeFileSync(conf, 'api {\n  api_server: "http://x\n}\n');
+    const r = await run(['check', '--config', conf]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`${conf.replace(/[.]/g, '\\.')}:2:\\d+`));
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('check logs in and prints server, API version, round trip and an OK verdict', async () => {
+    const r = await run(['check', '--api-host', server.url, '--access-key', server.accessKey, '--secret-key', server.secretKey]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`server:       ${server.url}`);
+    expect(r.stdout).toMatch(/api version:\s+2\.31/);
+    expect(r.stdout).toMatch(/round trip:\s+[\d.]+ ms/);
+    expect(r.stdout).toMatch(/verdict:\s+OK/);
+  });
+
+  it('check says which way it failed: wrong secret, refused connection, unknown host', async () => {
+    const wrong = await run(['check', '--api-host', server.url, '--access-key', server.accessKey, '--secret-key', 'nope']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stdout).toMatch(/verdict:\s+FAILED .*credentials rejected/);
+
+    const refused = await run(['check', '--api-host', 'http://127.0.0.1:9', '--access-key', 'a', '--secret-key', 'b']);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/verdict:\s+FAILED .*connection refused/);
+
+    const dns = await run(['check', '--api-host', 'http://no-such-host.invalid', '--access-key', 'a', '--secret-key', 'b']);
+    expect(dns.code).toBe(1);
+    expect(dns.stdout).toMatch(/verdict:\s+FAILED .*resolve/);
+    for (const r of [wrong, refused, dns]) expect(r.stdout + r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('tracktop monitor outside a terminal', () => {
+  it('refuses without a TTY and points to --once', async () => {
+    const r = await run(['--api-host', server.url, '--access-key', server.accessKey, '--secret-key', server.secretKey]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('--once');
+  });
+
+  it('--once prints one plain frame of 100x30 and exits 0', async () => {
+    const r = await run(['--once', '--api-host', server.url, '--access-key', server.accessKey, '--secret-key', server.secretKey]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.replace(/\n$/, '').split('\n');
+    expect(lines.length).toBe(29);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(100);
+    expect(r.stdout).not.toContain('\u001b');
+    expect(r.stdout).toContain(server.url);
+  });
+});
