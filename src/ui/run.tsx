@@ -154,6 +154,8 @@ export interface RenderOnceOptions extends MonitorOptions {
 export function firstLoadDone(state: MonitorState): boolean {
   const c = state.connection.state;
   if (c === 'retrying' || c === 'auth-failed') return true;
+  // The list's data lands a moment before the poller marks the connection live.
+  if (c === 'connecting') return false;
   if (state.tasks.loading && state.tasks.error === null) return false;
   if (state.tasks.selectedId === null) return true;
   if (state.scalars.taskId !== state.tasks.selectedId) return false;

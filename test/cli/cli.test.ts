@@ -128,5 +128,6 @@ describe('tracktop monitor outside a terminal', () => {
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(100);
     expect(r.stdout).not.toContain('\u001b');
     expect(r.stdout).toContain(server.url);
+    expect(r.stdout).toMatch(/\blive\b/);
   });
 });
