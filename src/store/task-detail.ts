@@ -172,8 +172,13 @@ async function fetchScalars(ctx: StoreContext, taskId: string, fp: string, signa
     const kept = nextRows.findIndex((r) => rowKey(r) === selectedKey);
     const metrics = new Set(nextRows.map((r) => r.metric));
     for (const m of Object.keys(series ?? prev.series)) metrics.add(m);
+    // Default to the first metric that has samples to draw (single values, e.g. "Summary", have none).
+    const drawable = series ?? prev.series;
+    const firstDrawn = nextRows.find((r) => drawable[r.metric] !== undefined)?.metric ?? Object.keys(drawable)[0];
     const chartMetric =
-      prev.chartMetric !== null && metrics.has(prev.chartMetric) ? prev.chartMetric : (nextRows[0]?.metric ?? [...metrics][0] ?? null);
+      prev.chartMetric !== null && metrics.has(prev.chartMetric)
+        ? prev.chartMetric
+        : (firstDrawn ?? nextRows[0]?.metric ?? [...metrics][0] ?? null);
     return {
       scalars: {
         ...prev,

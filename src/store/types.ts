@@ -17,8 +17,8 @@ export const TASKS_PANES: readonly TasksPane[] = ['tasks', 'scalars', 'chart', '
 export const REPORTS_PANES: readonly ReportsPane[] = ['reports', 'details'];
 
 export type XAxisMode = 'iter' | 'time';
-/** EMA weights cycled by `s`; index 0 = no smoothing. */
-export const SMOOTHING_LEVELS: readonly number[] = [0, 0.6, 0.8, 0.9, 0.95, 0.99];
+/** EMA weights cycled by `s`; index 0 = no smoothing. One list, kept with the smoothing code. */
+export { SMOOTHING_LEVELS } from '../text/smooth.js';
 
 export type StatusLevel = 'info' | 'success' | 'error';
 export interface StatusMessage {
