@@ -1,6 +1,7 @@
 // createMonitorStore: the monitor's state, its pollers and the actions the UI binds to keys.
 // No React here: the UI reads the store with zustand's useStore and calls `actions`.
 import { createStore } from 'zustand/vanilla';
+import { changedSlices } from './same-data.js';
 import type { Bookkeeping, Pollers, StoreContext, StoreDeps } from './context.js';
 import { initialData, type InitialOptions } from './initial-state.js';
 import { afterViewOrFocusChange, focusedPane, focusPane, focusStep, moveSelection, openSelected, page, setView, toBottom, toTop } from './navigation.js';
@@ -81,7 +82,12 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
 
   const ctx: StoreContext = {
     get: store.getState,
-    set: (update) => store.setState(update as Parameters<typeof store.setState>[0]),
+    set: (update) =>
+      store.setState((state) => {
+        const partial = typeof update === 'function' ? update(state) : update;
+        // Returning the same state object tells zustand nothing changed: no listener runs.
+        return changedSlices<MonitorState>(state, partial as Partial<MonitorState>) ?? state;
+      }),
     client: deps.client,
     now,
     timers,
