@@ -5,6 +5,7 @@ import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
 import { LOG, NO_ITER, SCALAR, typeName } from './event-types.js';
 import type { PendingEvent } from './normalize-event.js';
+import type { LastMetricEntry } from '../../wire/tasks.js';
 
 /** Resource-monitor metrics do not move last_iteration. */
 const MONITOR_METRICS = new Set([':monitor:machine', ':monitor:gpu']);
@@ -42,20 +43,6 @@ interface OwnerBatch {
   metricTimes: Map<string, Map<string, number>>;
 }
 
-export interface LastMetricEntry {
-  metric: string;
-  variant: string;
-  value?: number;
-  min_value?: number;
-  min_value_iteration?: number;
-  max_value?: number;
-  max_value_iteration?: number;
-  first_value?: number;
-  first_value_iteration?: number;
-  count?: number;
-  mean_value?: number;
-  x_axis_label?: string;
-}
 export type LastMetrics = Record<string, Record<string, LastMetricEntry>>;
 type MetricStats = Record<string, { metric: string; event_stats_by_type: Record<string, { last_update: number }> }>;
 
