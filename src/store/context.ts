@@ -2,6 +2,7 @@
 // and the bookkeeping that is not UI state (scroll ids, what the detail panes were fetched for).
 import type { StoreClient } from './client.js';
 import type { LogWindow } from '../text/log-window.js';
+import type { KnownReportWidget } from '../text/report-widgets.js';
 import type { Poller, Timers } from './poller.js';
 import type { MonitorData, MonitorState } from './types.js';
 
@@ -37,6 +38,8 @@ export interface Pollers {
   reports: Poller;
   detail: Poller;
   logs: Poller;
+  /** Embedded widgets of the shown report (runs when woken). */
+  widgets: Poller;
 }
 
 /** A request to the logs concern; the logs poller runs them one at a time. */
@@ -71,6 +74,14 @@ export interface Bookkeeping {
   selectAfterLoad: string | null;
   selectionTimer: unknown;
   statusTimer: unknown;
+  /** Pause after a report selection change before its widgets are fetched. */
+  widgetTimer: unknown;
+  /** Widget URLs to fetch again even when cached (refresh). */
+  widgetsStale: Set<string>;
+  /** Widget URLs, least recently shown first (the cache drops from the front). */
+  widgetOrder: string[];
+  /** The widgets found in the last report body looked at (parsing a body once, not per tick). */
+  widgetList: { body: string; widgets: KnownReportWidget[] } | null;
   started: boolean;
 }
 

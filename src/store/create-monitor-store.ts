@@ -21,6 +21,19 @@ import {
   setDialogValue,
   submitDialog,
 } from './report-dialogs.js';
+import {
+  clearReportFilters,
+  movePickCursor,
+  requestProjectFilter,
+  requestTagFilter,
+  setPickQuery,
+  setProjectFilter,
+  setTagFilter,
+  submitPick,
+  togglePick,
+} from './report-filters.js';
+import { refreshWidgets } from './report-widgets.js';
+import { detailsMaxTop } from './navigation.js';
 import { resetReportQuery } from './reports-list.js';
 import { logsWanted, requestLogOp, syncDetail } from './task-detail.js';
 import { cancelSearch, jumpToEnd, jumpToStart, newLogWindow, onLogRowsChanged, searchLog, searchStep, toggleFollow } from './task-logs.js';
@@ -77,6 +90,10 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     selectAfterLoad: null,
     selectionTimer: null,
     statusTimer: null,
+    widgetTimer: null,
+    widgetsStale: new Set(),
+    widgetOrder: [],
+    widgetList: null,
     started: false,
   };
 
@@ -125,7 +142,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     stop() {
       book.started = false;
       for (const poller of Object.values(ctx.pollers) as Poller[]) poller.stop();
-      for (const key of ['selectionTimer', 'statusTimer'] as const) {
+      for (const key of ['selectionTimer', 'statusTimer', 'widgetTimer'] as const) {
         if (book[key] !== null) {
           timers.clearTimeout(book[key]);
           book[key] = null;
@@ -143,6 +160,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
         if (logsWanted(state) && state.logs.follow && state.logs.lines.length > 0) requestLogOp(ctx, { kind: 'newer' });
       } else {
         ctx.pollers.reports.wake();
+        refreshWidgets(ctx);
       }
     },
 
@@ -191,13 +209,15 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
       }
     },
     setReportTagFilter(include, exclude) {
-      ctx.set((s) => ({ reports: { ...s.reports, filter: { ...s.reports.filter, tagsInclude: [...include], tagsExclude: [...exclude] } } }));
-      resetReportQuery(ctx);
+      setTagFilter(ctx, include, exclude);
     },
-    setReportProjectFilter(projectId) {
-      ctx.set((s) => ({ reports: { ...s.reports, filter: { ...s.reports.filter, projectId } } }));
-      resetReportQuery(ctx);
+    setReportProjectFilter(project) {
+      setProjectFilter(ctx, project);
     },
+    clearReportFilters: () => clearReportFilters(ctx),
+    requestTagFilter: () => requestTagFilter(ctx),
+    requestProjectFilter: () => requestProjectFilter(ctx),
+    moveDialogCursor: (delta) => movePickCursor(ctx, delta),
     toggleArchived() {
       const list = currentList();
       ctx.set((s) => ({ ui: { ...s.ui, showArchived: { ...s.ui.showArchived, [list]: !s.ui.showArchived[list] } } }));
@@ -242,6 +262,15 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
       if (pane === 'logs') onLogRowsChanged(ctx);
       if (previous === 0) afterViewOrFocusChange(ctx, ctx.get().ui.view);
     },
+    setDetailsLineCount(lines) {
+      const count = Math.max(0, Math.floor(lines));
+      const r = ctx.get().reports;
+      if (r.detailsLines === count) return;
+      ctx.set((s) => ({ reports: { ...s.reports, detailsLines: count } }));
+      // A report that got shorter (or a wider pane) keeps its last line at the bottom.
+      const top = Math.min(r.detailsTop, detailsMaxTop(ctx.get()));
+      if (top !== r.detailsTop) ctx.set((s) => ({ reports: { ...s.reports, detailsTop: top } }));
+    },
 
     copyId() {
       const state = ctx.get();
@@ -277,9 +306,21 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     requestRename: () => requestRename(ctx),
     requestComment: () => requestComment(ctx),
     requestCreate: () => requestCreate(ctx),
-    setDialogValue: (text) => setDialogValue(ctx, text),
-    completeDialog: (index) => completeDialog(ctx, index),
-    submitDialog: () => submitDialog(ctx, triage),
+    setDialogValue(text) {
+      const dialog = ctx.get().ui.dialog;
+      if (dialog?.kind === 'pick') setPickQuery(ctx, dialog, text);
+      else setDialogValue(ctx, text);
+    },
+    completeDialog(index) {
+      const dialog = ctx.get().ui.dialog;
+      if (dialog?.kind === 'pick') togglePick(ctx, dialog);
+      else completeDialog(ctx, index);
+    },
+    async submitDialog() {
+      const dialog = ctx.get().ui.dialog;
+      if (dialog?.kind === 'pick') submitPick(ctx, dialog);
+      else await submitDialog(ctx, triage);
+    },
     beginEditBody: () => beginEditBody(ctx),
     saveBody: (id, body) => saveBody(ctx, triage, id, body),
   };

@@ -2,6 +2,7 @@
 import type { StoreContext } from './context.js';
 import { clampIndex } from './lists.js';
 import { maybeLoadMoreReports } from './reports-list.js';
+import { onReportSelectionChanged, syncWidgets } from './report-widgets.js';
 import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
 import { jumpToEnd, jumpToStart, logRows, scrollLog } from './task-logs.js';
 import { maybeLoadMoreTasks } from './tasks-list.js';
@@ -29,6 +30,16 @@ function reportBodyLines(state: MonitorState): number {
   return row === undefined ? 0 : row.body.split('\n').length;
 }
 
+/**
+ * The last scroll offset of the details pane: its last rendered line at the bottom. The UI
+ * reports the rendered (wrapped) line count; before it has, the body's source lines stand in.
+ */
+export function detailsMaxTop(state: MonitorState): number {
+  const lines = state.reports.detailsLines > 0 ? state.reports.detailsLines : reportBodyLines(state);
+  const rows = state.ui.paneRows.details;
+  return Math.max(0, lines - Math.max(1, rows));
+}
+
 function moveTask(ctx: StoreContext, index: number): void {
   const t = ctx.get().tasks;
   const next = clampIndex(index, t.ids.length);
@@ -45,6 +56,7 @@ function moveReport(ctx: StoreContext, index: number): void {
   const id = r.ids[next] ?? null;
   if (next === r.selectedIndex && id === r.selectedId) return;
   ctx.set((s) => ({ reports: { ...s.reports, selectedIndex: next, selectedId: id, detailsTop: 0 } }));
+  if (id !== r.selectedId) onReportSelectionChanged(ctx);
   maybeLoadMoreReports(ctx);
 }
 
@@ -84,7 +96,7 @@ function moveBy(ctx: StoreContext, delta: number): void {
       return;
     }
     case 'details': {
-      const top = clampIndex(state.reports.detailsTop + delta, reportBodyLines(state));
+      const top = Math.min(Math.max(0, state.reports.detailsTop + delta), detailsMaxTop(state));
       if (top !== state.reports.detailsTop) ctx.set((s) => ({ reports: { ...s.reports, detailsTop: top } }));
       return;
     }
@@ -156,6 +168,7 @@ export function afterViewOrFocusChange(ctx: StoreContext, previousView: MonitorS
   }
   // Cheap when nothing is missing: it only wakes pollers whose pane is out of date.
   if (state.ui.view === 'tasks') syncDetail(ctx);
+  else syncWidgets(ctx);
 }
 
 export function openSelected(ctx: StoreContext): void {

@@ -1,10 +1,11 @@
-// The four pollers of the monitor (task list, report list, selected task's detail, its log)
-// and how their outcomes reach the connection slice and the panes.
+// The pollers of the monitor (task list, report list, selected task's detail, its log, the
+// shown report's widgets) and how their outcomes reach the connection slice and the panes.
 import { markAttempt, markFailure, markSuccess } from './connection.js';
 import type { Pollers, StoreContext } from './context.js';
 import { classifyFailure, toPaneError } from './errors.js';
 import { Poller } from './poller.js';
 import { reportsTick } from './reports-list.js';
+import { widgetsShown, widgetsTick } from './report-widgets.js';
 import { detailTick } from './task-detail.js';
 import { logsTick } from './task-logs.js';
 import { tasksTick } from './tasks-list.js';
@@ -83,6 +84,13 @@ export function createPollers(ctx: StoreContext): Pollers {
       intervalMs: null,
       isEnabled: taskSelected,
       tick: (signal) => logsTick(ctx, signal),
+      isPrimary: () => false,
+    }),
+    widgets: makePoller(ctx, {
+      name: 'widgets',
+      intervalMs: null,
+      isEnabled: () => widgetsShown(ctx.get()) && ctx.get().reports.selectedId !== null,
+      tick: (signal) => widgetsTick(ctx, signal),
       isPrimary: () => false,
     }),
   };

@@ -60,20 +60,29 @@ export function listLines(rows: ReportRow[]): string[] {
   return lines;
 }
 
-/** The server's refusal in words, with what to do about it. */
-export function explainFailure(err: unknown): string {
-  const text = describeFailure(err);
+/** What to do about a refusal, when we know; null otherwise. */
+function adviceFor(err: unknown): string | null {
   const e = isObject(err) ? err : {};
   const code = typeof e.resultCode === 'number' ? e.resultCode : 0;
   const sub = typeof e.resultSubcode === 'number' ? e.resultSubcode : 0;
   const cls = classifyFailure(err);
-  if (cls === 'connection') return `${text} — the server is unreachable; nothing was changed, try again when it is back`;
-  if (cls === 'auth') return `${text} — check the credentials`;
-  if (code === 400 && sub === 101) return `${text} — it no longer exists (deleted by someone else?); the list is refreshed`;
-  if (code === 400 && sub === 110) return `${text} — a published report only takes name, tags and comment changes`;
-  if (code === 400 && sub === 123) return `${text} — archive it first, or confirm the forced delete`;
-  if (code === 403) return `${text} — you may not change this report`;
-  return text;
+  if (cls === 'connection') return 'the server is unreachable; nothing was changed, try again when it is back';
+  if (cls === 'auth') return 'the server refused the credentials; check them';
+  if (code === 400 && sub === 101) return 'it no longer exists (deleted by someone else?); the list is refreshed';
+  if (code === 400 && sub === 110) return "a published report only takes name, tags and comment changes";
+  if (code === 400 && sub === 123) return 'archive it first, or confirm the forced delete';
+  if (code === 403) return 'you may not change this report';
+  return null;
+}
+
+/**
+ * The server's refusal in words, with what to do about it first (a status line is one row:
+ * the advice must not be the part that is cut off).
+ */
+export function explainFailure(err: unknown): string {
+  const text = describeFailure(err);
+  const advice = adviceFor(err);
+  return advice === null ? text : `${advice} (${text})`;
 }
 
 export function isArchivedHidden(ctx: StoreContext): boolean {

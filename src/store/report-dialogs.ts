@@ -29,11 +29,11 @@ const MAX_SUGGESTIONS = 8;
 
 // ---- dialogs -------------------------------------------------------------------------------
 
-function openDialog(ctx: StoreContext, dialog: DialogState): void {
+export function openDialog(ctx: StoreContext, dialog: DialogState): void {
   ctx.set((s) => ({ ui: { ...s.ui, overlay: 'dialog', dialog, prompt: null } }));
 }
 
-function closeDialog(ctx: StoreContext): void {
+export function closeDialog(ctx: StoreContext): void {
   ctx.set((s) => ({ ui: { ...s.ui, overlay: 'none', dialog: null } }));
 }
 
@@ -244,7 +244,9 @@ async function submitInput(ctx: StoreContext, triage: TriageBook, dialog: InputD
     case 'move': {
       if (value === '') return refuseInput(ctx, dialog, 'type a project name');
       closeDialog(ctx);
-      const hide = ctx.get().reports.filter.projectId !== null;
+      // Leaving the project the list is filtered by takes the report out of the list.
+      const { projectId, projectName } = ctx.get().reports.filter;
+      const hide = projectId !== null && projectName !== value;
       const change: Optimistic = hide ? { remove: rows.map((r) => r.id) } : { update: rows.map((row) => ({ ...row, project: value })) };
       const result = await run(ctx, triage, 'move', rows, change, (row) => ctx.client.reports.move({ task: row.id, project_name: value }));
       clearMarksOf(ctx, rows);
@@ -327,7 +329,8 @@ async function submitCreateStep(ctx: StoreContext, dialog: InputDialog, value: s
 
 export async function submitDialog(ctx: StoreContext, triage: TriageBook): Promise<void> {
   const dialog = ctx.get().ui.dialog;
-  if (dialog === null) return;
+  // Pickers are filters, submitted through report-filters.ts.
+  if (dialog === null || dialog.kind === 'pick') return;
   if (refused(ctx)) return closeDialog(ctx);
   if (dialog.kind === 'confirm') return submitConfirm(ctx, triage, dialog);
   return submitInput(ctx, triage, dialog);

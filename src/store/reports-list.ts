@@ -6,6 +6,7 @@ import { MAX_LIST_ROWS, type StoreContext } from './context.js';
 import { classifyFailure } from './errors.js';
 import { appendRows, filterPattern, keepSelection, normalise, type Normalised } from './lists.js';
 import { parseReportPage, parseTags } from './parse.js';
+import { onReportSelectionChanged, syncWidgets } from './report-widgets.js';
 import type { MonitorState, ReportRow, ReportsState } from './types.js';
 
 const ENDPOINT = 'reports.get_all_ex';
@@ -96,6 +97,8 @@ export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promi
       };
     });
     book.reportsWanted = Math.max(ctx.pageSize, ctx.get().reports.ids.length);
+    if (ctx.get().reports.selectedId !== previousId) onReportSelectionChanged(ctx);
+    else syncWidgets(ctx);
     maybeLoadMoreReports(ctx);
   } finally {
     await tags;

@@ -62,7 +62,36 @@ export type DialogState =
       ids: string[];
       /** Why the last submit was refused (kept with the typed value). */
       error: string | null;
+    }
+  | {
+      /** A filter picker (`T` tags, `P` project): a list narrowed by what is typed. */
+      kind: 'pick';
+      purpose: PickPurpose;
+      title: string;
+      /** Typed text narrowing the options (kept when options arrive later). */
+      query: string;
+      /** Every option, in display order before narrowing. */
+      options: PickOption[];
+      /** Index into the visible (narrowed) options. */
+      cursor: number;
+      /** The options are still being fetched (those shown so far are usable). */
+      loading: boolean;
+      /** The user changed an option's state (Tab); else Enter takes the highlighted one. */
+      touched: boolean;
+      /** Why loading the options failed (the ones already known stay usable). */
+      error: string | null;
     };
+
+/** What a picker filters by: tags (include / exclude, many) or project (one). */
+export type PickPurpose = 'tags' | 'project';
+
+export interface PickOption {
+  /** The tag, or the project id ('' = every project). */
+  value: string;
+  label: string;
+  /** Tags: include / exclude / off. Project: 'include' marks the chosen one. */
+  state: 'off' | 'include' | 'exclude';
+}
 
 export type OverlayKind = 'none' | 'help' | 'dialog';
 
@@ -331,8 +360,72 @@ export interface ReportsFilter {
   tagsExclude: string[];
   /** Empty = all statuses. */
   status: string[];
-  /** Project id, or null for all projects. */
+  /** Project id (a `.reports` project or its parent), or null for all projects. */
   projectId: string | null;
+  /** The project's name as shown (null with projectId null, or for the root `.reports`). */
+  projectName: string | null;
+}
+
+/** A project that holds reports, as the project filter offers it. */
+export interface ReportProject {
+  /** The `.reports` project's id (the server also accepts its parent's). */
+  id: string;
+  /** Name with `/.reports` removed; null for the root `.reports` (reports in no project). */
+  name: string | null;
+}
+
+// ---- embedded report widgets (`reports.get_task_data`) -------------------------------------
+
+export interface WidgetSeries {
+  metric: string;
+  variant: string;
+  task: string;
+  taskName: string;
+  /** Iterations, or epoch ms for a time axis; ascending. */
+  x: number[];
+  y: number[];
+}
+
+export interface WidgetValue {
+  task: string;
+  taskName: string;
+  metric: string;
+  variant: string;
+  value: number;
+}
+
+export interface WidgetPlot {
+  task: string;
+  taskName: string;
+  metric: string;
+  variant: string;
+  iter: number;
+  plotStr: string;
+}
+
+export interface WidgetImage {
+  task: string;
+  taskName: string;
+  metric: string;
+  variant: string;
+  iter: number;
+  url: string;
+}
+
+/** A widget's data, parsed and bounded (a few series, plots, images or values). */
+export type WidgetData =
+  | { kind: 'scalar'; axis: 'iter' | 'time'; series: WidgetSeries[] }
+  | { kind: 'single'; values: WidgetValue[] }
+  | { kind: 'plot'; plots: WidgetPlot[] }
+  | { kind: 'sample'; images: WidgetImage[] };
+
+export interface WidgetEntry {
+  /** Fetching now (any earlier data stays shown meanwhile). */
+  loading: boolean;
+  data: WidgetData | null;
+  /** Why the last fetch failed, with what to do. */
+  error: string | null;
+  fetchedAt: number | null;
 }
 
 export interface ReportsState {
@@ -353,6 +446,10 @@ export interface ReportsState {
   undo: { action: 'archive' | 'unarchive'; ids: string[] } | null;
   /** Scroll offset (rows) of the details pane. */
   detailsTop: number;
+  /** Rendered (wrapped) lines of the selected report's details, as the UI drew them; 0 = not drawn. */
+  detailsLines: number;
+  /** Data of embedded widgets by widget URL (a bounded cache), fetched while a report is shown. */
+  widgets: Record<string, WidgetEntry>;
   loading: boolean;
   loadingMore: boolean;
   hasMore: boolean;
@@ -404,7 +501,16 @@ export interface MonitorActions {
   clearFilter(list: ListName): void;
   setStatusFilter(list: ListName, statuses: string[]): void;
   setReportTagFilter(include: string[], exclude: string[]): void;
-  setReportProjectFilter(projectId: string | null): void;
+  /** Shows only the reports of one project (null: every project). */
+  setReportProjectFilter(project: ReportProject | null): void;
+  /** Clears the reports' text, tag, status and project filters. */
+  clearReportFilters(): void;
+  /** `T`: a picker of the known tags (`reports.get_tags`), each included, excluded or off. */
+  requestTagFilter(): void;
+  /** `P`: a picker of the projects that hold reports. */
+  requestProjectFilter(): void;
+  /** Moves the highlighted option of a picker. */
+  moveDialogCursor(delta: number): void;
   /** Shows/hides archived items of the current view's list. */
   toggleArchived(): void;
 
@@ -426,6 +532,8 @@ export interface MonitorActions {
   setChartColumns(columns: number): void;
   setTerminalSize(cols: number, rows: number): void;
   setPaneRows(pane: PaneName, rows: number): void;
+  /** The details pane's rendered line count (wrapped body, widgets), so scrolling reaches the end. */
+  setDetailsLineCount(lines: number): void;
 
   /** The id of the selected task/report (the UI writes it with OSC 52), or null. */
   copyId(): string | null;
@@ -456,11 +564,14 @@ export interface MonitorActions {
   requestComment(): void;
   /** `n`: asks name, then project (optional), then tags (optional). */
   requestCreate(): void;
-  /** Typing in an input dialog (suggestions follow the value). */
+  /** Typing in an input dialog (suggestions follow the value) or a picker (narrows the options). */
   setDialogValue(text: string): void;
-  /** Takes suggestion `index` (default the first) into the value. */
+  /**
+   * Input dialogs: takes suggestion `index` (default the first) into the value. Pickers: the
+   * highlighted tag cycles include → exclude → off; the highlighted project becomes the choice.
+   */
   completeDialog(index?: number): void;
-  /** `y`/Enter: confirms, or submits the typed value (the next step of a multi-step dialog). */
+  /** `y`/Enter: confirms, submits the typed value (the next step of a multi-step dialog), or applies a picker. */
   submitDialog(): Promise<void>;
   /** `e`: the body to edit for the selected draft report, or null (with a status message saying why). */
   beginEditBody(): { id: string; body: string } | null;

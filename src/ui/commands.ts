@@ -110,7 +110,7 @@ export function runAction(action: ActionId, store: MonitorStore, effects: UiEffe
     case 'search-prev':
       return a.searchPrev();
     case 'clear-filter':
-      return a.clearFilter(list);
+      return list === 'reports' ? a.clearReportFilters() : a.clearFilter(list);
     case 'clear-search':
       if (state.logs.search?.status === 'searching') a.cancelSearch();
       else if (state.logs.search !== null) a.searchLog('');
@@ -136,6 +136,10 @@ export function runAction(action: ActionId, store: MonitorStore, effects: UiEffe
       const current = list === 'tasks' ? state.tasks.statusFilter : state.reports.filter.status;
       return a.setStatusFilter(list, nextStatusFilter(list, current));
     }
+    case 'tag-filter':
+      return a.requestTagFilter();
+    case 'project-filter':
+      return a.requestProjectFilter();
     case 'mark':
       return a.toggleMark();
     case 'archive':
@@ -187,6 +191,7 @@ function handleDialogKey(name: KeyName, state: MonitorState): void {
     else if (name === 'n' || name === 'q' || name === 'esc') a.closeOverlay();
     return;
   }
+  if (dialog.kind === 'pick') return handlePickKey(name, state);
   if (name === 'enter') return settle(a.submitDialog());
   if (name === 'esc') {
     a.closeOverlay();
@@ -197,6 +202,43 @@ function handleDialogKey(name: KeyName, state: MonitorState): void {
   if (name === 'ctrl-u') return a.setDialogValue('');
   const typed = typedText(name);
   if (typed !== null) a.setDialogValue(dialog.value + typed);
+}
+
+/** Options a picker moves by with PgUp / PgDn. */
+export const PICK_PAGE = 10;
+
+/** A filter picker: typing narrows the options, arrows move, Tab changes the highlighted option. */
+function handlePickKey(name: KeyName, state: MonitorState): void {
+  const a = state.actions;
+  const dialog = state.ui.dialog;
+  if (dialog?.kind !== 'pick') return;
+  switch (name) {
+    case 'enter':
+      return settle(a.submitDialog());
+    case 'esc':
+      a.closeOverlay();
+      return;
+    case 'up':
+    case 'ctrl-p':
+      return a.moveDialogCursor(-1);
+    case 'down':
+    case 'ctrl-n':
+      return a.moveDialogCursor(1);
+    case 'pageup':
+      return a.moveDialogCursor(-PICK_PAGE);
+    case 'pagedown':
+      return a.moveDialogCursor(PICK_PAGE);
+    case 'tab':
+      return a.completeDialog();
+    case 'backspace':
+      return a.setDialogValue(dropLastChar(dialog.query));
+    case 'ctrl-u':
+      return a.setDialogValue('');
+    default: {
+      const typed = typedText(name);
+      if (typed !== null) a.setDialogValue(dialog.query + typed);
+    }
+  }
 }
 
 function handleHelpKey(name: KeyName, ctx: RouteContext): void {

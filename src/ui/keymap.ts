@@ -41,6 +41,8 @@ export type ActionId =
   | 'copy-id'
   | 'archived'
   | 'status-filter'
+  | 'tag-filter'
+  | 'project-filter'
   | 'mark'
   | 'archive'
   | 'undo'
@@ -102,13 +104,27 @@ export const KEYMAP: readonly KeyBinding[] = [
     help: 'filter the list (tasks: name regex; reports: name, comment, tags, body)',
     hint: 'filter',
   },
-  { keys: ['esc'], action: 'clear-filter', scopes: ['tasks', 'reports'], help: 'clear the filter' },
+  { keys: ['esc'], action: 'clear-filter', scopes: ['tasks', 'reports'], help: 'clear the filter (reports: text, tags, status and project)' },
   {
     keys: ['S'],
     action: 'status-filter',
     scopes: ['tasks', 'reports'],
     help: 'status filter: cycle all / one status at a time',
     hint: 'status',
+  },
+  {
+    keys: ['T'],
+    action: 'tag-filter',
+    scopes: ['reports'],
+    help: 'tag filter: pick known tags (type to narrow; Tab: include / exclude / off)',
+    hint: 'by tag',
+  },
+  {
+    keys: ['P'],
+    action: 'project-filter',
+    scopes: ['reports'],
+    help: 'project filter: pick one project that holds reports (type to narrow)',
+    hint: 'by project',
   },
   { keys: ['A'], action: 'archived', scopes: VIEWS, help: 'show / hide archived tasks or reports', hint: 'archived' },
   { keys: ['y'], action: 'copy-id', scopes: ['tasks', 'reports', 'details'], help: 'copy the selected id to the clipboard (OSC 52)', hint: 'copy id' },

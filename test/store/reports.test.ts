@@ -1,32 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/api/index.js';
 import { monitorFixture, type MonitorFixture } from './fixture.js';
+import { createReport, openReports, serverReport } from './reports-fixture.js';
 
 let fx: MonitorFixture | undefined;
 afterEach(async () => {
   await fx?.close();
   fx = undefined;
 });
-
-async function createReport(writer: ApiClient, name: string, extra: { tags?: string[]; body?: string; comment?: string; project?: string } = {}) {
-  const { id } = await writer.reports.create({ name, ...(extra.tags ? { tags: extra.tags } : {}), ...(extra.comment ? { comment: extra.comment } : {}) });
-  if (extra.body !== undefined) await writer.reports.update({ task: id, report: extra.body });
-  if (extra.project !== undefined) await writer.reports.move({ task: id, project_name: extra.project });
-  return id;
-}
-
-async function serverReport(writer: ApiClient, id: string) {
-  const { tasks } = await writer.reports.getAllEx({ id: [id], only_fields: ['name', 'status', 'tags', 'system_tags', 'project.name', 'comment', 'report'] });
-  return tasks[0];
-}
-
-async function openReports(f: MonitorFixture, count: number) {
-  const { actions } = f.store.getState();
-  actions.setView('reports');
-  actions.start();
-  await f.until((s) => s.reports.ids.length === count && !s.reports.loading, `${count} reports`);
-  return actions;
-}
 
 describe('monitor store: reports list', () => {
   it('lists reports newest first with body, project and tags, and the known tags', async () => {
@@ -142,10 +122,12 @@ describe('monitor store: report triage', () => {
 
   it('acts on every marked report in one bulk action', async () => {
     fx = await monitorFixture();
-    const a = await createReport(fx.writer, 'bulk a');
-    const b = await createReport(fx.writer, 'bulk b');
-    const c = await createReport(fx.writer, 'bulk c');
+    await createReport(fx.writer, 'bulk a');
+    await createReport(fx.writer, 'bulk b');
+    await createReport(fx.writer, 'bulk c');
     const actions = await openReports(fx, 3);
+    // Reports written in the same millisecond tie on last_update: take the order as listed.
+    const [c, b, a] = fx.state().reports.ids as [string, string, string];
     actions.toggleMark();
     actions.moveSelection(2);
     actions.toggleMark();
@@ -192,6 +174,33 @@ describe('monitor store: report triage', () => {
     expect(s.ui.dialog).toMatchObject({ kind: 'input', value: 'a comment', error: expect.any(String) });
   });
 
+  it('in a bulk action, keeps what the server did, rolls back what it refused and says what to do', async () => {
+    fx = await monitorFixture();
+    await createReport(fx.writer, 'bulk one');
+    await createReport(fx.writer, 'bulk two');
+    const actions = await openReports(fx, 2);
+    const [first, second] = fx.state().reports.ids as [string, string];
+    actions.toggleMark();
+    actions.moveSelection(1);
+    actions.toggleMark();
+    fx.store.getState().actions.stop();
+    await fx.writer.reports.delete({ task: second, force: true });
+    actions.setView('reports');
+    actions.toggleArchived();
+    const archiving = actions.archiveToggle();
+    // Both change at once on screen (archived ones are shown here, marked as archived).
+    expect(fx.state().reports.ids.map((id) => fx?.state().reports.byId[id]?.archived)).toEqual([true, true]);
+    await archiving;
+    const s = fx.state();
+    expect(s.reports.byId[first]?.archived).toBe(true);
+    expect(s.reports.byId[second]?.archived).toBe(false);
+    expect((await serverReport(fx.writer, first))?.system_tags).toContain('archived');
+    expect(s.ui.status).toMatchObject({ level: 'error' });
+    const name = (id: string) => s.reports.byId[id]?.name ?? id;
+    expect(s.ui.status?.text).toContain(`archived "${name(first)}"; could not change "${name(second)}": it no longer exists (deleted by someone else?)`);
+    expect(s.reports.undo).toEqual({ action: 'archive', ids: [first] });
+  });
+
   it('creates a report in a project by name and selects it', async () => {
     fx = await monitorFixture();
     await createReport(fx.writer, 'existing');
@@ -233,5 +242,30 @@ describe('monitor store: report triage', () => {
     expect(fx.state().ui.status?.text).toMatch(/read-only/);
     expect((await serverReport(fx.writer, id))?.system_tags ?? []).not.toContain('archived');
     expect(fx.proxy.endpoints().filter((e) => !e.startsWith('reports.get_'))).toEqual([]);
+  });
+});
+
+describe('monitor store: report details scrolling', () => {
+  it('reaches the last rendered line of a body whose lines wrap, and no further', async () => {
+    fx = await monitorFixture();
+    // Three source lines that wrap into many in a narrow pane.
+    await createReport(fx.writer, 'long lines', { body: `${'word '.repeat(200)}\n\n${'more '.repeat(200)}` });
+    const actions = await openReports(fx, 1);
+    actions.focusPane('details');
+    actions.setPaneRows('details', 10);
+    actions.setDetailsLineCount(60);
+    actions.toBottom();
+    expect(fx.state().reports.detailsTop).toBe(50);
+    actions.moveSelection(1);
+    actions.page(1);
+    expect(fx.state().reports.detailsTop).toBe(50);
+    actions.moveSelection(-1);
+    expect(fx.state().reports.detailsTop).toBe(49);
+    // A wider pane draws fewer lines: the last one stays at the bottom.
+    actions.setDetailsLineCount(30);
+    expect(fx.state().reports.detailsTop).toBe(20);
+    actions.toTop();
+    actions.page(1);
+    expect(fx.state().reports.detailsTop).toBe(9);
   });
 });

@@ -67,7 +67,7 @@ describe.each(SIZES)('at %ix%i', (columns, rows) => {
     await m.press('3');
     await m.press('G');
     expectFits(m, columns, rows);
-    expect(text(m)).toContain('[widget: scalar loss › train');
+    expect(text(m)).toContain('▸ scalars: loss › train');
   });
 
   it('draws the help overlay from the keymap', async () => {

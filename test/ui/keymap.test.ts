@@ -52,6 +52,8 @@ describe('keymap defaults (DESIGN "Keys")', () => {
     ['e', 'details', 'edit'],
     ['n', 'reports', 'new-report'],
     ['space', 'reports', 'mark'],
+    ['T', 'reports', 'tag-filter'],
+    ['P', 'reports', 'project-filter'],
   ];
   it.each(cases)('%s in the %s pane is %s', (key, pane, action) => {
     expect(resolveKey(key, ctx(pane))?.action).toBe(action);
@@ -74,6 +76,28 @@ describe('keymap defaults (DESIGN "Keys")', () => {
       for (const key of binding.keys) expect(resolveKey(key, ctx('reports', true))?.action).not.toBe(binding.action);
     }
     expect(resolveKey('j', ctx('reports', true))?.action).toBe('down');
+  });
+
+  it('keeps the report filters (text, status, tags, project) with --read-only, in the report list only', () => {
+    for (const [key, action] of [['/', 'filter'], ['S', 'status-filter'], ['T', 'tag-filter'], ['P', 'project-filter'], ['esc', 'clear-filter']] as const) {
+      expect(resolveKey(key, ctx('reports', true))?.action).toBe(action);
+      expect(resolveKey(key, ctx('reports'))?.action).toBe(action);
+    }
+    expect(resolveKey('T', ctx('tasks'))).toBeUndefined();
+    expect(resolveKey('P', ctx('details'))).toBeUndefined();
+  });
+
+  it('gives every key at most one binding per scope', () => {
+    const seen = new Set<string>();
+    for (const binding of KEYMAP) {
+      for (const key of binding.keys) {
+        for (const scope of binding.scopes) {
+          const id = `${key}@${scope}`;
+          expect(seen.has(id), `${key} bound twice in ${scope}`).toBe(false);
+          seen.add(id);
+        }
+      }
+    }
   });
 });
 

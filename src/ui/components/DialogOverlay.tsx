@@ -1,21 +1,114 @@
-// Report triage dialogs (confirm, or a typed value with suggestions). The typed value lives
-// in the store, so nothing typed is lost when the server refuses it.
+// Report triage dialogs (confirm, or a typed value with suggestions) and the filter pickers
+// (a list narrowed by typing). The typed value lives in the store, so nothing typed is lost
+// when the server refuses it.
 import type { ReactNode } from 'react';
 import { Text } from 'ink';
-import type { DialogState } from '../../store/types.js';
+import { visibleOptions } from '../../store/report-filters.js';
+import type { DialogState, PickOption } from '../../store/types.js';
 import { displayWidth, sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
 import { useMonitor, useTheme } from '../context.js';
 import { PaneFrame } from './PaneFrame.js';
 import type { Theme } from '../theme.js';
 
+type PickDialog = Extract<DialogState, { kind: 'pick' }>;
+
 export interface DialogLine {
   text: string;
-  kind: 'text' | 'input' | 'error' | 'suggestion' | 'keys';
+  kind: 'text' | 'input' | 'error' | 'suggestion' | 'keys' | 'option';
+  /** Options: the highlighted one, and its state (include / exclude / off). */
+  highlighted?: boolean;
+  state?: PickOption['state'];
+}
+
+/** `label: typed█`, cut from the left so the end of what is typed stays in view. */
+function inputLine(label: string, typed: string, width: number, theme: Theme): DialogLine {
+  const cursor = theme.ascii ? '_' : '█';
+  const head = `${label}: `;
+  const value = sanitize(typed);
+  const chars = [...value];
+  let shown = value;
+  while (displayWidth(head + shown + cursor) > width && chars.length > 0) {
+    chars.shift();
+    shown = chars.join('');
+  }
+  return { kind: 'input', text: head + shown + cursor };
+}
+
+/** Rows an error may take in a dialog: the server's words and what to do are both shown. */
+export const MAX_ERROR_ROWS = 3;
+
+/** An error wrapped at spaces over at most MAX_ERROR_ROWS rows (the last one cut if needed). */
+export function errorLines(error: string, width: number, ellipsis: string): DialogLine[] {
+  const rows: string[] = [];
+  let line = '';
+  for (const word of sanitize(error).split(/\s+/).filter((w) => w !== '')) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (displayWidth(next) <= width || line === '') line = next;
+    else {
+      rows.push(line);
+      line = word;
+    }
+  }
+  if (line !== '') rows.push(line);
+  const shown = rows.slice(0, MAX_ERROR_ROWS);
+  if (rows.length > MAX_ERROR_ROWS) shown[MAX_ERROR_ROWS - 1] = `${shown[MAX_ERROR_ROWS - 1] ?? ''} ${rows.slice(MAX_ERROR_ROWS).join(' ')}`;
+  return shown.map((text) => ({ kind: 'error', text: clip(text, width, ellipsis) }));
+}
+
+/** How an option's state reads: `[+]` include, `[-]` exclude, `[ ]` off; projects `(*)` / `( )`. */
+export function optionMark(purpose: PickDialog['purpose'], state: PickOption['state'], theme: Theme): string {
+  if (purpose === 'project') return state === 'include' ? (theme.ascii ? '(*)' : '(•)') : '( )';
+  return state === 'include' ? '[+]' : state === 'exclude' ? '[-]' : '[ ]';
+}
+
+/** A picker's lines: the typed text, notes, a window of options around the highlighted one, the keys. */
+export function pickLines(dialog: PickDialog, width: number, rows: number, theme: Theme): DialogLine[] {
+  const e = theme.glyphs.ellipsis;
+  const noun = dialog.purpose === 'tags' ? 'tag' : 'project';
+  const head: DialogLine[] = [inputLine(noun, dialog.query, width, theme)];
+  if (dialog.error !== null) head.push(...errorLines(dialog.error, width, e));
+  const shown = visibleOptions(dialog);
+  if (dialog.loading) head.push({ kind: 'text', text: clip(`loading ${noun === 'tag' ? 'tags' : 'projects'}${e}`, width, e) });
+  else if (shown.length === 0) {
+    const none = dialog.options.length === 0 ? `no ${noun}s known` : `no ${noun} matches "${sanitize(dialog.query.trim())}"`;
+    head.push({ kind: 'text', text: clip(none, width, e) });
+  }
+  const keyChoices =
+    dialog.purpose === 'tags'
+      ? ['type to narrow  Up/Down: move  Tab: include / exclude / off  Enter: apply  Esc: cancel', 'Up/Down  Tab: include/exclude/off  Enter: apply  Esc']
+      : ['type to narrow  Up/Down: move  Enter: show this project  Esc: cancel', 'Up/Down: move  Enter: show  Esc: cancel'];
+  const keys = keyChoices.find((k) => displayWidth(k) <= width) ?? keyChoices[keyChoices.length - 1] ?? '';
+  const reserve = rows >= 3 ? 2 : 1;
+  const room = Math.max(0, rows - reserve - head.length);
+  let first = 0;
+  let count = Math.min(shown.length, room);
+  // Keep the highlighted option in view; a line says how many more there are above or below.
+  const note = shown.length > room && room >= 2;
+  if (shown.length > room) {
+    count = note ? room - 1 : room;
+    first = Math.min(Math.max(0, dialog.cursor - Math.floor(count / 2)), shown.length - count);
+  }
+  const options: DialogLine[] = shown.slice(first, first + count).map((option, i) => {
+    const highlighted = first + i === dialog.cursor;
+    const pointer = highlighted ? theme.glyphs.focusMark : ' ';
+    const text = clip(`${pointer} ${optionMark(dialog.purpose, option.state, theme)} ${sanitize(option.label)}`, width, e);
+    return { kind: 'option', text, highlighted, state: option.state };
+  });
+  if (note) {
+    const above = first;
+    const below = shown.length - first - count;
+    const parts = [above > 0 ? `${above} above` : '', below > 0 ? `${below} below` : ''].filter((p) => p !== '');
+    options.push({ kind: 'text', text: clip(`${e} ${parts.join(', ')} (Up/Down, PgUp/PgDn)`, width, e) });
+  }
+  const tail: DialogLine[] = [{ kind: 'keys', text: clip(keys, width, e) }];
+  if (reserve === 2) tail.unshift({ kind: 'text', text: '' });
+  return [...head.slice(0, Math.max(0, rows - reserve)), ...options, ...tail];
 }
 
 /** The dialog's lines for `width` columns and at most `rows` rows (the key line always shows). */
 export function dialogLines(dialog: DialogState, width: number, rows: number, theme: Theme): DialogLine[] {
+  if (dialog.kind === 'pick') return pickLines(dialog, width, rows, theme);
   const e = theme.glyphs.ellipsis;
   const lines: DialogLine[] = [];
   let keys: string;
@@ -23,17 +116,8 @@ export function dialogLines(dialog: DialogState, width: number, rows: number, th
     for (const line of dialog.lines) lines.push({ kind: 'text', text: clip(sanitize(line), width, e) });
     keys = 'y / Enter: yes    n / q / Esc: no';
   } else {
-    const cursor = theme.ascii ? '_' : '█';
-    const head = `${dialog.field}: `;
-    const value = sanitize(dialog.value);
-    const chars = [...value];
-    let shown = value;
-    while (displayWidth(head + shown + cursor) > width && chars.length > 0) {
-      chars.shift();
-      shown = chars.join('');
-    }
-    lines.push({ kind: 'input', text: head + shown + cursor });
-    if (dialog.error !== null) lines.push({ kind: 'error', text: clip(sanitize(dialog.error), width, e) });
+    lines.push(inputLine(dialog.field, dialog.value, width, theme));
+    if (dialog.error !== null) lines.push(...errorLines(dialog.error, width, e));
     if (dialog.suggestions.length > 0) {
       lines.push({ kind: 'text', text: clip('Tab completes:', width) });
       for (const s of dialog.suggestions) lines.push({ kind: 'suggestion', text: clip(`  ${sanitize(s)}`, width, e) });
@@ -52,6 +136,14 @@ export function dialogLines(dialog: DialogState, width: number, rows: number, th
   return [...body, ...tail];
 }
 
+function lineColor(line: DialogLine, theme: Theme): ReturnType<Theme['fg']> {
+  if (line.kind === 'error') return theme.fg('red');
+  if (line.kind === 'suggestion') return theme.fg('cyan');
+  if (line.kind === 'option' && line.state === 'include') return theme.fg('green');
+  if (line.kind === 'option' && line.state === 'exclude') return theme.fg('red');
+  return undefined;
+}
+
 export function DialogOverlay(props: { width: number; height: number }): ReactNode {
   const theme = useTheme();
   const dialog = useMonitor((s) => s.ui.dialog);
@@ -66,8 +158,9 @@ export function DialogOverlay(props: { width: number; height: number }): ReactNo
           key={i}
           wrap="truncate-end"
           bold={line.kind === 'input'}
+          inverse={line.highlighted === true}
           dimColor={line.kind === 'keys'}
-          color={line.kind === 'error' ? theme.fg('red') : line.kind === 'suggestion' ? theme.fg('cyan') : undefined}
+          color={lineColor(line, theme)}
         >
           {line.text === '' ? ' ' : line.text}
         </Text>

@@ -1,33 +1,36 @@
-// The selected report: its facts, then its body rendered from Markdown (src/text/markdown.ts).
-// Embedded widgets show as one line naming what they draw: the store does not fetch widget
-// data yet.
-import { useMemo, type ReactNode } from 'react';
+// The selected report: its facts, then its body rendered from Markdown (src/text/markdown.ts)
+// with its embedded widgets drawn in place from the data the store fetched for them. The
+// pane tells the store how many lines it drew, so scrolling reaches the last one.
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
-import type { ReportRow } from '../../store/types.js';
+import type { ReportRow, WidgetEntry } from '../../store/types.js';
 import { renderMarkdown, type RenderedLine } from '../../text/markdown.js';
-import type { ReportWidget } from '../../text/report-widgets.js';
 import { sanitize } from '../../text/sanitize.js';
 import { clip, formatUpdated } from '../cells.js';
-import { useMonitor, useTheme } from '../context.js';
+import { useActions, useMonitor, useTheme } from '../context.js';
 import { paneInner } from '../layout.js';
 import { DimLine } from '../components/Notice.js';
 import { PaneFrame } from '../components/PaneFrame.js';
 import { reportStatusLook, type Theme } from '../theme.js';
+import { widgetLines, type WidgetLine } from './report-widget-lines.js';
 import type { PaneProps } from './types.js';
 
 export interface DetailLine {
   text: string;
-  kind: 'name' | 'fact' | 'comment' | 'body' | 'widget';
+  kind: 'name' | 'fact' | 'comment' | 'body' | WidgetLine['kind'];
 }
 
-export function widgetPlaceholder(widget: ReportWidget): string {
-  if (widget.kind === 'unknown') return `[widget: ${sanitize(widget.reason)}]`;
-  const title = widget.title === undefined || widget.title === '' ? '' : ` ${sanitize(widget.title)}`;
-  return `[widget: ${widget.kind}${title} — not fetched yet]`;
-}
+const NO_WIDGETS: Record<string, WidgetEntry> = {};
 
-/** Header lines (name, facts, tags, comment) and the rendered body, each at most `width` wide. */
-export function reportDetailLines(row: ReportRow, width: number, reference: number, theme: Theme, hyperlinks: boolean): DetailLine[] {
+/** Header lines (name, facts, tags, comment) and the rendered body with its widgets, each at most `width` wide. */
+export function reportDetailLines(
+  row: ReportRow,
+  width: number,
+  reference: number,
+  theme: Theme,
+  hyperlinks: boolean,
+  widgets: Record<string, WidgetEntry> = NO_WIDGETS,
+): DetailLine[] {
   const e = theme.glyphs.ellipsis;
   const sep = ` ${theme.glyphs.separator} `;
   const lines: DetailLine[] = [{ kind: 'name', text: clip(sanitize(row.name) || '(no name)', width, e) }];
@@ -42,25 +45,37 @@ export function reportDetailLines(row: ReportRow, width: number, reference: numb
   lines.push({ kind: 'body', text: '' });
   const rendered: RenderedLine[] = renderMarkdown(row.body, { width, color: theme.color, hyperlinks, ascii: theme.ascii });
   for (const line of rendered) {
-    if (line.kind === 'widget') lines.push({ kind: 'widget', text: clip(widgetPlaceholder(line.widget), width, e) });
+    if (line.kind === 'widget') lines.push(...widgetLines(line.widget, widgets[line.widget.url], width, theme, hyperlinks));
     else lines.push({ kind: 'body', text: line.text });
   }
   return lines;
 }
 
+function lineColor(kind: DetailLine['kind'], theme: Theme): ReturnType<Theme['fg']> {
+  if (kind === 'error') return theme.fg('red');
+  if (kind === 'link') return theme.fg('blue');
+  if (kind === 'title') return theme.fg('cyan');
+  return undefined;
+}
+
 export function ReportDetailsPane(props: PaneProps & { hyperlinks?: boolean }): ReactNode {
   const theme = useTheme();
+  const actions = useActions();
   const selectedId = useMonitor((s) => s.reports.selectedId);
   const row = useMonitor((s) => (s.reports.selectedId === null ? undefined : s.reports.byId[s.reports.selectedId]));
+  const widgets = useMonitor((s) => s.reports.widgets);
   const detailsTop = useMonitor((s) => s.reports.detailsTop);
   const reference = useMonitor((s) => s.reports.fetchedAt ?? 0);
   const loading = useMonitor((s) => s.reports.loading);
   const inner = paneInner(props);
   const hyperlinks = props.hyperlinks === true;
   const lines = useMemo(
-    () => (row === undefined ? [] : reportDetailLines(row, inner.width, reference, theme, hyperlinks)),
-    [row, inner.width, reference, theme, hyperlinks],
+    () => (row === undefined ? [] : reportDetailLines(row, inner.width, reference, theme, hyperlinks, widgets)),
+    [row, inner.width, reference, theme, hyperlinks, widgets],
   );
+  useEffect(() => {
+    if (row !== undefined) actions.setDetailsLineCount(lines.length);
+  }, [actions, row, lines.length]);
   const top = Math.min(detailsTop, Math.max(0, lines.length - inner.height));
   const more = lines.length > top + inner.height;
 
@@ -71,9 +86,10 @@ export function ReportDetailsPane(props: PaneProps & { hyperlinks?: boolean }): 
       <Text
         key={top + i}
         wrap="truncate-end"
-        bold={line.kind === 'name'}
-        dimColor={line.kind === 'fact' || line.kind === 'widget'}
+        bold={line.kind === 'name' || line.kind === 'title'}
+        dimColor={line.kind === 'fact' || line.kind === 'note'}
         italic={line.kind === 'comment'}
+        color={lineColor(line.kind, theme)}
       >
         {line.text === '' ? ' ' : line.text}
       </Text>

@@ -84,12 +84,14 @@ export function ReportListPane(props: PaneProps): ReactNode {
   if (reports.filter.status.length > 0) info.push(`status: ${reports.filter.status.map((s) => (s === 'created' ? 'draft' : s)).join(',')}`);
   if (reports.filter.tagsInclude.length > 0) info.push(`tags: ${reports.filter.tagsInclude.map((t) => sanitize(t)).join(',')}`);
   if (reports.filter.tagsExclude.length > 0) info.push(`not: ${reports.filter.tagsExclude.map((t) => sanitize(t)).join(',')}`);
+  if (reports.filter.projectId !== null) info.push(`project: ${sanitize(reports.filter.projectName ?? '(none)')}`);
   if (showArchived) info.push('with archived');
   if (reports.marked.length > 0) info.push(`${reports.marked.length} marked`);
 
   let body: ReactNode;
   if (reports.ids.length === 0) {
-    const filtered = filter !== '' || reports.filter.status.length > 0 || reports.filter.tagsInclude.length > 0 || reports.filter.tagsExclude.length > 0;
+    const f = reports.filter;
+    const filtered = filter !== '' || f.status.length > 0 || f.tagsInclude.length > 0 || f.tagsExclude.length > 0 || f.projectId !== null;
     const text = emptyListText('reports', { loading: reports.loading, waiting, filtered }, theme.glyphs.ellipsis);
     body = <DimLine text={text} width={inner.width} />;
   } else {
