@@ -97,7 +97,8 @@ try {
   await sleep(500);
 } finally {
   try {
-    tmux('kill-server');
+    // The session usually ended with the monitor; kill-server then has nothing to say.
+    execFileSync('tmux', ['-S', socket, 'kill-server'], { stdio: 'ignore' });
   } catch {}
   await server.close();
   rmSync(dir, { recursive: true, force: true });
