@@ -173,18 +173,8 @@ export function parseHistogram(
   for (const [metric, variants] of Object.entries(obj)) {
     if (!isObject(variants)) continue;
     for (const [variant, series] of Object.entries(variants)) {
-      if (!isObject(series) || !Array.isArray(series.x) || !Array.isArray(series.y)) continue;
-      const points: [number, number][] = [];
-      const n = Math.min(series.x.length, series.y.length);
-      for (let i = 0; i < n; i++) {
-        const x = toEpochMs(series.x[i]);
-        if (x === null) continue;
-        const y = series.y[i];
-        points.push([x, typeof y === 'number' ? y : Number.NaN]);
-      }
-      points.sort((a, b) => a[0] - b[0]);
-      const kept = points.length > maxPoints ? points.slice(points.length - maxPoints) : points;
-      (out[metric] ??= {})[variant] = { x: kept.map((p) => p[0]), y: kept.map((p) => p[1]) };
+      const parsed = parseSeriesPoints(series, maxPoints);
+      if (parsed) (out[metric] ??= {})[variant] = parsed;
     }
   }
   return out;
@@ -267,4 +257,23 @@ export function parseSingleValues(data: unknown, endpoint: string, taskId: strin
     }
   }
   return out.sort((a, b) => compareText(a.metric, b.metric) || compareText(a.variant, b.variant));
+}
+
+/**
+ * One `{x, y}` series of a histogram answer: x as iteration or epoch ms (ISO strings read),
+ * non-numeric y as NaN, ascending by x, the newest `maxPoints` kept. Null when not a series.
+ */
+export function parseSeriesPoints(series: unknown, maxPoints: number): ScalarSeries | null {
+  if (!isObject(series) || !Array.isArray(series.x) || !Array.isArray(series.y)) return null;
+  const points: [number, number][] = [];
+  const n = Math.min(series.x.length, series.y.length);
+  for (let i = 0; i < n; i++) {
+    const x = toEpochMs(series.x[i]);
+    if (x === null) continue;
+    const y = series.y[i];
+    points.push([x, typeof y === 'number' ? y : Number.NaN]);
+  }
+  points.sort((a, b) => a[0] - b[0]);
+  const kept = points.length > maxPoints ? points.slice(points.length - maxPoints) : points;
+  return { x: kept.map((p) => p[0]), y: kept.map((p) => p[1]) };
 }

@@ -4,7 +4,7 @@
 // any server, so a malformed part is skipped; a missing section is an error for that widget.
 import type { KnownReportWidget } from '../text/report-widgets.js';
 import { DataShapeError } from './errors.js';
-import { isObject, toEpochMs } from './parse.js';
+import { isObject, parseSeriesPoints } from './parse.js';
 import type { WidgetData, WidgetImage, WidgetPlot, WidgetSeries, WidgetValue } from './types.js';
 
 const ENDPOINT = 'reports.get_task_data';
@@ -52,19 +52,10 @@ function parseScalars(value: unknown, names: Map<string, string>): WidgetSeries[
     for (const [variant, tasks] of Object.entries(variants)) {
       if (!isObject(tasks)) continue;
       for (const [task, series] of Object.entries(tasks)) {
-        if (!isObject(series) || !Array.isArray(series.x) || !Array.isArray(series.y)) continue;
-        const points: [number, number][] = [];
-        const n = Math.min(series.x.length, series.y.length);
-        for (let i = 0; i < n; i++) {
-          const x = toEpochMs(series.x[i]);
-          if (x === null) continue;
-          const y = series.y[i];
-          points.push([x, typeof y === 'number' ? y : Number.NaN]);
-        }
-        points.sort((a, b) => a[0] - b[0]);
-        const kept = points.length > MAX_WIDGET_POINTS ? points.slice(points.length - MAX_WIDGET_POINTS) : points;
+        const parsed = parseSeriesPoints(series, MAX_WIDGET_POINTS);
+        if (!parsed || !isObject(series)) continue;
         const taskName = text(series.name) || names.get(task) || task;
-        out.push({ metric, variant, task, taskName, x: kept.map((p) => p[0]), y: kept.map((p) => p[1]) });
+        out.push({ metric, variant, task, taskName, ...parsed });
       }
     }
   }
