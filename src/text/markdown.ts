@@ -9,6 +9,7 @@ import { isWidgetUrl, parseWidgetUrl } from './report-widgets.js';
 import { sanitize } from './sanitize.js';
 import { displayWidth, truncateToWidth } from './width.js';
 import type { ReportWidget } from './report-widgets.js';
+import { fitColumns } from './fit-columns.js';
 
 export interface MarkdownOptions {
   width: number;
@@ -455,38 +456,6 @@ function alignCell(text: string, width: number, align: 'left' | 'right' | 'cente
   return cut + ' '.repeat(pad);
 }
 
-/**
- * Column widths that fit `available`: trailing columns are dropped first when even their
- * minimum widths cannot fit (leaving room for a one-column marker), then the widest columns
- * are narrowed down to `minWidth`.
- */
-function fitColumns(natural: number[], available: number, sepWidth: number, minWidth: number): number[] {
-  const count = natural.length;
-  const least = (i: number): number => Math.max(1, Math.min(minWidth, natural[i] ?? 1));
-  const markerWidth = (n: number): number => (n < count ? sepWidth + 1 : 0);
-  const minTotal = (n: number): number => {
-    let sum = sepWidth * Math.max(0, n - 1) + markerWidth(n);
-    for (let i = 0; i < n; i++) sum += least(i);
-    return sum;
-  };
-  let shown = count;
-  while (shown > 1 && minTotal(shown) > available) shown--;
-  const widths = natural.slice(0, shown).map((w) => Math.max(1, w));
-  const room = available - markerWidth(shown) - sepWidth * Math.max(0, shown - 1);
-  let total = widths.reduce((a, b) => a + b, 0);
-  while (total > room) {
-    let widest = -1;
-    for (let i = 0; i < shown; i++) {
-      const w = widths[i] ?? 0;
-      if (w > least(i) && (widest < 0 || w > (widths[widest] ?? 0))) widest = i;
-    }
-    if (widest < 0) break;
-    widths[widest] = (widths[widest] ?? 1) - 1;
-    total--;
-  }
-  return widths;
-}
-
 function renderTable(t: Tokens.Table, ctx: Ctx): Out[] {
   const header = t.header.map((c) => plainInline(c.tokens).trim());
   const rows = t.rows.map((r) => r.map((c) => plainInline(c.tokens).trim()));
@@ -497,7 +466,7 @@ function renderTable(t: Tokens.Table, ctx: Ctx): Out[] {
   ));
   const sep = ctx.ascii ? ' | ' : ' │ ';
   const marker = ellipsis(ctx);
-  const widths = fitColumns(natural, ctx.width, sep.length, 3);
+  const { widths } = fitColumns(natural, ctx.width, sep.length, 3);
   const clipped = widths.length < count;
   const line = (cells: string[], style: Style): Out => {
     const text = widths.map((w, c) => alignCell(cells[c] ?? '', w, t.align[c] ?? null, marker)).join(sep)
