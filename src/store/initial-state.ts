@@ -3,7 +3,8 @@ import type { MonitorData, PaneName } from './types.js';
 
 export const DEFAULT_HISTOGRAM_SAMPLES = 120;
 
-const NO_ROWS: Record<PaneName, number> = {
+/** Every pane with no visible rows (a pane not on screen). */
+export const NO_PANE_ROWS: Readonly<Record<PaneName, number>> = {
   tasks: 0,
   scalars: 0,
   chart: 0,
@@ -45,7 +46,7 @@ export function initialData(options: InitialOptions): MonitorData {
       smoothing: 0,
       cols: options.cols,
       rows: options.rows,
-      paneRows: { ...NO_ROWS },
+      paneRows: { ...NO_PANE_ROWS },
       status: null,
       readOnly: options.readOnly,
     },

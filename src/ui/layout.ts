@@ -2,6 +2,7 @@
 // all agree. The frame is always one row shorter than the terminal (Ink clears the whole
 // screen before every frame once a frame reaches the terminal's height).
 import type { PaneName, ReportsPane, TasksPane, ViewName } from '../store/types.js';
+import { NO_PANE_ROWS } from '../store/initial-state.js';
 
 export const MIN_COLS = 60;
 export const MIN_ROWS = 16;
@@ -152,16 +153,7 @@ export function computeLayout(input: LayoutInput): Layout {
 
 /** Visible body rows per pane (0 for panes not on screen), as the store's paging wants them. */
 export function paneRowsOf(layout: Layout): Record<PaneName, number> {
-  const rows: Record<PaneName, number> = {
-    tasks: 0,
-    scalars: 0,
-    chart: 0,
-    logs: 0,
-    plots: 0,
-    summary: 0,
-    reports: 0,
-    details: 0,
-  };
+  const rows: Record<PaneName, number> = { ...NO_PANE_ROWS };
   for (const box of layout.panes) rows[box.pane] = paneInner(box).height;
   return rows;
 }
