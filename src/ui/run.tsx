@@ -1,12 +1,13 @@
 // Entry points for the CLI: `runMonitor` (the live monitor in the alternate screen) and
 // `renderOnce` (one frame as a string, for `tracktop --once`).
+import chalk from 'chalk';
 import { render, renderToString, type Instance } from 'ink';
 import { createMonitorStore, type StoreClient, type StoreDeps } from '../store/index.js';
 import type { MonitorState, MonitorStore } from '../store/types.js';
 import { App, DEFAULT_SIZE, applyLayoutToStore } from './App.js';
 import { editText } from './editor.js';
 import { computeLayout } from './layout.js';
-import { enterTerminal, signalExitCode } from './terminal.js';
+import { enterTerminal, inkStyleLevel, signalExitCode } from './terminal.js';
 import { createTheme } from './theme.js';
 
 /** The store's client, closed when the monitor ends when it can be. */
@@ -83,6 +84,7 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
   const env = opts.env ?? process.env;
   const store = makeStore(opts, sizeOf(stdout));
   const theme = createTheme({ color: opts.color, ascii: opts.ascii });
+  chalk.level = inkStyleLevel(chalk.level, stdout.isTTY === true);
 
   return new Promise<number>((resolve) => {
     let finished = false;

@@ -92,6 +92,21 @@ export function signalExitCode(signal: NodeJS.Signals): number {
   return 128 + (SIGNAL_NUMBERS[signal] ?? 1);
 }
 
+/** chalk's levels: 0 no styles at all, 1 the 16 basic colours, 2 256 colours, 3 truecolor. */
+export type StyleLevel = 0 | 1 | 2 | 3;
+
+/**
+ * The style level Ink's text must be drawn with. Ink styles text through chalk, whose own
+ * detection turns off every style (inverse and bold included) when `CI` is set in the
+ * environment, whatever its value, or `--no-color` is among the arguments. The selection and
+ * the focus are drawn with inverse and bold, so on a terminal at least the basic level is
+ * kept; with colour off no component asks for a colour. Output that is not a terminal keeps
+ * chalk's choice (a `--once` frame piped to a file stays plain text).
+ */
+export function inkStyleLevel(detected: StyleLevel, isTTY: boolean): StyleLevel {
+  return isTTY && detected === 0 ? 1 : detected;
+}
+
 /** Colour is off with --no-color, NO_COLOR (any non-empty value), or TERM=dumb. */
 export function colorEnabled(flags: { noColor?: boolean }, env: NodeJS.ProcessEnv): boolean {
   if (flags.noColor) return false;

@@ -46,6 +46,18 @@ describe('tracktop demo in tmux', () => {
     expect(screen).toContain('bert-base-sst2');
   }, 40_000);
 
+  it('draws the selected task in inverse video although CI is set in its environment', async () => {
+    // The binary runs with CI=false, which makes chalk (Ink's styling) drop every style unless
+    // the monitor keeps them: without inverse the selection would be invisible.
+    await demo.tmux.waitFor('resnet50-cosine-lr3e-4', 30_000);
+    const selected = demo.tmux
+      .styledScreen()
+      .split('\n')
+      .filter((row) => row.includes('\u001B[7m'));
+    expect(selected.length).toBeGreaterThan(0);
+    expect(selected.join('\n')).toMatch(/\u001B\[7m[^\n]*(resnet|ppo|bert)/);
+  }, 40_000);
+
   it("changes a running task's values on screen as it reports", async () => {
     // The newest-updated task (a live run) is selected first; its scalars pane shows last values.
     const before = scalarRows(await demo.tmux.waitFor((s) => scalarRows(s).length > 0));

@@ -15,6 +15,8 @@ export interface TmuxSession {
   dir: string;
   /** The visible screen, one string per row (no colours). */
   screen(): string;
+  /** The visible screen with its attributes as SGR sequences (tmux `capture-pane -e`). */
+  styledScreen(): string;
   sendKeys(...keys: string[]): void;
   /** Sends literal text (no key-name lookup). */
   type(text: string): void;
@@ -61,6 +63,7 @@ export function startTmux(
     name,
     dir,
     screen: () => tmux('capture-pane', '-p', '-t', name),
+    styledScreen: () => tmux('capture-pane', '-p', '-e', '-t', name),
     sendKeys: (...keys) => {
       for (const key of keys) tmux('send-keys', '-t', name, key);
     },

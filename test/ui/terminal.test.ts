@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { colorEnabled, enterTerminal, signalExitCode } from '../../src/ui/terminal.js';
+import { colorEnabled, enterTerminal, inkStyleLevel, signalExitCode } from '../../src/ui/terminal.js';
 
 class Sink {
   out = '';
@@ -91,5 +91,18 @@ describe('colorEnabled', () => {
     expect(colorEnabled({}, { NO_COLOR: '1' })).toBe(false);
     expect(colorEnabled({}, { NO_COLOR: '' })).toBe(true);
     expect(colorEnabled({}, { TERM: 'dumb' })).toBe(false);
+  });
+});
+
+describe('inkStyleLevel', () => {
+  it('keeps inverse and bold on a terminal where chalk detected no styles (CI set, --no-color)', () => {
+    expect(inkStyleLevel(0, true)).toBe(1);
+  });
+
+  it("keeps chalk's level when it found one, and plain text off a terminal", () => {
+    expect(inkStyleLevel(2, true)).toBe(2);
+    expect(inkStyleLevel(3, true)).toBe(3);
+    expect(inkStyleLevel(0, false)).toBe(0);
+    expect(inkStyleLevel(1, false)).toBe(1);
   });
 });
