@@ -84,6 +84,7 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
   const env = opts.env ?? process.env;
   const store = makeStore(opts, sizeOf(stdout));
   const theme = createTheme({ color: opts.color, ascii: opts.ascii });
+  const callerStyleLevel = chalk.level;
   chalk.level = inkStyleLevel(chalk.level, stdout.isTTY === true);
 
   return new Promise<number>((resolve) => {
@@ -99,6 +100,7 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
         // Unmounting after Ink failed: the terminal is restored below all the same.
       }
       session.restore();
+      chalk.level = callerStyleLevel;
       if (problem !== undefined) stderr.write(`tracktop: ${problem}\n`);
       void closeClient(opts).then(() => resolve(code));
     };
