@@ -1,7 +1,7 @@
 // The long-running commands: serve (with or without demo runs), demo (server + runs + monitor),
 // and the monitor itself.
 import { runDemo } from '../demo/index.js';
-import { credentialsFilePath } from '../server/index.js';
+import { clearmlConfSnippet, credentialsFilePath } from '../server/index.js';
 import { runServe } from '../server/serve.js';
 import { numberFlag, type ParsedArgs } from './args.js';
 import { runMonitorCommand } from './monitor.js';
@@ -55,11 +55,13 @@ async function serveDemo(opts: {
     log: opts.log,
   });
   opts.log(`tracktop demo server listening on ${demo.url} (database ${demo.dbPath})`);
-  opts.log(
-    opts.accessKey
-      ? `credentials: the given key pair (access key ${demo.credentials.accessKey})`
-      : `credentials: access key ${demo.credentials.accessKey}, key pair stored in ${credentialsFilePath(demo.dbPath)} (mode 0600)`,
-  );
+  if (opts.accessKey) {
+    opts.log(`credentials: the given key pair (access key ${demo.credentials.accessKey})`);
+  } else {
+    opts.log(`credentials: key pair stored in ${credentialsFilePath(demo.dbPath)} (mode 0600)`);
+    opts.log('Paste this into ~/clearml.conf to watch the demo with `tracktop` or report to it:');
+    opts.log(clearmlConfSnippet({ apiHost: demo.url, ...demo.credentials }));
+  }
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals): void => {
       process.off('SIGINT', stop);

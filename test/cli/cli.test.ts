@@ -1,6 +1,6 @@
 // The built binary's non-interactive commands, run as a user would (a child process), against
 // the embedded server on 127.0.0.1:0.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,4 +130,57 @@ describe('tracktop monitor outside a terminal', () => {
     expect(r.stdout).toContain(server.url);
     expect(r.stdout).toMatch(/\blive\b/);
   });
+});
+
+describe('tracktop serve --demo', () => {
+  it('prints a clearml.conf snippet; auth.login then events.get_task_log with it returns live lines', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tracktop-serve-demo-'));
+    const child = spawn(process.execPath, [BIN, 'serve', '--demo', '--port', '0', '--db', join(dir, 'demo.db')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: home },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      for (let i = 0; i < 300 && !/secret_key: "/.test(stderr); i++) await new Promise((r) => setTimeout(r, 50));
+      const url = /api_server: (http:\/\/\S+)/.exec(stderr)?.[1];
+      const accessKey = /access_key: "([^"]+)"/.exec(stderr)?.[1];
+      const secretKey = /secret_key: "([^"]+)"/.exec(stderr)?.[1];
+      expect(url, stderr).toBeDefined();
+      expect(stderr).toContain(`${join(dir, 'demo.db')}.credentials.json`);
+
+      const post = async (endpoint: string, body: unknown, auth: string): Promise<any> => {
+        const res = await fetch(`${url}/${endpoint}`, {
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        expect(res.status, endpoint).toBe(200);
+        return ((await res.json()) as { data: unknown }).data;
+      };
+      const login = await post('auth.login', {}, `Basic ${Buffer.from(`${accessKey}:${secretKey}`).toString('base64')}`);
+      const bearer = `Bearer ${login.token}`;
+      const running = await post('tasks.get_all_ex', { status: ['in_progress'], only_fields: ['id', 'name'] }, bearer);
+      expect(running.tasks.length).toBeGreaterThan(0);
+      const task = running.tasks[0].id as string;
+      const newest = async (): Promise<number> => {
+        const log = await post('events.get_task_log', { task, batch_size: 5 }, bearer);
+        expect(log.events.length).toBeGreaterThan(0);
+        return Math.max(...log.events.map((e: { timestamp: number }) => e.timestamp));
+      };
+      const first = await newest();
+      let later = first;
+      for (let i = 0; i < 100 && later === first; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        later = await newest();
+      }
+      expect(later).toBeGreaterThan(first);
+    } finally {
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
 });
