@@ -1,5 +1,6 @@
 // The terminal around the Ink app: alternate screen, cursor, and restoring both on every
 // exit path (q, ctrl-c, SIGTERM, SIGHUP, crash). Ink 6 has no alternate-screen option.
+import type { ColorSupportLevel } from 'chalk';
 
 const ENTER_ALT_SCREEN = '\u001B[?1049h';
 const LEAVE_ALT_SCREEN = '\u001B[?1049l';
@@ -92,9 +93,6 @@ export function signalExitCode(signal: NodeJS.Signals): number {
   return 128 + (SIGNAL_NUMBERS[signal] ?? 1);
 }
 
-/** chalk's levels: 0 no styles at all, 1 the 16 basic colours, 2 256 colours, 3 truecolor. */
-export type StyleLevel = 0 | 1 | 2 | 3;
-
 /**
  * The style level Ink's text must be drawn with. Ink styles text through chalk, whose own
  * detection turns off every style (inverse and bold included) when `CI` is set in the
@@ -103,7 +101,7 @@ export type StyleLevel = 0 | 1 | 2 | 3;
  * kept; with colour off no component asks for a colour. Output that is not a terminal keeps
  * chalk's choice (a `--once` frame piped to a file stays plain text).
  */
-export function inkStyleLevel(detected: StyleLevel, isTTY: boolean): StyleLevel {
+export function inkStyleLevel(detected: ColorSupportLevel, isTTY: boolean): ColorSupportLevel {
   return isTTY && detected === 0 ? 1 : detected;
 }
 
