@@ -18,19 +18,6 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    'idle-seconds': { type: 'string', default: '60' },
-    'settle-seconds': { type: 'string', default: '30' },
-    keys: { type: 'string', default: '20' },
-  },
-  strict: process.argv[2] !== '--serve-seeded',
-});
-const idleSeconds = Number(values['idle-seconds']);
-const settleSeconds = Number(values['settle-seconds']);
-const keyCount = Number(values.keys);
-
 // The server runs in a child process: its work (histograms for a newly selected task) must
 // not delay this process's measuring loop and inflate the latencies.
 if (process.argv[2] === '--serve-seeded') {
@@ -48,6 +35,16 @@ if (process.argv[2] === '--serve-seeded') {
 }
 
 async function bench() {
+  const { values } = parseArgs({
+    options: {
+      'idle-seconds': { type: 'string', default: '60' },
+      'settle-seconds': { type: 'string', default: '30' },
+      keys: { type: 'string', default: '20' },
+    },
+  });
+  const idleSeconds = Number(values['idle-seconds']);
+  const settleSeconds = Number(values['settle-seconds']);
+  const keyCount = Number(values.keys);
   const dir = mkdtempSync(join(tmpdir(), 'tracktop-bench-'));
   const child = fork(fileURLToPath(import.meta.url), ['--serve-seeded', dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const server = await new Promise((resolve, reject) => {
