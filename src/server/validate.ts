@@ -13,9 +13,13 @@ export interface FieldRule<T> {
 
 type Shape = Record<string, FieldRule<unknown>>;
 type Out<S extends Shape> = {
-  [K in keyof S as S[K] extends FieldRule<unknown> & { optional: false } ? K : never]: S[K] extends FieldRule<infer T> ? T : never;
+  [K in keyof S as S[K] extends FieldRule<unknown> & { optional: false } ? K : never]: S[K] extends FieldRule<infer T>
+    ? T
+    : never;
 } & {
-  [K in keyof S as S[K] extends FieldRule<unknown> & { optional: true } ? K : never]?: S[K] extends FieldRule<infer T> ? T : never;
+  [K in keyof S as S[K] extends FieldRule<unknown> & { optional: true } ? K : never]?: S[K] extends FieldRule<infer T>
+    ? T
+    : never;
 };
 
 function fail(path: string, what: string): never {
@@ -95,8 +99,10 @@ export const v = {
     return new Rule<T[]>((val, path) => {
       // A single value where a list is expected is accepted as a one-item list (as real servers do).
       const arr = Array.isArray(val) ? val : [val];
-      if (opts.minItems !== undefined && arr.length < opts.minItems) fail(path, `must have at least ${opts.minItems} items`);
-      if (opts.maxItems !== undefined && arr.length > opts.maxItems) fail(path, `must have at most ${opts.maxItems} items`);
+      if (opts.minItems !== undefined && arr.length < opts.minItems)
+        fail(path, `must have at least ${opts.minItems} items`);
+      if (opts.maxItems !== undefined && arr.length > opts.maxItems)
+        fail(path, `must have at most ${opts.maxItems} items`);
       return arr.map((x, i) => item.check(x, `${path}[${i}]`));
     }, false);
   },
@@ -141,6 +147,20 @@ function checkShape<S extends Shape>(body: Record<string, unknown>, shape: S, pr
 export function validate<S extends Shape>(body: unknown, shape: S): Out<S> {
   if (!isObj(body)) throw new ServerError(ERRORS.badRequest, 'request body must be a JSON object');
   return checkShape(body, shape, '');
+}
+
+/**
+ * The rules for a request type R: exactly R's fields (a field of R without a rule, or a rule
+ * for a field R does not declare, does not compile), each producing a value R accepts.
+ */
+export type RequestShape<R> = { readonly [K in keyof R]-?: FieldRule<NonNullable<R[K]>> };
+
+/**
+ * Ties a handler's rules to the wire request type it answers, so that a field added to the
+ * wire type cannot be forgotten by the handler: `requestShape<GetTaskLogRequest>()({...})`.
+ */
+export function requestShape<R>() {
+  return <S extends RequestShape<R>>(shape: S & Record<Exclude<keyof S, keyof R>, never>): S => shape;
 }
 
 // Shapes used by several services.

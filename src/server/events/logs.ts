@@ -3,6 +3,7 @@
 import {
   DEFAULT_LOG_LINE_FORMAT,
   type DeletedCountResponse,
+  type GetTaskLogRequest,
   type GetTaskLogResponse,
   type LogEvent,
 } from '../../wire/events.js';
@@ -11,7 +12,7 @@ import { RawResponse, type RequestContext } from '../context.js';
 import type { Db } from '../db.js';
 import { ServerError } from '../errors.js';
 import { stmt } from '../statements.js';
-import { v, validate } from '../validate.js';
+import { requestShape, v, validate } from '../validate.js';
 import { LOG } from './event-types.js';
 import type { LogRow } from './event-sources.js';
 import { matchesMetrics, metricsFilterRule } from './metrics-filter.js';
@@ -38,21 +39,25 @@ function logSeriesMap(db: Db, owner: string): Map<number, SeriesRow> {
   return new Map(seriesOfType(db, owner, LOG).map((s) => [s.id, s]));
 }
 
+const GET_TASK_LOG_SHAPE = requestShape<GetTaskLogRequest>()({
+  task: v.str(),
+  batch_size: v.int({ min: 1 }).default(LOG_DEFAULT_BATCH),
+  navigate_earlier: v.bool().default(true),
+  from_timestamp: v.num().opt(),
+  order: v.oneOf(['asc', 'desc'] as const).opt(),
+  metrics: metricsFilterRule.opt(),
+});
+
 export function getTaskLog(body: Record<string, unknown>, ctx: RequestContext): GetTaskLogResponse {
-  const req = validate(body, {
-    task: v.str(),
-    batch_size: v.int({ min: 1 }).default(LOG_DEFAULT_BATCH),
-    navigate_earlier: v.bool().default(true),
-    from_timestamp: v.num().opt(),
-    order: v.oneOf(['asc', 'desc'] as const).opt(),
-    metrics: metricsFilterRule.opt(),
-  });
+  const req = validate(body, GET_TASK_LOG_SHAPE);
   readableOwner(ctx, req.task, false);
   const db = ctx.db;
   const series = logSeriesMap(db, req.task);
   const filtered = req.metrics !== undefined && req.metrics.length > 0;
   const ids = filtered
-    ? JSON.stringify([...series.values()].filter((s) => matchesMetrics(req.metrics, s.metric, s.variant)).map((s) => s.id))
+    ? JSON.stringify(
+        [...series.values()].filter((s) => matchesMetrics(req.metrics, s.metric, s.variant)).map((s) => s.id),
+      )
     : undefined;
   const seriesCond = filtered ? ' AND series IN (SELECT value FROM json_each(?))' : '';
   const base: unknown[] = filtered ? [req.task, ids] : [req.task];
@@ -67,8 +72,7 @@ export function getTaskLog(body: Record<string, unknown>, ctx: RequestContext): 
     db,
     `SELECT ${LOG_COLUMNS} FROM log_events WHERE owner = ?${seriesCond}${fromCond}
      ORDER BY timestamp ${dir}, seq ${dir} LIMIT ?`,
-  )
-    .all(...base, ...(from === undefined ? [] : [from]), batch) as RawLogRow[];
+  ).all(...base, ...(from === undefined ? [] : [from]), batch) as RawLogRow[];
   const last = rows[rows.length - 1];
   if (last !== undefined && rows.length === batch) {
     // Logs sharing the last timestamp are never split across pages.
@@ -76,13 +80,14 @@ export function getTaskLog(body: Record<string, unknown>, ctx: RequestContext): 
       db,
       `SELECT ${LOG_COLUMNS} FROM log_events WHERE owner = ?${seriesCond} AND timestamp = ? AND seq ${earlier ? '<' : '>'} ?
        ORDER BY seq ${dir}`,
-    )
-      .all(...base, last[3], last[0]) as RawLogRow[];
+    ).all(...base, last[3], last[0]) as RawLogRow[];
     for (const r of ties) rows.push(r);
   }
   if ((earlier && req.order === 'asc') || (!earlier && req.order === 'desc')) rows.reverse();
-  const total = pluckStmt(db, `SELECT count(*) FROM (SELECT 1 FROM log_events WHERE owner = ?${seriesCond} LIMIT ?)`)
-    .get(...base, LOG_TOTAL_CAP) as number;
+  const total = pluckStmt(
+    db,
+    `SELECT count(*) FROM (SELECT 1 FROM log_events WHERE owner = ?${seriesCond} LIMIT ?)`,
+  ).get(...base, LOG_TOTAL_CAP) as number;
   const events = rows.map((r) => logDoc(series.get(r[1]) as SeriesRow, r[2], r[3], r[4], r[5], r[6], r[7], r[8]));
   return { events, returned: rows.length, total };
 }
@@ -110,7 +115,8 @@ export function parseLineFormat(format: string): LinePart[] {
       continue;
     }
     const close = format.indexOf('}', i + 1);
-    if (close < 0) throw new ServerError(ERRORS.fieldsValueError, "unclosed '{' in line_format", { line_format: format });
+    if (close < 0)
+      throw new ServerError(ERRORS.fieldsValueError, "unclosed '{' in line_format", { line_format: format });
     const name = format.slice(i + 1, close);
     if (!LINE_FIELDS.has(name))
       throw new ServerError(
@@ -154,7 +160,10 @@ function* logLines(db: Db, owner: string, line: (e: LogEvent) => string): Genera
   for (;;) {
     const rows = (
       after === undefined
-        ? stmt(db, `SELECT ${LOG_COLUMNS} FROM log_events WHERE owner = ? ORDER BY timestamp, seq LIMIT ?`).all(owner, DOWNLOAD_CHUNK)
+        ? stmt(db, `SELECT ${LOG_COLUMNS} FROM log_events WHERE owner = ? ORDER BY timestamp, seq LIMIT ?`).all(
+            owner,
+            DOWNLOAD_CHUNK,
+          )
         : stmt(
             db,
             `SELECT ${LOG_COLUMNS} FROM log_events WHERE owner = ? AND (timestamp, seq) > (?, ?) ORDER BY timestamp, seq LIMIT ?`,
@@ -177,7 +186,10 @@ export function downloadTaskLog(body: Record<string, unknown>, ctx: RequestConte
   });
   let line: (e: LogEvent) => string = jsonLine;
   if (req.line_type === 'text') {
-    if (req.line_format === '') throw new ServerError(ERRORS.missingRequiredFields, 'line_format is required for text logs', { field: 'line_format' });
+    if (req.line_format === '')
+      throw new ServerError(ERRORS.missingRequiredFields, 'line_format is required for text logs', {
+        field: 'line_format',
+      });
     const parts = parseLineFormat(req.line_format);
     line = (e) => textLine(parts, e);
   }
@@ -214,7 +226,8 @@ export function clearTaskLog(body: Record<string, unknown>, ctx: RequestContext)
     .filter((s) => (include === undefined || include.has(s.metric)) && !exclude.has(s.metric))
     .map((s) => s.id);
   if (ids.length === 0) return { deleted: 0 };
-  const threshold = req.threshold_sec !== undefined && req.threshold_sec > 0 ? ctx.now() - req.threshold_sec * 1000 : undefined;
+  const threshold =
+    req.threshold_sec !== undefined && req.threshold_sec > 0 ? ctx.now() - req.threshold_sec * 1000 : undefined;
   const deleted = ctx.db.transaction(() => {
     const result = stmt(
       ctx.db,
