@@ -46,7 +46,9 @@ async function bench() {
   const settleSeconds = Number(values['settle-seconds']);
   const keyCount = Number(values.keys);
   const dir = mkdtempSync(join(tmpdir(), 'tracktop-bench-'));
-  const child = fork(fileURLToPath(import.meta.url), ['--serve-seeded', dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--serve-seeded', dir], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const server = await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`seeded server exited with code ${code}`)));
@@ -74,9 +76,16 @@ async function bench() {
     await sleep(200);
     const before = size();
     const cmd = [
-      'exec env CI=false TERM=xterm-256color node', join(root, 'bin/tracktop.js'),
-      '--api-host', server.url, '--access-key', server.credentials.accessKey,
-      '--secret-key', server.credentials.secretKey, '--interval', '5',
+      'exec env CI=false TERM=xterm-256color node',
+      join(root, 'bin/tracktop.js'),
+      '--api-host',
+      server.url,
+      '--access-key',
+      server.credentials.accessKey,
+      '--secret-key',
+      server.credentials.secretKey,
+      '--interval',
+      '5',
     ].join(' ');
     const t0 = performance.now();
     tmux('send-keys', '-t', 'bench', '-l', cmd);
@@ -116,10 +125,18 @@ async function bench() {
     }
 
     console.log(`exec to first frame:          ${firstFrameMs.toFixed(0)} ms`);
-    console.log(`idle bytes written:           ${idleBytes} bytes in ${idleSeconds} s (${((idleBytes * 60) / idleSeconds).toFixed(0)} bytes/min; target 0)`);
-    console.log(`settling CPU:                 ${settleCpu.toFixed(2)} s in the ${settleSeconds} s after the first frame (first loads, start-up GC)`);
-    console.log(`idle CPU:                     ${cpu.toFixed(2)} s in ${idleSeconds} s (${((cpu / idleSeconds) * 100).toFixed(3)} % of a core; target <= 0.2 %)`);
-    console.log(`keypress to frame (j/k):      median ${median(latencies).toFixed(1)} ms, p95 ${p95(latencies).toFixed(1)} ms over ${keyCount} keys`);
+    console.log(
+      `idle bytes written:           ${idleBytes} bytes in ${idleSeconds} s (${((idleBytes * 60) / idleSeconds).toFixed(0)} bytes/min; target 0)`,
+    );
+    console.log(
+      `settling CPU:                 ${settleCpu.toFixed(2)} s in the ${settleSeconds} s after the first frame (first loads, start-up GC)`,
+    );
+    console.log(
+      `idle CPU:                     ${cpu.toFixed(2)} s in ${idleSeconds} s (${((cpu / idleSeconds) * 100).toFixed(3)} % of a core; target <= 0.2 %)`,
+    );
+    console.log(
+      `keypress to frame (j/k):      median ${median(latencies).toFixed(1)} ms, p95 ${p95(latencies).toFixed(1)} ms over ${keyCount} keys`,
+    );
     tmux('send-keys', '-t', 'bench', 'q');
     await sleep(500);
   } finally {

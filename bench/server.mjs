@@ -34,7 +34,9 @@ const company = companyId(db);
 const user = db.prepare('SELECT id FROM users LIMIT 1').pluck().get();
 
 const basic = `Basic ${Buffer.from(`${ACCESS_KEY}:${SECRET_KEY}`).toString('base64')}`;
-const login = await (await fetch(`${server.url}/auth.login`, { method: 'POST', headers: { authorization: basic } })).json();
+const login = await (
+  await fetch(`${server.url}/auth.login`, { method: 'POST', headers: { authorization: basic } })
+).json();
 const bearer = `Bearer ${login.data.token}`;
 
 let taskCount = 0;
@@ -103,7 +105,14 @@ function logLines(task, count, first) {
   const t0 = 1_700_000_000_000;
   for (let i = 0; i < count; i++) {
     const n = first + i;
-    lines[i] = JSON.stringify({ task, type: 'log', iter: Math.floor(n / 100), level: 'info', msg: `step ${n}: loss=0.1234 lr=0.001`, timestamp: t0 + n });
+    lines[i] = JSON.stringify({
+      task,
+      type: 'log',
+      iter: Math.floor(n / 100),
+      level: 'info',
+      msg: `step ${n}: loss=0.1234 lr=0.001`,
+      timestamp: t0 + n,
+    });
   }
   return `${lines.join('\n')}\n`;
 }
@@ -124,7 +133,9 @@ async function timeRuns(fn) {
 const results = [];
 function report(name, value, unit, target, ok) {
   results.push({ name, value, unit, target, ok });
-  console.log(`${name.padEnd(58)} ${value.toFixed(unit === 'events/s' ? 0 : 1).padStart(10)} ${unit.padEnd(9)} target ${target} ${ok ? 'ok' : 'MISSED'}`);
+  console.log(
+    `${name.padEnd(58)} ${value.toFixed(unit === 'events/s' ? 0 : 1).padStart(10)} ${unit.padEnd(9)} target ${target} ${ok ? 'ok' : 'MISSED'}`,
+  );
 }
 
 try {
@@ -147,12 +158,25 @@ try {
       directRates.push((N / directMs) * 1000);
     }
   }
-  report('ingest add_batch 100k scalars, HTTP (events/s)', median(httpRates), 'events/s', '>= 200000', median(httpRates) >= 200_000);
-  report('ingest add_batch 100k scalars, handler only (events/s)', median(directRates), 'events/s', '>= 200000', median(directRates) >= 200_000);
+  report(
+    'ingest add_batch 100k scalars, HTTP (events/s)',
+    median(httpRates),
+    'events/s',
+    '>= 200000',
+    median(httpRates) >= 200_000,
+  );
+  report(
+    'ingest add_batch 100k scalars, handler only (events/s)',
+    median(directRates),
+    'events/s',
+    '>= 200000',
+    median(directRates) >= 200_000,
+  );
 
   // Histogram over 1M points of one series.
   const histTask = newTask();
-  for (let k = 0; k < 10; k++) direct('events.add_batch', {}, scalarLines(histTask, N, 1, k * N), 'application/json-lines');
+  for (let k = 0; k < 10; k++)
+    direct('events.add_batch', {}, scalarLines(histTask, N, 1, k * N), 'application/json-lines');
   const histHttp = await timeRuns(() => http('events.scalar_metrics_iter_histogram', { task: histTask }));
   const histDirect = await timeRuns(() => direct('events.scalar_metrics_iter_histogram', { task: histTask }));
   const check = direct('events.scalar_metrics_iter_histogram', { task: histTask });
@@ -172,7 +196,13 @@ try {
   const midHttp = await timeRuns(() => http('events.get_task_log', mid));
   const midDirect = await timeRuns(() => direct('events.get_task_log', mid));
   report('log page (5000 newest lines) at 1M lines, HTTP (ms)', newestHttp, 'ms', '<= 10', newestHttp <= 10);
-  report('log page (5000 newest lines) at 1M lines, handler only (ms)', newestDirect, 'ms', '<= 10', newestDirect <= 10);
+  report(
+    'log page (5000 newest lines) at 1M lines, handler only (ms)',
+    newestDirect,
+    'ms',
+    '<= 10',
+    newestDirect <= 10,
+  );
   report('log page (1000 newest lines) at 1M lines, HTTP (ms)', p1000Http, 'ms', '<= 10', p1000Http <= 10);
   report('log page (1000 newest lines) at 1M lines, handler only (ms)', p1000Direct, 'ms', '<= 10', p1000Direct <= 10);
   report('log page (100 lines, mid-log) at 1M lines, HTTP (ms)', midHttp, 'ms', '<= 10', midHttp <= 10);

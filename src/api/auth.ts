@@ -91,7 +91,8 @@ export class Authenticator {
       if (!isInvalidToken(err)) throw this.unauthorized(err);
       if (!this.hasKeyPair) throw this.tokenRejected(err);
       // Another caller may already have replaced the token this call was sent with.
-      const fresh = this.token !== undefined && this.token !== token ? this.token : await this.sharedLogin(endpoint, opts.signal);
+      const fresh =
+        this.token !== undefined && this.token !== token ? this.token : await this.sharedLogin(endpoint, opts.signal);
       try {
         return await this.send(endpoint, body, fresh, opts);
       } catch (again) {

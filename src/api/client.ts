@@ -82,7 +82,11 @@ export function createClient(opts: ClientOptions): ApiClient {
     loginExpirationSec: opts.loginExpirationSec,
   });
 
-  async function send<K extends Endpoint>(endpoint: K, body: unknown, callOpts: CallOptions = {}): Promise<ResponseOf<K>> {
+  async function send<K extends Endpoint>(
+    endpoint: K,
+    body: unknown,
+    callOpts: CallOptions = {},
+  ): Promise<ResponseOf<K>> {
     const request = prepareRequest(endpoint, body ?? {});
     const data = await auth.call(endpoint, request, callOpts);
     return normalizeResponse(endpoint, data, request) as ResponseOf<K>;
@@ -111,7 +115,11 @@ export function createClient(opts: ClientOptions): ApiClient {
     return created;
   }
 
-  async function call<K extends Endpoint>(endpoint: K, req: RequestOf<K>, callOpts?: CallOptions): Promise<ResponseOf<K>> {
+  async function call<K extends Endpoint>(
+    endpoint: K,
+    req: RequestOf<K>,
+    callOpts?: CallOptions,
+  ): Promise<ResponseOf<K>> {
     if (endpoint === 'auth.login') {
       const login = (req ?? {}) as LoginRequest;
       return (await auth.login(login.expiration_sec, callOpts)) as ResponseOf<K>;
@@ -125,7 +133,8 @@ export function createClient(opts: ClientOptions): ApiClient {
   function service(name: ServiceName): Record<string, (req?: unknown, callOpts?: CallOptions) => Promise<unknown>> {
     const fns: Record<string, (req?: unknown, callOpts?: CallOptions) => Promise<unknown>> = {};
     for (const [fn, endpoint] of Object.entries(SERVICE_METHODS[name])) {
-      fns[fn] = (req?: unknown, callOpts?: CallOptions) => call(endpoint as Endpoint, (req ?? {}) as RequestOf<Endpoint>, callOpts);
+      fns[fn] = (req?: unknown, callOpts?: CallOptions) =>
+        call(endpoint as Endpoint, (req ?? {}) as RequestOf<Endpoint>, callOpts);
     }
     return Object.freeze(fns);
   }

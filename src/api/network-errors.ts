@@ -63,7 +63,10 @@ function seconds(ms: number): string {
 
 /** What the connect deadline fails a connection attempt with (classified as kind 'timeout'). */
 export function connectTimeoutError(ms: number): Error {
-  return Object.assign(new Error(`connect timed out after ${ms} ms`), { code: 'UND_ERR_CONNECT_TIMEOUT', timeoutMs: ms });
+  return Object.assign(new Error(`connect timed out after ${ms} ms`), {
+    code: 'UND_ERR_CONNECT_TIMEOUT',
+    timeoutMs: ms,
+  });
 }
 
 export function abortedError(endpoint: string, cause?: unknown): ApiError {
@@ -100,7 +103,12 @@ export function classifyFailure(err: unknown, ctx: FailureContext, connectMs: nu
   const base = { endpoint, cause: err };
 
   if (has(REFUSED)) {
-    return new ApiError({ ...base, kind: 'refused', transient: true, message: `connection refused by ${host} (is the server running?)` });
+    return new ApiError({
+      ...base,
+      kind: 'refused',
+      transient: true,
+      message: `connection refused by ${host} (is the server running?)`,
+    });
   }
   if (has(DNS)) {
     const hostname = host.replace(/:\d+$/, '');
@@ -112,7 +120,11 @@ export function classifyFailure(err: unknown, ctx: FailureContext, connectMs: nu
     });
   }
   if (has(CONNECT_TIMEOUT)) {
-    return new ApiError({ ...base, kind: 'timeout', message: `could not connect to ${host} within ${seconds(connectDeadline(err, connectMs))}` });
+    return new ApiError({
+      ...base,
+      kind: 'timeout',
+      message: `could not connect to ${host} within ${seconds(connectDeadline(err, connectMs))}`,
+    });
   }
   if (codes.some(isTlsCode)) {
     return new ApiError({
@@ -122,7 +134,12 @@ export function classifyFailure(err: unknown, ctx: FailureContext, connectMs: nu
     });
   }
   if (has(RESET)) {
-    return new ApiError({ ...base, kind: 'network', transient: true, message: `connection to ${host} was reset (${errorText(err)})` });
+    return new ApiError({
+      ...base,
+      kind: 'network',
+      transient: true,
+      message: `connection to ${host} was reset (${errorText(err)})`,
+    });
   }
   if (has(UNREACHABLE)) {
     return new ApiError({ ...base, kind: 'network', message: `cannot reach ${host} (${errorText(err)})` });

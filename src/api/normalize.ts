@@ -27,7 +27,11 @@ function asObj(value: unknown): Obj {
 
 // ---- requests --------------------------------------------------------------------------
 
-const STATUS_TEXT_ENDPOINTS: ReadonlySet<Endpoint> = new Set(['reports.publish', 'reports.archive', 'reports.unarchive']);
+const STATUS_TEXT_ENDPOINTS: ReadonlySet<Endpoint> = new Set([
+  'reports.publish',
+  'reports.archive',
+  'reports.unarchive',
+]);
 
 /** Real servers read `message`, the spec names `comment`: send the text under both. */
 export function prepareRequest(endpoint: Endpoint, body: unknown): unknown {
@@ -147,7 +151,10 @@ function numberArray(value: unknown): number[] | undefined {
 }
 
 /** `{metric, variant, vectors, iterations}` (real servers) or `{images: [vector events]}` (the spec). */
-export function toVectorHistogram(data: unknown, req: VectorMetricsIterHistogramRequest | undefined): VectorMetricsIterHistogramResponse {
+export function toVectorHistogram(
+  data: unknown,
+  req: VectorMetricsIterHistogramRequest | undefined,
+): VectorMetricsIterHistogramResponse {
   const obj = asObj(data);
   const metric = typeof obj.metric === 'string' ? obj.metric : (req?.metric ?? '');
   const variant = typeof obj.variant === 'string' ? obj.variant : (req?.variant ?? '');
@@ -159,7 +166,8 @@ export function toVectorHistogram(data: unknown, req: VectorMetricsIterHistogram
     if (!isObj(item)) continue;
     const vector = numberArray(item.value) ?? numberArray(item.values) ?? numberArray(item.vector);
     if (vector === undefined) continue;
-    const iter = typeof item.iter === 'number' ? item.iter : typeof item.iteration === 'number' ? item.iteration : points.length;
+    const iter =
+      typeof item.iter === 'number' ? item.iter : typeof item.iteration === 'number' ? item.iteration : points.length;
     points.push({ iter, vector });
   }
   points.sort((a, b) => a.iter - b.iter);
@@ -209,7 +217,10 @@ export function normalizeResponse(endpoint: Endpoint, data: unknown, request: un
     case 'events.get_vector_metrics_and_variants':
       return toMetricsAndVariants(data);
     case 'events.vector_metrics_iter_histogram':
-      return toVectorHistogram(data, isObj(request) ? (request as unknown as VectorMetricsIterHistogramRequest) : undefined);
+      return toVectorHistogram(
+        data,
+        isObj(request) ? (request as unknown as VectorMetricsIterHistogramRequest) : undefined,
+      );
     case 'events.debug_images':
       return toDebugImages(data, isObj(request) ? (request as { metrics?: { task: string }[] }) : undefined);
     default:

@@ -72,7 +72,14 @@ export function scrollReports(
   query: Omit<ReportsGetAllExRequest, PagingKeys> = {},
   opts: PagingOptions & { size?: number } = {},
 ): AsyncGenerator<Report[], void, undefined> {
-  return scrollList(client, 'reports.get_all_ex', query, (res) => res.tasks ?? [], opts.size ?? DEFAULT_LIST_PAGE_SIZE, opts);
+  return scrollList(
+    client,
+    'reports.get_all_ex',
+    query,
+    (res) => res.tasks ?? [],
+    opts.size ?? DEFAULT_LIST_PAGE_SIZE,
+    opts,
+  );
 }
 
 export function scrollTasks(
@@ -80,7 +87,14 @@ export function scrollTasks(
   query: Omit<TasksGetAllExRequest, PagingKeys> = {},
   opts: PagingOptions & { size?: number } = {},
 ): AsyncGenerator<Task[], void, undefined> {
-  return scrollList(client, 'tasks.get_all_ex', query, (res) => res.tasks ?? [], opts.size ?? DEFAULT_LIST_PAGE_SIZE, opts);
+  return scrollList(
+    client,
+    'tasks.get_all_ex',
+    query,
+    (res) => res.tasks ?? [],
+    opts.size ?? DEFAULT_LIST_PAGE_SIZE,
+    opts,
+  );
 }
 
 /** reports.get_task_data's task list by scroll (the optional data sections are not collected). */
@@ -89,7 +103,14 @@ export function scrollTaskData(
   query: Omit<ReportsGetTaskDataRequest, PagingKeys> = {},
   opts: PagingOptions & { size?: number } = {},
 ): AsyncGenerator<Task[], void, undefined> {
-  return scrollList(client, 'reports.get_task_data', query, (res) => res.tasks ?? [], opts.size ?? DEFAULT_LIST_PAGE_SIZE, opts);
+  return scrollList(
+    client,
+    'reports.get_task_data',
+    query,
+    (res) => res.tasks ?? [],
+    opts.size ?? DEFAULT_LIST_PAGE_SIZE,
+    opts,
+  );
 }
 
 /** reports.get_all_ex by `page` (from 0) and `page_size`; a short page ends it. */
@@ -220,11 +241,19 @@ async function* walkTaskLog(
 }
 
 /** Newest logs first, then older pages (`from_timestamp` = smallest timestamp seen, `navigate_earlier: true`). */
-export function taskLogBackward(client: Caller, walk: TaskLogWalk, opts: PagingOptions = {}): AsyncGenerator<LogEvent[], void, undefined> {
+export function taskLogBackward(
+  client: Caller,
+  walk: TaskLogWalk,
+  opts: PagingOptions = {},
+): AsyncGenerator<LogEvent[], void, undefined> {
   return walkTaskLog(client, walk, true, opts);
 }
 
 /** Oldest logs (or those after `fromTimestamp`) first, then newer pages (`navigate_earlier: false`). */
-export function taskLogForward(client: Caller, walk: TaskLogWalk, opts: PagingOptions = {}): AsyncGenerator<LogEvent[], void, undefined> {
+export function taskLogForward(
+  client: Caller,
+  walk: TaskLogWalk,
+  opts: PagingOptions = {},
+): AsyncGenerator<LogEvent[], void, undefined> {
   return walkTaskLog(client, walk, false, opts);
 }

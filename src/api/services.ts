@@ -76,9 +76,10 @@ export interface CallOptions {
 }
 
 /** The request may be left out when an empty object is a valid request (auth.login, reports.get_tags, ...). */
-export type CallArgs<K extends Endpoint> = Record<string, never> extends RequestOf<K>
-  ? [req?: RequestOf<K>, opts?: CallOptions]
-  : [req: RequestOf<K>, opts?: CallOptions];
+export type CallArgs<K extends Endpoint> =
+  Record<string, never> extends RequestOf<K>
+    ? [req?: RequestOf<K>, opts?: CallOptions]
+    : [req: RequestOf<K>, opts?: CallOptions];
 
 export type OperationFn<K extends Endpoint> = (...args: CallArgs<K>) => Promise<ResponseOf<K>>;
 

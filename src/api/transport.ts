@@ -72,7 +72,11 @@ function parseApiHost(apiHost: string): URL {
   try {
     url = new URL(apiHost);
   } catch {
-    throw new ApiError({ kind: 'config', endpoint: 'config', message: `the API server address "${apiHost}" is not a URL` });
+    throw new ApiError({
+      kind: 'config',
+      endpoint: 'config',
+      message: `the API server address "${apiHost}" is not a URL`,
+    });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ApiError({
@@ -88,7 +92,11 @@ function versionPrefix(apiVersion: string | undefined): string {
   if (apiVersion === undefined || apiVersion === '') return '';
   const version = apiVersion.replace(/^v/i, '');
   if (!/^\d+\.\d+$/.test(version)) {
-    throw new ApiError({ kind: 'config', endpoint: 'config', message: `API version "${apiVersion}" is not of the form 2.31` });
+    throw new ApiError({
+      kind: 'config',
+      endpoint: 'config',
+      message: `API version "${apiVersion}" is not of the form 2.31`,
+    });
   }
   return `/v${version}`;
 }
@@ -155,7 +163,11 @@ export class Transport {
   }
 
   /** Connects (TCP, then TLS for https) within the connect deadline: 3 s until a first success, then 10 s. */
-  private connectWithDeadline(connector: buildConnector.connector, options: buildConnector.Options, callback: buildConnector.Callback): void {
+  private connectWithDeadline(
+    connector: buildConnector.connector,
+    options: buildConnector.Options,
+    callback: buildConnector.Callback,
+  ): void {
     const ms = this.connectMs();
     const deadline = AbortSignal.timeout(ms);
     let settled = false;
@@ -222,8 +234,19 @@ export class Transport {
     return this.hasConnected ? this.timeouts.connectMs : this.timeouts.firstConnectMs;
   }
 
-  private async once(endpoint: Endpoint, payload: string, headers: Record<string, string>, signal: AbortSignal): Promise<unknown> {
-    const response = await this.pool.request({ method: 'POST', path: this.pathOf(endpoint), headers, body: payload, signal });
+  private async once(
+    endpoint: Endpoint,
+    payload: string,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<unknown> {
+    const response = await this.pool.request({
+      method: 'POST',
+      path: this.pathOf(endpoint),
+      headers,
+      body: payload,
+      signal,
+    });
     // Read every body to the end, errors included, so the socket goes back to the pool.
     const text = await response.body.text();
     return decodeAnswer(endpoint, {

@@ -58,10 +58,17 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
   }
   if (command === 'help' || command === 'version') return { command, values: {} };
   try {
-    const { values } = parseArgs({ args: rest, options: COMMAND_FLAGS[command], strict: true, allowPositionals: false });
+    const { values } = parseArgs({
+      args: rest,
+      options: COMMAND_FLAGS[command],
+      strict: true,
+      allowPositionals: false,
+    });
     return { command, values: values as ParsedArgs['values'] };
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err));
+    throw new UsageError(
+      err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err),
+    );
   }
 }
 

@@ -18,7 +18,8 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
     readOnly: v['read-only'] === true,
     // `--once` into a pipe or file gets plain text, as other tools do.
     color:
-      colorEnabled({ noColor: v['no-color'] === true }, process.env) && (v.once !== true || process.stdout.isTTY === true),
+      colorEnabled({ noColor: v['no-color'] === true }, process.env) &&
+      (v.once !== true || process.stdout.isTTY === true),
     ascii: v.ascii === true,
   };
 

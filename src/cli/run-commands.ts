@@ -20,7 +20,9 @@ export async function runCommand(args: ParsedArgs): Promise<number> {
       const accessKey = str('access-key') ?? (process.env.TRACKTOP_ACCESS_KEY || undefined);
       const secretKey = str('secret-key') ?? (process.env.TRACKTOP_SECRET_KEY || undefined);
       if ((accessKey === undefined) !== (secretKey === undefined)) {
-        log('tracktop: give both --access-key and --secret-key (or TRACKTOP_ACCESS_KEY and TRACKTOP_SECRET_KEY), or neither');
+        log(
+          'tracktop: give both --access-key and --secret-key (or TRACKTOP_ACCESS_KEY and TRACKTOP_SECRET_KEY), or neither',
+        );
         return 2;
       }
       if (v.demo) return serveDemo({ host, port, dbPath, accessKey, secretKey, log });

@@ -13,8 +13,7 @@ export class ConfigError extends Error {
   readonly detail: string;
 
   constructor(detail: string, where: ErrorLocation) {
-    const prefix =
-      where.line === undefined ? where.file : `${where.file}:${where.line}:${where.column ?? 1}`;
+    const prefix = where.line === undefined ? where.file : `${where.file}:${where.line}:${where.column ?? 1}`;
     super(`${prefix}: ${detail}`);
     this.name = 'ConfigError';
     this.file = where.file;

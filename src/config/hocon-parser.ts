@@ -214,9 +214,7 @@ class HoconParser {
       // `a { ... } b { ... }` on one line: a closing brace or bracket already separates fields.
       if (field.endsWithBracket) continue;
       if (next === '}') this.fail(`unexpected '}': no object is open here`);
-      this.fail(
-        `expected ',' or a new line after the value of '${field.key}', found ${describeChar(next)}`,
-      );
+      this.fail(`expected ',' or a new line after the value of '${field.key}', found ${describeChar(next)}`);
     }
   }
 
@@ -373,7 +371,9 @@ class HoconParser {
     if (pieces.length === 1) {
       switch (first.kind) {
         case 'text':
-          return first.quoted ? { kind: 'string', text: first.text, pos: first.pos } : inferScalar(first.text, first.pos);
+          return first.quoted
+            ? { kind: 'string', text: first.text, pos: first.pos }
+            : inferScalar(first.text, first.pos);
         case 'substitution':
           return { kind: 'concat', parts: [first], pos: first.pos };
         case 'object':

@@ -8,13 +8,7 @@ import type { ConfigObject, ConfigValue, Env } from './hocon-types.js';
 import { deriveFilesHost, deriveWebHost, normalizeHost } from './hosts.js';
 
 export type ProfileField =
-  | 'apiHost'
-  | 'webHost'
-  | 'filesHost'
-  | 'accessKey'
-  | 'secretKey'
-  | 'token'
-  | 'verifyCertificate';
+  'apiHost' | 'webHost' | 'filesHost' | 'accessKey' | 'secretKey' | 'token' | 'verifyCertificate';
 
 export type Origin =
   | { kind: 'flag'; name: string }
@@ -140,7 +134,11 @@ export function resolveProfile(input: ResolveProfileInput): Profile {
   return profile;
 }
 
-function findSetting(field: ProfileField, input: ResolveProfileInput, root: ConfigObject | undefined): Setting | undefined {
+function findSetting(
+  field: ProfileField,
+  input: ResolveProfileInput,
+  root: ConfigObject | undefined,
+): Setting | undefined {
   const source = SOURCES[field];
   if (source.flag !== undefined) {
     const value = input.flags[source.flag.key]?.trim();

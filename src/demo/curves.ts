@@ -70,16 +70,25 @@ function round(value: number): number {
 }
 
 function learningRate(shape: RunShape, iter: number): number {
-  return cosineWithWarmup(iter, { base: shape.baseLr, min: shape.baseLr / 100, warmup: shape.warmupIters, total: shape.totalIters });
+  return cosineWithWarmup(iter, {
+    base: shape.baseLr,
+    min: shape.baseLr / 100,
+    warmup: shape.warmupIters,
+    total: shape.totalIters,
+  });
 }
 
 function gradNorms(shape: RunShape, iter: number, layers: readonly string[]): ScalarPoint[] {
   return layers.map((layer, k) => {
-    const scale = 0.4 + 0.6 * k / Math.max(1, layers.length - 1);
+    const scale = 0.4 + (0.6 * k) / Math.max(1, layers.length - 1);
     const decayed = scale * (0.3 + 0.7 * 0.5 ** (iter / (shape.totalIters / 8)));
     // Log-normal noise, with a rare spike as real gradient norms have.
     const spike = noiseAt(shape.seed, iter, 40 + k) > 2.6 ? 4 : 1;
-    return { metric: 'grad_norm', variant: layer, value: round(decayed * Math.exp(0.15 * noiseAt(shape.seed, iter, 20 + k)) * spike) };
+    return {
+      metric: 'grad_norm',
+      variant: layer,
+      value: round(decayed * Math.exp(0.15 * noiseAt(shape.seed, iter, 20 + k)) * spike),
+    };
   });
 }
 
@@ -90,18 +99,34 @@ function supervisedScalars(shape: RunShape, iter: number, layers: readonly strin
   const ceiling = 0.99 - 0.25 * shape.difficulty;
   const trainAcc = saturatingRise(iter, { start: 0.1, end: ceiling, halfLife });
   const points: ScalarPoint[] = [
-    { metric: 'loss', variant: 'train', value: round(Math.max(0.001, trainLoss * (1 + 0.08 * noiseAt(shape.seed, iter, 1)))) },
-    { metric: 'accuracy', variant: 'train', value: round(Math.min(1, Math.max(0, trainAcc + 0.01 * noiseAt(shape.seed, iter, 2)))) },
+    {
+      metric: 'loss',
+      variant: 'train',
+      value: round(Math.max(0.001, trainLoss * (1 + 0.08 * noiseAt(shape.seed, iter, 1)))),
+    },
+    {
+      metric: 'accuracy',
+      variant: 'train',
+      value: round(Math.min(1, Math.max(0, trainAcc + 0.01 * noiseAt(shape.seed, iter, 2)))),
+    },
     { metric: 'learning_rate', variant: 'lr', value: round(learningRate(shape, iter)) },
   ];
   if (iter % shape.valEvery === 0) {
     // Validation loss levels off higher and creeps up late in training (mild overfitting).
-    const overfit = 0.15 * Math.max(0, iter - shape.totalIters * 0.6) / shape.totalIters;
+    const overfit = (0.15 * Math.max(0, iter - shape.totalIters * 0.6)) / shape.totalIters;
     const valLoss = exponentialDecay(iter, { start: 2.5, end: floor * 1.4, halfLife: halfLife * 1.2 }) + overfit;
     const valAcc = saturatingRise(iter, { start: 0.1, end: ceiling - 0.04, halfLife: halfLife * 1.2 });
     points.push(
-      { metric: 'loss', variant: 'val', value: round(Math.max(0.001, valLoss * (1 + 0.04 * noiseAt(shape.seed, iter, 3)))) },
-      { metric: 'accuracy', variant: 'val', value: round(Math.min(1, Math.max(0, valAcc + 0.006 * noiseAt(shape.seed, iter, 4)))) },
+      {
+        metric: 'loss',
+        variant: 'val',
+        value: round(Math.max(0.001, valLoss * (1 + 0.04 * noiseAt(shape.seed, iter, 3)))),
+      },
+      {
+        metric: 'accuracy',
+        variant: 'val',
+        value: round(Math.min(1, Math.max(0, valAcc + 0.006 * noiseAt(shape.seed, iter, 4)))),
+      },
     );
   }
   points.push(...gradNorms(shape, iter, layers));
@@ -116,10 +141,26 @@ function rlScalars(shape: RunShape, iter: number): ScalarPoint[] {
   return [
     { metric: 'reward', variant: 'mean', value: round(mean) },
     { metric: 'reward', variant: 'max', value: round(mean + spread * (1 + Math.abs(noiseAt(shape.seed, iter, 2)))) },
-    { metric: 'reward', variant: 'min', value: round(Math.max(0, mean - spread * (1 + Math.abs(noiseAt(shape.seed, iter, 3))))) },
+    {
+      metric: 'reward',
+      variant: 'min',
+      value: round(Math.max(0, mean - spread * (1 + Math.abs(noiseAt(shape.seed, iter, 3))))),
+    },
     { metric: 'loss', variant: 'policy', value: round(0.05 * 0.5 ** (iter / halfLife) * noiseAt(shape.seed, iter, 4)) },
-    { metric: 'loss', variant: 'value', value: round(exponentialDecay(iter, { start: 80, end: 2, halfLife }) * Math.exp(0.2 * noiseAt(shape.seed, iter, 5))) },
-    { metric: 'entropy', variant: 'policy', value: round(exponentialDecay(iter, { start: 0.69, end: 0.1, halfLife: halfLife * 2 }) + 0.01 * noiseAt(shape.seed, iter, 6)) },
+    {
+      metric: 'loss',
+      variant: 'value',
+      value: round(
+        exponentialDecay(iter, { start: 80, end: 2, halfLife }) * Math.exp(0.2 * noiseAt(shape.seed, iter, 5)),
+      ),
+    },
+    {
+      metric: 'entropy',
+      variant: 'policy',
+      value: round(
+        exponentialDecay(iter, { start: 0.69, end: 0.1, halfLife: halfLife * 2 }) + 0.01 * noiseAt(shape.seed, iter, 6),
+      ),
+    },
     { metric: 'learning_rate', variant: 'lr', value: round(learningRate(shape, iter)) },
   ];
 }

@@ -59,7 +59,16 @@ function genericRun(taskId: string, index: number, baseUrl: string, seed: number
     valEvery: 5,
     difficulty: 0.3,
   };
-  return { taskId, name: `live-${index + 1}`, shape, itersPerEpoch: 25, plotEvery: 25, imageEvery: 10, filesBaseUrl: baseUrl, worker: `demo-live-${index + 1}` };
+  return {
+    taskId,
+    name: `live-${index + 1}`,
+    shape,
+    itersPerEpoch: 25,
+    plotEvery: 25,
+    imageEvery: 10,
+    filesBaseUrl: baseUrl,
+    worker: `demo-live-${index + 1}`,
+  };
 }
 
 interface RunState {
@@ -82,8 +91,15 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
 
   const states: RunState[] = taskIds.map((taskId, index) => {
     const resume = opts.resume?.[taskId];
-    const run = resume?.run ?? genericRun(taskId, index, (opts.filesBaseUrl ?? 'http://127.0.0.1').replace(/\/+$/, ''), seed);
-    return { run, nextIter: resume?.nextIter ?? 0, rng: createRng(mixSeed(run.shape.seed, 1234)), pending: [], consecutiveFailures: 0 };
+    const run =
+      resume?.run ?? genericRun(taskId, index, (opts.filesBaseUrl ?? 'http://127.0.0.1').replace(/\/+$/, ''), seed);
+    return {
+      run,
+      nextIter: resume?.nextIter ?? 0,
+      rng: createRng(mixSeed(run.shape.seed, 1234)),
+      pending: [],
+      consecutiveFailures: 0,
+    };
   });
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -121,8 +137,10 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
         const response = await client.events.addBatch(chunk);
         state.pending.splice(0, chunk.length);
         stats.eventsWritten += response.added;
-        if (response.errors > 0) log(`demo: ${state.run.name}: ${response.errors} events refused: ${JSON.stringify(response.errors_info)}`);
-        if (state.consecutiveFailures > 0) log(`demo: ${state.run.name}: writes succeed again after ${state.consecutiveFailures} failures`);
+        if (response.errors > 0)
+          log(`demo: ${state.run.name}: ${response.errors} events refused: ${JSON.stringify(response.errors_info)}`);
+        if (state.consecutiveFailures > 0)
+          log(`demo: ${state.run.name}: writes succeed again after ${state.consecutiveFailures} failures`);
         state.consecutiveFailures = 0;
       } catch (error) {
         state.consecutiveFailures += 1;
@@ -131,7 +149,9 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
         const n = state.consecutiveFailures;
         if ((n & (n - 1)) === 0) {
           const reason = error instanceof Error ? error.message : String(error);
-          log(`demo: ${state.run.name}: write failed (${n} in a row, ${state.pending.length} events queued, ${stats.droppedEvents} dropped so far, retrying next tick): ${reason}`);
+          log(
+            `demo: ${state.run.name}: write failed (${n} in a row, ${state.pending.length} events queued, ${stats.droppedEvents} dropped so far, retrying next tick): ${reason}`,
+          );
         }
         return;
       }

@@ -41,7 +41,8 @@ function coloured(colour: string, text: string): string {
 
 /** A logger-style line with a coloured level name, e.g. "\u001b[32mINFO\u001b[0m trainer: ...". */
 export function loggerLine(level: 'INFO' | 'WARNING' | 'ERROR' | 'DEBUG', source: string, text: string): string {
-  const colour = level === 'INFO' ? ANSI.green : level === 'WARNING' ? ANSI.yellow : level === 'ERROR' ? ANSI.boldRed : ANSI.dim;
+  const colour =
+    level === 'INFO' ? ANSI.green : level === 'WARNING' ? ANSI.yellow : level === 'ERROR' ? ANSI.boldRed : ANSI.dim;
   return `${coloured(colour, level)} ${coloured(ANSI.cyan, source)}: ${text}`;
 }
 
@@ -130,9 +131,15 @@ const ERROR_CASES: readonly ErrorCase[] = [
       ['/opt/project/train.py', 214, '<module>', 'main(parse_args())'],
       ['/opt/project/train.py', 188, 'main', 'loss = trainer.step(batch)'],
       ['/opt/project/trainer.py', 97, 'step', 'outputs = self.model(**batch)'],
-      ['/opt/conda/lib/python3.11/site-packages/torch/nn/modules/module.py', 1518, '_wrapped_call_impl', 'return self._call_impl(*args, **kwargs)'],
+      [
+        '/opt/conda/lib/python3.11/site-packages/torch/nn/modules/module.py',
+        1518,
+        '_wrapped_call_impl',
+        'return self._call_impl(*args, **kwargs)',
+      ],
     ],
-    error: 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.65 GiB of which 1.12 GiB is free.',
+    error:
+      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.65 GiB of which 1.12 GiB is free.',
   },
   {
     frames: [
@@ -149,9 +156,7 @@ const ERROR_CASES: readonly ErrorCase[] = [
     error: "KeyError: 'attention_mask'",
   },
   {
-    frames: [
-      ['/opt/project/metrics.py', 33, 'update', 'self.confusion[target, pred] += 1'],
-    ],
+    frames: [['/opt/project/metrics.py', 33, 'update', 'self.confusion[target, pred] += 1']],
     error: 'IndexError: index 10 is out of bounds for axis 0 with size 10',
   },
   {
@@ -178,8 +183,18 @@ export function tracebackMessage(rng: Rng, preface?: string): string {
 
 /** The first lines a training script prints. */
 export function startupLines(rng: Rng, ctx: LogContext): LogLine[] {
-  const model = ctx.kind === 'vision' ? 'ResNet-50 (25.6M parameters)' : ctx.kind === 'nlp' ? 'BERT-base (110M parameters)' : 'PPO actor-critic MLP (0.2M parameters)';
-  const dataset = ctx.kind === 'vision' ? 'ImageNet-1k: 1281167 train / 50000 val images' : ctx.kind === 'nlp' ? 'GLUE/SST-2: 67349 train / 872 val sentences' : 'CartPole-v1, 16 parallel environments';
+  const model =
+    ctx.kind === 'vision'
+      ? 'ResNet-50 (25.6M parameters)'
+      : ctx.kind === 'nlp'
+        ? 'BERT-base (110M parameters)'
+        : 'PPO actor-critic MLP (0.2M parameters)';
+  const dataset =
+    ctx.kind === 'vision'
+      ? 'ImageNet-1k: 1281167 train / 50000 val images'
+      : ctx.kind === 'nlp'
+        ? 'GLUE/SST-2: 67349 train / 872 val sentences'
+        : 'CartPole-v1, 16 parallel environments';
   return [
     { level: 'info', msg: `task "${ctx.taskName}" connected to the tracking server` },
     { level: 'info', msg: `${coloured(ANSI.bold, 'tracktop demo')} — ${ctx.taskName}` },
@@ -195,7 +210,10 @@ export function startupLines(rng: Rng, ctx: LogContext): LogLine[] {
     },
     { level: 'info', msg: loggerLine('INFO', 'data', `loading ${dataset}`) },
     { level: 'info', msg: loggerLine('INFO', 'trainer', `model: ${model}`) },
-    { level: 'info', msg: loggerLine('INFO', 'trainer', `starting training, ${ctx.itersPerEpoch} iterations per epoch`) },
+    {
+      level: 'info',
+      msg: loggerLine('INFO', 'trainer', `starting training, ${ctx.itersPerEpoch} iterations per epoch`),
+    },
   ];
 }
 
@@ -232,9 +250,17 @@ export function singleLine(rng: Rng, ctx: LogContext): LogLine {
   if (roll < 0.3) return { level: 'info', msg: metricsLine(ctx) };
   if (roll < 0.5) return { level: 'info', msg: progressLine(rng, ctx, rng.int(1, 4)) };
   if (roll < 0.6) return { level: 'warning', msg: loggerLine('WARNING', rng.pick(SOURCES), rng.pick(WARNINGS)) };
-  if (roll < 0.65) return { level: 'debug', msg: loggerLine('DEBUG', rng.pick(SOURCES), `step ${ctx.iter}: ${fill('{n} tensors in cache', rng, ctx)}`) };
-  if (roll < 0.85) return { level: 'info', msg: loggerLine('INFO', rng.pick(SOURCES), fill(rng.pick(INFO_TEXTS), rng, ctx)) };
-  return { level: 'info', msg: `[epoch ${epochOf(ctx.iter, ctx.itersPerEpoch)}] iteration ${ctx.iter} done in ${rng.range(0.1, 2.5).toFixed(3)}s` };
+  if (roll < 0.65)
+    return {
+      level: 'debug',
+      msg: loggerLine('DEBUG', rng.pick(SOURCES), `step ${ctx.iter}: ${fill('{n} tensors in cache', rng, ctx)}`),
+    };
+  if (roll < 0.85)
+    return { level: 'info', msg: loggerLine('INFO', rng.pick(SOURCES), fill(rng.pick(INFO_TEXTS), rng, ctx)) };
+  return {
+    level: 'info',
+    msg: `[epoch ${epochOf(ctx.iter, ctx.itersPerEpoch)}] iteration ${ctx.iter} done in ${rng.range(0.1, 2.5).toFixed(3)}s`,
+  };
 }
 
 /** A stderr error: a traceback (multi-line) or a single red error line. */
@@ -243,15 +269,27 @@ export function errorEvent(rng: Rng, ctx: LogContext): LogLine {
     const preface = loggerLine('ERROR', rng.pick(SOURCES), `step ${ctx.iter} failed, skipping batch`);
     return { level: 'error', msg: tracebackMessage(rng, preface) };
   }
-  return { level: 'error', msg: loggerLine('ERROR', 'checkpoint', `upload of step ${ctx.iter} failed (HTTP 503), retrying in ${rng.int(2, 30)}s`) };
+  return {
+    level: 'error',
+    msg: loggerLine(
+      'ERROR',
+      'checkpoint',
+      `upload of step ${ctx.iter} failed (HTTP 503), retrying in ${rng.int(2, 30)}s`,
+    ),
+  };
 }
 
 function evaluationBlock(rng: Rng, ctx: LogContext): string {
   const lines = [`Evaluation at step ${ctx.iter}:`];
   if (ctx.kind === 'rl') {
-    lines.push(`  episodes: ${rng.int(8, 32)}`, `  mean return: ${rng.range(20, 480).toFixed(1)}`, `  mean length: ${rng.int(20, 500)}`);
+    lines.push(
+      `  episodes: ${rng.int(8, 32)}`,
+      `  mean return: ${rng.range(20, 480).toFixed(1)}`,
+      `  mean length: ${rng.int(20, 500)}`,
+    );
   } else {
-    for (const name of ['precision', 'recall', 'f1']) lines.push(`  ${name.padEnd(10)} ${rng.range(0.6, 0.98).toFixed(4)}`);
+    for (const name of ['precision', 'recall', 'f1'])
+      lines.push(`  ${name.padEnd(10)} ${rng.range(0.6, 0.98).toFixed(4)}`);
   }
   return lines.join('\n');
 }
@@ -269,14 +307,20 @@ export function finishLines(ctx: LogContext): LogLine[] {
   return [
     { level: 'info', msg: metricsLine(ctx) },
     { level: 'info', msg: loggerLine('INFO', 'trainer', `training finished after ${ctx.iter + 1} iterations`) },
-    { level: 'info', msg: loggerLine('INFO', 'checkpoint', `saved final model to /checkpoints/${ctx.taskName}/final.pt`) },
+    {
+      level: 'info',
+      msg: loggerLine('INFO', 'checkpoint', `saved final model to /checkpoints/${ctx.taskName}/final.pt`),
+    },
   ];
 }
 
 /** The last events of a run someone stopped. */
 export function abortLines(ctx: LogContext): LogLine[] {
   return [
-    { level: 'warning', msg: loggerLine('WARNING', 'trainer', `received SIGTERM at step ${ctx.iter}, saving checkpoint`) },
+    {
+      level: 'warning',
+      msg: loggerLine('WARNING', 'trainer', `received SIGTERM at step ${ctx.iter}, saving checkpoint`),
+    },
     { level: 'info', msg: 'stop requested by the user, exiting' },
   ];
 }

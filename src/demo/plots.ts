@@ -6,7 +6,10 @@ function round(value: number, digits = 4): number {
 }
 
 /** Overlaid histograms of weight values, one bar series per layer. */
-export function weightHistogramPlot(rng: Rng, opts: { title: string; layers: readonly string[]; bins?: number; spread?: number }): string {
+export function weightHistogramPlot(
+  rng: Rng,
+  opts: { title: string; layers: readonly string[]; bins?: number; spread?: number },
+): string {
   const bins = opts.bins ?? 24;
   const spread = opts.spread ?? 1;
   const edges = Array.from({ length: bins }, (_, i) => round((-3 + (6 * (i + 0.5)) / bins) * 0.05 * spread));
@@ -18,11 +21,17 @@ export function weightHistogramPlot(rng: Rng, opts: { title: string; layers: rea
     });
     return { type: 'bar', name, x: edges, y };
   });
-  return JSON.stringify({ data, layout: { title: opts.title, barmode: 'overlay', xaxis: { title: 'weight' }, yaxis: { title: 'count' } } });
+  return JSON.stringify({
+    data,
+    layout: { title: opts.title, barmode: 'overlay', xaxis: { title: 'weight' }, yaxis: { title: 'count' } },
+  });
 }
 
 /** A square confusion-matrix heatmap; `accuracy` is the share of each row on the diagonal. */
-export function confusionMatrixPlot(rng: Rng, opts: { title: string; classes: readonly string[]; accuracy: number; samplesPerClass?: number }): string {
+export function confusionMatrixPlot(
+  rng: Rng,
+  opts: { title: string; classes: readonly string[]; accuracy: number; samplesPerClass?: number },
+): string {
   const n = opts.classes.length;
   const perClass = opts.samplesPerClass ?? 500;
   const z = opts.classes.map((_, row) => {
@@ -67,7 +76,11 @@ export function embeddingScatterPlot(rng: Rng, opts: { title: string; points?: n
 }
 
 /** A table figure: header and cells are column-major (`cells.values[c]` is column c). */
-export function tablePlot(opts: { title: string; columns: readonly string[]; rows: readonly (readonly (string | number)[])[] }): string {
+export function tablePlot(opts: {
+  title: string;
+  columns: readonly string[];
+  rows: readonly (readonly (string | number)[])[];
+}): string {
   const header = opts.columns.map((c) => [c]);
   const cells = opts.columns.map((_, c) => opts.rows.map((row) => row[c] ?? ''));
   return JSON.stringify({
@@ -86,4 +99,15 @@ export function perClassRows(rng: Rng, classes: readonly string[], accuracy: num
   });
 }
 
-export const CIFAR_CLASSES = ['airplane', 'automobile', 'bird', 'cat', 'deer', 'dog', 'frog', 'horse', 'ship', 'truck'] as const;
+export const CIFAR_CLASSES = [
+  'airplane',
+  'automobile',
+  'bird',
+  'cat',
+  'deer',
+  'dog',
+  'frog',
+  'horse',
+  'ship',
+  'truck',
+] as const;

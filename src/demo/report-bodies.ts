@@ -25,15 +25,31 @@ export function scalarWidgetUrl(baseUrl: string, w: ScalarWidget): string {
 }
 
 export function singleValueWidgetUrl(baseUrl: string, tasks: readonly string[]): string {
-  return widgetUrl(baseUrl, [['objectType', 'task'], ['type', 'single'], ...tasks.map((t): [string, string] => ['tasks', t])]);
+  return widgetUrl(baseUrl, [
+    ['objectType', 'task'],
+    ['type', 'single'],
+    ...tasks.map((t): [string, string] => ['tasks', t]),
+  ]);
 }
 
 export function plotWidgetUrl(baseUrl: string, task: string, metric: string, variant: string): string {
-  return widgetUrl(baseUrl, [['objectType', 'task'], ['type', 'plot'], ['metrics', metric], ['variants', variant], ['tasks', task]]);
+  return widgetUrl(baseUrl, [
+    ['objectType', 'task'],
+    ['type', 'plot'],
+    ['metrics', metric],
+    ['variants', variant],
+    ['tasks', task],
+  ]);
 }
 
 export function sampleWidgetUrl(baseUrl: string, task: string, metric: string, variant: string): string {
-  return widgetUrl(baseUrl, [['objectType', 'task'], ['type', 'sample'], ['metrics', metric], ['variants', variant], ['tasks', task]]);
+  return widgetUrl(baseUrl, [
+    ['objectType', 'task'],
+    ['type', 'sample'],
+    ['metrics', metric],
+    ['variants', variant],
+    ['tasks', task],
+  ]);
 }
 
 /** An embedded widget; the URL is written as-is (`&` unescaped) so it can be lifted out of the body verbatim. */
@@ -113,11 +129,20 @@ export function sweepReport(ctx: ReportBodyContext): string {
     '',
     '## Training and validation loss',
     '',
-    iframe(scalarWidgetUrl(ctx.baseUrl, { tasks: [t.visionBaseline, t.visionLive, t.visionLong], metrics: ['loss'], variants: ['train', 'val'] })),
+    iframe(
+      scalarWidgetUrl(ctx.baseUrl, {
+        tasks: [t.visionBaseline, t.visionLive, t.visionLong],
+        metrics: ['loss'],
+        variants: ['train', 'val'],
+      }),
+    ),
     '',
     '## Learning rate',
     '',
-    iframe(scalarWidgetUrl(ctx.baseUrl, { tasks: [t.visionLive], metrics: ['learning_rate'], xaxis: 'timestamp' }), 300),
+    iframe(
+      scalarWidgetUrl(ctx.baseUrl, { tasks: [t.visionLive], metrics: ['learning_rate'], xaxis: 'timestamp' }),
+      300,
+    ),
     '',
     '## Open questions',
     '',
@@ -163,7 +188,13 @@ export function postMortemReport(ctx: ReportBodyContext): string {
     '| mixup | failed | 140 |',
     '| cutmix | aborted | 90 |',
     '',
-    iframe(scalarWidgetUrl(ctx.baseUrl, { tasks: [t.visionFailed, t.visionAborted], metrics: ['loss', 'accuracy'], variants: ['train'] })),
+    iframe(
+      scalarWidgetUrl(ctx.baseUrl, {
+        tasks: [t.visionFailed, t.visionAborted],
+        metrics: ['loss', 'accuracy'],
+        variants: ['train'],
+      }),
+    ),
     '',
     iframe(plotWidgetUrl(ctx.baseUrl, t.visionFailed, 'confusion matrix', 'val'), 450),
     '',
@@ -205,7 +236,9 @@ export function bertReport(ctx: ReportBodyContext): string {
     '',
     '## Accuracy',
     '',
-    iframe(scalarWidgetUrl(ctx.baseUrl, { tasks: [t.nlpLive, t.nlpCompleted], metrics: ['accuracy'], variants: ['val'] })),
+    iframe(
+      scalarWidgetUrl(ctx.baseUrl, { tasks: [t.nlpLive, t.nlpCompleted], metrics: ['accuracy'], variants: ['val'] }),
+    ),
     '',
     '## Summary values',
     '',
@@ -259,7 +292,15 @@ export function weeklyReport(ctx: ReportBodyContext): string {
     '',
     iframe(scalarWidgetUrl(ctx.baseUrl, { tasks: [t.rlLive], metrics: ['reward'], variants: ['mean', 'max'] })),
     '',
-    iframe(scalarWidgetUrl(ctx.baseUrl, { tasks: [t.visionLong], metrics: ['accuracy'], variants: ['val'], xaxis: 'iso_time' }), 300),
+    iframe(
+      scalarWidgetUrl(ctx.baseUrl, {
+        tasks: [t.visionLong],
+        metrics: ['accuracy'],
+        variants: ['val'],
+        xaxis: 'iso_time',
+      }),
+      300,
+    ),
     '',
   ].join('\n');
 }

@@ -23,10 +23,19 @@ function escapeRegex(text: string): string {
 }
 
 /** The running demo tasks of an earlier seed, or undefined when the database has no demo. */
-export async function findExistingDemo(client: DemoReader, baseUrl: string, seed: number): Promise<ExistingDemo | undefined> {
+export async function findExistingDemo(
+  client: DemoReader,
+  baseUrl: string,
+  seed: number,
+): Promise<ExistingDemo | undefined> {
   const names = Object.values(DEMO_PROJECTS);
-  const { projects } = await client.projects.getAllEx({ name: `^(${names.map(escapeRegex).join('|')})$`, only_fields: ['id', 'name'] });
-  const projectIds = projects.filter((p) => p.name !== undefined && (names as string[]).includes(p.name)).map((p) => p.id);
+  const { projects } = await client.projects.getAllEx({
+    name: `^(${names.map(escapeRegex).join('|')})$`,
+    only_fields: ['id', 'name'],
+  });
+  const projectIds = projects
+    .filter((p) => p.name !== undefined && (names as string[]).includes(p.name))
+    .map((p) => p.id);
   if (projectIds.length === 0) return undefined;
   const { tasks } = await client.tasks.getAllEx({
     project: projectIds,
@@ -40,7 +49,10 @@ export async function findExistingDemo(client: DemoReader, baseUrl: string, seed
     const plan = TASK_PLANS.find((p) => p.name === task.name && p.status === 'in_progress');
     if (plan === undefined) continue;
     existing.taskIds.push(task.id);
-    existing.resume[task.id] = { run: runForPlan(plan, task.id, baseUrl, seed), nextIter: (task.last_iteration ?? -1) + 1 };
+    existing.resume[task.id] = {
+      run: runForPlan(plan, task.id, baseUrl, seed),
+      nextIter: (task.last_iteration ?? -1) + 1,
+    };
   }
   return existing;
 }

@@ -62,7 +62,12 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
     throw error;
   }
   const running = server;
-  const client = createClient({ apiHost: running.url, accessKey: running.credentials.accessKey, secretKey: running.credentials.secretKey, worker: 'tracktop-demo' });
+  const client = createClient({
+    apiHost: running.url,
+    accessKey: running.credentials.accessKey,
+    secretKey: running.credentials.secretKey,
+    worker: 'tracktop-demo',
+  });
   const closeAll = async (): Promise<void> => {
     await client.close();
     await running.close();
@@ -110,7 +115,9 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
     return stopping;
   };
   const onAbort = (): void => {
-    stop().catch((error: unknown) => opts.log(`demo: stopping failed: ${error instanceof Error ? error.message : String(error)}`));
+    stop().catch((error: unknown) =>
+      opts.log(`demo: stopping failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   };
   if (opts.signal.aborted) onAbort();
   else opts.signal.addEventListener('abort', onAbort);

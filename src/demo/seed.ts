@@ -117,16 +117,31 @@ function closingLines(status: DemoStatus, rng: Rng, run: SimulatedRun, lastIter:
 }
 
 /** Every event of a task's seeded history, in time order per kind. */
-export function* taskHistory(plan: TaskPlan, run: SimulatedRun, endMs: number, bigLogLines: number): Generator<EventInput> {
+export function* taskHistory(
+  plan: TaskPlan,
+  run: SimulatedRun,
+  endMs: number,
+  bigLogLines: number,
+): Generator<EventInput> {
   const rng = createRng(run.shape.seed);
   const msPerIter = Math.max(1, Math.floor(plan.durationMs / (plan.iterations + 1)));
   const startMs = endMs - msPerIter * (plan.iterations + 1);
   if (plan.bigLog !== true) {
-    yield* logEvents(run.taskId, 0, startMs, startupLines(rng, logContext(run, 0, scalarsAt(run.shape, 0))), rng, run.worker);
+    yield* logEvents(
+      run.taskId,
+      0,
+      startMs,
+      startupLines(rng, logContext(run, 0, scalarsAt(run.shape, 0))),
+      rng,
+      run.worker,
+    );
   }
   for (let iter = 0; iter < plan.iterations; iter += 1) {
     const logLines = plan.bigLog === true ? 0 : rng.int(0, 3);
-    yield* iterationEvents(run, iter, startMs + (iter + 1) * msPerIter, rng, { logLines, burst: { errorChance: 0.02, multilineChance: 0.1 } });
+    yield* iterationEvents(run, iter, startMs + (iter + 1) * msPerIter, rng, {
+      logLines,
+      burst: { errorChance: 0.02, multilineChance: 0.1 },
+    });
   }
   const lastIter = Math.max(0, plan.iterations - 1);
   if (plan.bigLog === true) {
@@ -161,7 +176,11 @@ async function applyStatus(client: DemoClient, plan: TaskPlan, task: string): Pr
       await client.tasks.publish({ task });
       return;
     case 'failed':
-      await client.tasks.failed({ task, status_reason: 'exception', status_message: 'the training script exited with an error' });
+      await client.tasks.failed({
+        task,
+        status_reason: 'exception',
+        status_message: 'the training script exited with an error',
+      });
       return;
     case 'stopped':
       await client.tasks.stopped({ task, status_reason: 'stopped by user' });
@@ -169,13 +188,31 @@ async function applyStatus(client: DemoClient, plan: TaskPlan, task: string): Pr
   }
 }
 
-async function seedReport(client: DemoClient, plan: ReportPlan, projectId: string, ids: ReportTaskIds, baseUrl: string): Promise<SeededReport> {
-  const { id } = await client.reports.create({ name: plan.name, project: projectId, tags: plan.tags, comment: plan.comment });
+async function seedReport(
+  client: DemoClient,
+  plan: ReportPlan,
+  projectId: string,
+  ids: ReportTaskIds,
+  baseUrl: string,
+): Promise<SeededReport> {
+  const { id } = await client.reports.create({
+    name: plan.name,
+    project: projectId,
+    tags: plan.tags,
+    comment: plan.comment,
+  });
   // Real servers ignore `report` on create: the body goes in with update.
   await client.reports.update({ task: id, report: plan.body({ baseUrl, tasks: ids }) });
   if (plan.publish === true) await client.reports.publish({ task: id, message: 'reviewed', comment: 'reviewed' });
   if (plan.archive === true) await client.reports.archive({ task: id, message: 'superseded', comment: 'superseded' });
-  return { id, name: plan.name, projectId, tags: [...plan.tags], published: plan.publish === true, archived: plan.archive === true };
+  return {
+    id,
+    name: plan.name,
+    projectId,
+    tags: [...plan.tags],
+    published: plan.publish === true,
+    archived: plan.archive === true,
+  };
 }
 
 /** Seeds the demo data. Rejects on the first failed request (the server is expected to be fresh). */
@@ -200,11 +237,18 @@ export async function seedDemo(client: DemoClient, opts: SeedOptions): Promise<S
   let eventsWritten = 0;
   for (const plan of TASK_PLANS) {
     const projectId = projectIds[plan.project];
-    const { id } = await client.tasks.create({ name: plan.name, type: 'training', project: projectId, comment: plan.comment, tags: plan.tags });
+    const { id } = await client.tasks.create({
+      name: plan.name,
+      type: 'training',
+      project: projectId,
+      comment: plan.comment,
+      tags: plan.tags,
+    });
     const run = runForPlan(plan, id, baseUrl, seed);
     if (plan.status !== 'created') await client.tasks.started({ task: id });
     const written = await writeEvents(client, taskHistory(plan, run, now - plan.endedAgoMs - 1000, bigLogLines), chunk);
-    if (written.errors > 0) opts.log?.(`demo: ${written.errors} events of ${plan.name} were refused: ${JSON.stringify(written.errorsInfo)}`);
+    if (written.errors > 0)
+      opts.log?.(`demo: ${written.errors} events of ${plan.name} were refused: ${JSON.stringify(written.errorsInfo)}`);
     eventsWritten += written.added;
     if (plan.model === true) {
       const model = await client.models.create({
@@ -237,7 +281,9 @@ export async function seedDemo(client: DemoClient, opts: SeedOptions): Promise<S
   const bigLogTask = tasks.find((t) => TASK_PLANS.find((p) => p.key === t.key)?.bigLog === true);
   if (bigLogTask === undefined) throw new Error('demo plan has no task with the long log');
   const elapsedMs = Math.round(performance.now() - started);
-  opts.log?.(`demo: seeded ${tasks.length} tasks, ${reports.length} reports and ${eventsWritten} events in ${elapsedMs} ms`);
+  opts.log?.(
+    `demo: seeded ${tasks.length} tasks, ${reports.length} reports and ${eventsWritten} events in ${elapsedMs} ms`,
+  );
   return {
     projects,
     tasks,

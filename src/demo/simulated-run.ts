@@ -37,14 +37,45 @@ export interface SimulatedRun {
 /** The SDK keeps a few files per image metric/variant and reuses their names in turn. */
 export const IMAGE_HISTORY = 4;
 
-const TOPIC_CLASSES = ['world', 'sports', 'business', 'science', 'health', 'travel', 'food', 'music', 'film', 'games'] as const;
+const TOPIC_CLASSES = [
+  'world',
+  'sports',
+  'business',
+  'science',
+  'health',
+  'travel',
+  'food',
+  'music',
+  'film',
+  'games',
+] as const;
 
-export function scalarEvents(task: string, iter: number, timestamp: number, points: readonly ScalarPoint[], worker: string): ScalarEventInput[] {
-  return points.map((p) => ({ type: 'training_stats_scalar', task, iter, timestamp, metric: p.metric, variant: p.variant, value: p.value, worker }));
+export function scalarEvents(
+  task: string,
+  iter: number,
+  timestamp: number,
+  points: readonly ScalarPoint[],
+  worker: string,
+): ScalarEventInput[] {
+  return points.map((p) => ({
+    type: 'training_stats_scalar',
+    task,
+    iter,
+    timestamp,
+    metric: p.metric,
+    variant: p.variant,
+    value: p.value,
+    worker,
+  }));
 }
 
 /** Single value metrics: scalars at iteration -2^31 under metric `Summary`, as the SDK reports them. */
-export function singleValueEvents(task: string, timestamp: number, values: Readonly<Record<string, number>>, worker: string): ScalarEventInput[] {
+export function singleValueEvents(
+  task: string,
+  timestamp: number,
+  values: Readonly<Record<string, number>>,
+  worker: string,
+): ScalarEventInput[] {
   return Object.entries(values).map(([variant, value]) => ({
     type: 'training_stats_scalar',
     task,
@@ -61,7 +92,14 @@ export function singleValueEvents(task: string, timestamp: number, values: Reado
  * Log events starting at `timestamp`, a few milliseconds apart; neighbouring lines sometimes
  * share a timestamp, as lines printed in the same millisecond do.
  */
-export function logEvents(task: string, iter: number, timestamp: number, lines: readonly LogLine[], rng: Rng, worker: string): LogEventInput[] {
+export function logEvents(
+  task: string,
+  iter: number,
+  timestamp: number,
+  lines: readonly LogLine[],
+  rng: Rng,
+  worker: string,
+): LogEventInput[] {
   let t = timestamp;
   return lines.map((line, i) => {
     if (i > 0 && !rng.chance(0.2)) t += rng.int(1, 40);
@@ -76,9 +114,13 @@ export function debugImageUrl(run: SimulatedRun, metric: string, variant: string
 }
 
 export function debugImageEvents(run: SimulatedRun, iter: number, timestamp: number): DebugImageEventInput[] {
-  const variants: [string, string][] = run.shape.kind === 'rl'
-    ? [['rollout', 'frame']]
-    : [['samples', 'input'], ['samples', 'prediction']];
+  const variants: [string, string][] =
+    run.shape.kind === 'rl'
+      ? [['rollout', 'frame']]
+      : [
+          ['samples', 'input'],
+          ['samples', 'prediction'],
+        ];
   return variants.map(([metric, variant]) => ({
     type: 'training_debug_image',
     task: run.taskId,
@@ -91,41 +133,106 @@ export function debugImageEvents(run: SimulatedRun, iter: number, timestamp: num
   }));
 }
 
-function plotEvent(run: SimulatedRun, iter: number, timestamp: number, metric: string, variant: string, plotStr: string): PlotEventInput {
+function plotEvent(
+  run: SimulatedRun,
+  iter: number,
+  timestamp: number,
+  metric: string,
+  variant: string,
+  plotStr: string,
+): PlotEventInput {
   return { type: 'plot', task: run.taskId, iter, timestamp, metric, variant, plot_str: plotStr, worker: run.worker };
 }
 
 /** Accuracy-like progress in [0, 1] used to make plots look better as a run trains. */
 function progressAt(run: SimulatedRun, iter: number): number {
-  return Math.min(1, 0.3 + 0.65 * (1 - 0.5 ** (iter / Math.max(1, run.shape.totalIters / 10))) * (1 - 0.25 * run.shape.difficulty));
+  return Math.min(
+    1,
+    0.3 + 0.65 * (1 - 0.5 ** (iter / Math.max(1, run.shape.totalIters / 10))) * (1 - 0.25 * run.shape.difficulty),
+  );
 }
 
 export function plotEvents(run: SimulatedRun, iter: number, timestamp: number, rng: Rng): PlotEventInput[] {
   const quality = progressAt(run, iter);
-  const layers = run.shape.kind === 'rl' ? ['actor', 'critic'] : run.shape.kind === 'nlp' ? ['encoder.layer.0', 'encoder.layer.11'] : ['layer1', 'layer4', 'fc'];
+  const layers =
+    run.shape.kind === 'rl'
+      ? ['actor', 'critic']
+      : run.shape.kind === 'nlp'
+        ? ['encoder.layer.0', 'encoder.layer.11']
+        : ['layer1', 'layer4', 'fc'];
   const events: PlotEventInput[] = [
-    plotEvent(run, iter, timestamp, 'weights', 'histogram', weightHistogramPlot(rng, { title: `weights at step ${iter}`, layers, spread: 1 + iter / Math.max(1, run.shape.totalIters) })),
+    plotEvent(
+      run,
+      iter,
+      timestamp,
+      'weights',
+      'histogram',
+      weightHistogramPlot(rng, {
+        title: `weights at step ${iter}`,
+        layers,
+        spread: 1 + iter / Math.max(1, run.shape.totalIters),
+      }),
+    ),
   ];
   if (run.shape.kind === 'rl') {
     events.push(
-      plotEvent(run, iter, timestamp, 'episode returns', 'scatter', embeddingScatterPlot(rng, { title: 'return vs. length', points: 60, clusters: 2 })),
-      plotEvent(run, iter, timestamp, 'evaluation', 'episodes', tablePlot({
-        title: 'evaluation episodes',
-        columns: ['episode', 'return', 'length'],
-        rows: Array.from({ length: 8 }, (_, e) => [e + 1, Number((quality * 500 * (0.8 + 0.4 * rng.next())).toFixed(1)), rng.int(50, 500)]),
-      })),
+      plotEvent(
+        run,
+        iter,
+        timestamp,
+        'episode returns',
+        'scatter',
+        embeddingScatterPlot(rng, { title: 'return vs. length', points: 60, clusters: 2 }),
+      ),
+      plotEvent(
+        run,
+        iter,
+        timestamp,
+        'evaluation',
+        'episodes',
+        tablePlot({
+          title: 'evaluation episodes',
+          columns: ['episode', 'return', 'length'],
+          rows: Array.from({ length: 8 }, (_, e) => [
+            e + 1,
+            Number((quality * 500 * (0.8 + 0.4 * rng.next())).toFixed(1)),
+            rng.int(50, 500),
+          ]),
+        }),
+      ),
     );
     return events;
   }
   const classes = run.shape.kind === 'vision' ? CIFAR_CLASSES : TOPIC_CLASSES;
   events.push(
-    plotEvent(run, iter, timestamp, 'confusion matrix', 'val', confusionMatrixPlot(rng, { title: `confusion matrix at step ${iter}`, classes, accuracy: quality })),
-    plotEvent(run, iter, timestamp, 'embeddings', 't-SNE', embeddingScatterPlot(rng, { title: 'validation embeddings (t-SNE)', clusters: 4 })),
-    plotEvent(run, iter, timestamp, 'per-class metrics', 'val', tablePlot({
-      title: 'per-class metrics',
-      columns: ['class', 'precision', 'recall', 'f1', 'support'],
-      rows: perClassRows(rng, classes, quality),
-    })),
+    plotEvent(
+      run,
+      iter,
+      timestamp,
+      'confusion matrix',
+      'val',
+      confusionMatrixPlot(rng, { title: `confusion matrix at step ${iter}`, classes, accuracy: quality }),
+    ),
+    plotEvent(
+      run,
+      iter,
+      timestamp,
+      'embeddings',
+      't-SNE',
+      embeddingScatterPlot(rng, { title: 'validation embeddings (t-SNE)', clusters: 4 }),
+    ),
+    plotEvent(
+      run,
+      iter,
+      timestamp,
+      'per-class metrics',
+      'val',
+      tablePlot({
+        title: 'per-class metrics',
+        columns: ['class', 'precision', 'recall', 'f1', 'support'],
+        rows: perClassRows(rng, classes, quality),
+      }),
+    ),
   );
   return events;
 }
@@ -133,7 +240,9 @@ export function plotEvents(run: SimulatedRun, iter: number, timestamp: number, r
 /** Summary values of a run as of `iter`. */
 export function summaryValues(run: SimulatedRun, iter: number): Record<string, number> {
   const head = headlineMetric(run.shape.kind);
-  const best = scalarsAt(run.shape, iter - (iter % run.shape.valEvery)).find((p) => p.metric === head.metric && p.variant === head.variant);
+  const best = scalarsAt(run.shape, iter - (iter % run.shape.valEvery)).find(
+    (p) => p.metric === head.metric && p.variant === head.variant,
+  );
   return {
     [`best_${head.metric}_${head.variant}`]: best?.value ?? 0,
     iterations: iter + 1,
@@ -157,15 +266,24 @@ export interface IterationOptions {
 }
 
 /** Everything the run reports at one iteration, timestamped from `timestamp` on. */
-export function iterationEvents(run: SimulatedRun, iter: number, timestamp: number, rng: Rng, options: IterationOptions): EventInput[] {
+export function iterationEvents(
+  run: SimulatedRun,
+  iter: number,
+  timestamp: number,
+  rng: Rng,
+  options: IterationOptions,
+): EventInput[] {
   const points = scalarsAt(run.shape, iter);
   const events: EventInput[] = scalarEvents(run.taskId, iter, timestamp, points, run.worker);
   if (options.logLines > 0) {
     const lines = logBurst(rng, logContext(run, iter, points), options.logLines, options.burst);
     events.push(...logEvents(run.taskId, iter, timestamp, lines, rng, run.worker));
   }
-  if (options.forcePlots === true || (iter > 0 && iter % run.plotEvery === 0)) events.push(...plotEvents(run, iter, timestamp, rng));
-  if (options.forceImages === true || iter % run.imageEvery === 0) events.push(...debugImageEvents(run, iter, timestamp));
-  if (options.forceSummary === true) events.push(...singleValueEvents(run.taskId, timestamp, summaryValues(run, iter), run.worker));
+  if (options.forcePlots === true || (iter > 0 && iter % run.plotEvery === 0))
+    events.push(...plotEvents(run, iter, timestamp, rng));
+  if (options.forceImages === true || iter % run.imageEvery === 0)
+    events.push(...debugImageEvents(run, iter, timestamp));
+  if (options.forceSummary === true)
+    events.push(...singleValueEvents(run.taskId, timestamp, summaryValues(run, iter), run.worker));
   return events;
 }

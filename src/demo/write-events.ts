@@ -12,7 +12,10 @@ export interface ChunkLimits {
 export const DEFAULT_CHUNK_LIMITS: ChunkLimits = { maxEvents: 5000, maxBytes: 2_000_000 };
 
 /** Splits events into consecutive chunks within the limits (a single oversized event gets a chunk of its own). */
-export function* chunkEvents(events: Iterable<EventInput>, limits: ChunkLimits = DEFAULT_CHUNK_LIMITS): Generator<EventInput[]> {
+export function* chunkEvents(
+  events: Iterable<EventInput>,
+  limits: ChunkLimits = DEFAULT_CHUNK_LIMITS,
+): Generator<EventInput[]> {
   let chunk: EventInput[] = [];
   let bytes = 0;
   for (const event of events) {
@@ -35,7 +38,11 @@ export interface WriteResult {
 }
 
 /** Writes all events in chunks, one request at a time; rejects on the first failed request. */
-export async function writeEvents(client: DemoClient, events: Iterable<EventInput>, limits: ChunkLimits = DEFAULT_CHUNK_LIMITS): Promise<WriteResult> {
+export async function writeEvents(
+  client: DemoClient,
+  events: Iterable<EventInput>,
+  limits: ChunkLimits = DEFAULT_CHUNK_LIMITS,
+): Promise<WriteResult> {
   const result: WriteResult = { added: 0, errors: 0, errorsInfo: {} };
   for (const chunk of chunkEvents(events, limits)) {
     const response = await client.events.addBatch(chunk);

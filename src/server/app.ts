@@ -28,7 +28,12 @@ function headerText(value: string | string[] | undefined): string | undefined {
   return v === undefined || v === '' ? undefined : v;
 }
 
-function sendJson(res: ServerResponse, status: number, payload: unknown, extraHeaders: Record<string, string> = {}): void {
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  payload: unknown,
+  extraHeaders: Record<string, string> = {},
+): void {
   const text = JSON.stringify(payload);
   res.writeHead(status, {
     ...extraHeaders,
@@ -140,7 +145,11 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   }
   const encoding = headerText(req.headers['content-encoding']);
   if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
-    sendText(res, 415, `Unsupported Media Type: request bodies must not be compressed (got Content-Encoding: ${encoding})`);
+    sendText(
+      res,
+      415,
+      `Unsupported Media Type: request bodies must not be compressed (got Content-Encoding: ${encoding})`,
+    );
     return;
   }
 

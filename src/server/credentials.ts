@@ -103,11 +103,13 @@ export function resolveCredentials(dbPath: string, given: Partial<KeyPair>): Res
  */
 export function registerKeyPair(db: Db, pair: KeyPair, now: number): void {
   const row = stmt(db, 'SELECT secret_hash FROM credentials WHERE access_key = ?').get(pair.accessKey) as
-    | { secret_hash: string }
-    | undefined;
+    { secret_hash: string } | undefined;
   if (row) {
     if (!verifySecret(pair.secretKey, row.secret_hash))
-      stmt(db, 'UPDATE credentials SET secret_hash = ? WHERE access_key = ?').run(hashSecret(pair.secretKey), pair.accessKey);
+      stmt(db, 'UPDATE credentials SET secret_hash = ? WHERE access_key = ?').run(
+        hashSecret(pair.secretKey),
+        pair.accessKey,
+      );
     return;
   }
   const company = companyId(db);

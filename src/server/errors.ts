@@ -27,9 +27,7 @@ export function formatErrorMessage(text: string, extra?: string, fields?: Record
   if (entries.length > 0) {
     msg +=
       ': ' +
-      entries
-        .map(([k, v]) => `${k}=${Array.isArray(v) ? `(${v.map(String).join(', ')})` : String(v)}`)
-        .join(', ');
+      entries.map(([k, v]) => `${k}=${Array.isArray(v) ? `(${v.map(String).join(', ')})` : String(v)}`).join(', ');
   }
   return msg;
 }

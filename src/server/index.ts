@@ -75,7 +75,10 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   }
   // Idle connections stay open longer than any poll interval, so a monitor polling every few
   // seconds reuses one connection instead of reconnecting each time (clients cap it themselves).
-  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 70_000 }, createApp({ db, handlers: opts.handlers ?? HANDLERS, now, log }));
+  const server = createServer(
+    { keepAliveTimeout: 65_000, headersTimeout: 70_000 },
+    createApp({ db, handlers: opts.handlers ?? HANDLERS, now, log }),
+  );
   try {
     await listen(server, opts.port ?? 0, host);
   } catch (err) {

@@ -44,6 +44,7 @@ export function verifyJwt(token: string, secret: string, nowSec: number): JwtRes
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     return { ok: false, reason: 'Signature verification failed' };
   const exp = (claims as { exp?: unknown }).exp;
-  if (exp !== undefined && (typeof exp !== 'number' || exp <= nowSec)) return { ok: false, reason: 'Signature has expired' };
+  if (exp !== undefined && (typeof exp !== 'number' || exp <= nowSec))
+    return { ok: false, reason: 'Signature has expired' };
   return { ok: true, claims: claims as Record<string, unknown> };
 }

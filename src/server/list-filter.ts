@@ -78,7 +78,11 @@ function fieldsValueError(field: string, what: string, extra: Record<string, unk
 }
 
 /** The list form. Undefined when the list asks for nothing (e.g. `[]`). */
-export function listFilterSql(field: string, values: readonly (string | null)[], col: FilterColumn): SqlPart | undefined {
+export function listFilterSql(
+  field: string,
+  values: readonly (string | null)[],
+  col: FilterColumn,
+): SqlPart | undefined {
   type Op = 'AND' | 'OR';
   let context: Op = 'OR';
   let globalOp: Op | undefined;

@@ -97,7 +97,16 @@ export function ensureProjectPath(
       created = false;
       continue;
     }
-    parent = insertProject(db, company, user, name, parts[i] as string, parent, now, i === parts.length - 1 ? leaf : {});
+    parent = insertProject(
+      db,
+      company,
+      user,
+      name,
+      parts[i] as string,
+      parent,
+      now,
+      i === parts.length - 1 ? leaf : {},
+    );
     created = true;
   }
   return { id: parent as string, created };

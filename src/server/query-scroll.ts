@@ -11,15 +11,24 @@ export interface QueryScrollState {
   position: number;
 }
 
-export function loadQueryScroll(db: Db, kind: string, company: string, scrollId: string | null | undefined, now: number): QueryScrollState {
+export function loadQueryScroll(
+  db: Db,
+  kind: string,
+  company: string,
+  scrollId: string | null | undefined,
+  now: number,
+): QueryScrollState {
   stmt(db, 'DELETE FROM scroll_states WHERE kind = ? AND expires < ?').run(kind, now);
   if (scrollId) {
-    const row = stmt(db, 'SELECT state FROM scroll_states WHERE id = ? AND kind = ? AND company = ?').get(scrollId, kind, company) as
-      | { state: string }
-      | undefined;
+    const row = stmt(db, 'SELECT state FROM scroll_states WHERE id = ? AND kind = ? AND company = ?').get(
+      scrollId,
+      kind,
+      company,
+    ) as { state: string } | undefined;
     if (row) {
       const position = (JSON.parse(row.state) as { position?: unknown }).position;
-      if (typeof position === 'number' && Number.isInteger(position) && position >= 0) return { id: scrollId, position };
+      if (typeof position === 'number' && Number.isInteger(position) && position >= 0)
+        return { id: scrollId, position };
     }
   }
   return { id: newId(), position: 0 };

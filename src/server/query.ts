@@ -68,7 +68,8 @@ function parseFilters(value: unknown, spec: EntitySpec): Record<string, Structur
   for (const [field, raw] of Object.entries(value as Record<string, unknown>)) {
     if (!spec.listFields.includes(field))
       throw validationError(`filters.${field}`, `filters are supported on ${spec.listFields.join(', ')}`);
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw validationError(`filters.${field}`, 'expected object');
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      throw validationError(`filters.${field}`, 'expected object');
     for (const key of Object.keys(raw)) {
       if (!['any', 'all', 'op'].includes(key))
         throw validationError(`filters.${field}.${key}`, "unknown key; expected 'any', 'all' or 'op'");
@@ -135,7 +136,10 @@ export function parseQuery(body: Record<string, unknown>, spec: EntitySpec): Par
     const id = body.scroll_id;
     if (id !== null && typeof id !== 'string') throw validationError('scroll_id', 'expected string');
     if (q.size === undefined)
-      throw validationError('size', 'an integer size of at least 1 must be given when working with a scroll (scroll_id)');
+      throw validationError(
+        'size',
+        'an integer size of at least 1 must be given when working with a scroll (scroll_id)',
+      );
     q.scroll = { id };
   }
   return q;
@@ -146,7 +150,8 @@ const DATE_PREFIX = /^(>=|>|<=|<)?(.*)$/s;
 function dateConditionsSql(field: string, col: string, values: readonly (string | null)[]): SqlPart[] {
   const parseOrFail = (text: string): number => {
     const ms = parseQueryDate(text);
-    if (ms === undefined) throw validationError(field, `cannot read ${JSON.stringify(text)} as a date (ISO-8601 or epoch seconds)`);
+    if (ms === undefined)
+      throw validationError(field, `cannot read ${JSON.stringify(text)} as a date (ISO-8601 or epoch seconds)`);
     return ms;
   };
   const hasModifier = values.some((x) => x !== null && /^[<>]/.test(x));
@@ -184,7 +189,8 @@ function orderExpression(spec: EntitySpec, field: string): SqlPart | undefined {
     const sub = rest[0] as string;
     if (ref === 'project' && /^(name|basename|created|last_update)$/.test(sub))
       return { sql: `(SELECT r.${sub} FROM projects r WHERE r.id = t.${head})`, params: [] };
-    if (ref === 'user' && sub === 'name') return { sql: `(SELECT r.name FROM users r WHERE r.id = t.${head})`, params: [] };
+    if (ref === 'user' && sub === 'name')
+      return { sql: `(SELECT r.name FROM users r WHERE r.id = t.${head})`, params: [] };
     if (ref === 'task' && /^(name|status|last_update)$/.test(sub))
       return { sql: `(SELECT r.${sub} FROM tasks r WHERE r.id = t.${head})`, params: [] };
     return undefined;
@@ -201,13 +207,16 @@ function emptyTest(spec: EntitySpec, field: string, expr: string): { sql: string
   const kind = spec.columns[field];
   const notNull = spec.notNull.includes(field);
   if (kind === 'list') return { sql: `(${expr} IS NULL OR ${expr} = '[]')`, uses: 2 };
-  if (kind === 'date' || kind === 'int' || kind === 'bool') return notNull ? undefined : { sql: `${expr} IS NULL`, uses: 1 };
+  if (kind === 'date' || kind === 'int' || kind === 'bool')
+    return notNull ? undefined : { sql: `${expr} IS NULL`, uses: 1 };
   if (kind === 'text' && notNull) return { sql: `${expr} = ''`, uses: 1 };
   return { sql: `(${expr} IS NULL OR ${expr} = '')`, uses: 2 };
 }
 
 function orderByClause(spec: EntitySpec, orderBy: readonly string[] | undefined): SqlPart {
-  const fields = (orderBy ?? []).map((f) => f.trim()).filter((f) => f !== '' && f !== '@text_score' && f !== '-@text_score');
+  const fields = (orderBy ?? [])
+    .map((f) => f.trim())
+    .filter((f) => f !== '' && f !== '@text_score' && f !== '-@text_score');
   if (fields.length === 0) return { sql: 't.rowid', params: [] };
   if (!fields.some((f) => f === 'id' || f === '-id')) fields.push('id');
   const terms: string[] = [];
@@ -263,7 +272,10 @@ function loadRefs(db: Db, kind: RefKind, ids: string[]): Map<string, Doc> {
   }
   const table = kind === 'project' ? 'projects' : 'tasks';
   const toJson = kind === 'project' ? PROJECTS.toJson : TASKS.toJson;
-  const rows = stmt(db, `SELECT r.* FROM json_each(?) j JOIN ${table} r ON r.id = j.value`).all(json) as Record<string, unknown>[];
+  const rows = stmt(db, `SELECT r.* FROM json_each(?) j JOIN ${table} r ON r.id = j.value`).all(json) as Record<
+    string,
+    unknown
+  >[];
   for (const r of rows) out.set(r.id as string, toJson(r));
   return out;
 }
@@ -291,7 +303,10 @@ function buildWhere(ctx: RequestContext, spec: EntitySpec, q: ParsedQuery, opts:
     if (pre) parts.push(pre);
   }
   if (opts.hideHidden && !q.searchHidden && q.lists.id === undefined)
-    parts.push({ sql: `NOT EXISTS (SELECT 1 FROM json_each(t.system_tags) WHERE value = '${HIDDEN_TAG}')`, params: [] });
+    parts.push({
+      sql: `NOT EXISTS (SELECT 1 FROM json_each(t.system_tags) WHERE value = '${HIDDEN_TAG}')`,
+      params: [],
+    });
   return joinParts(parts, 'AND');
 }
 
@@ -345,7 +360,12 @@ export function runQuery(ctx: RequestContext, spec: EntitySpec, q: ParsedQuery, 
   let ids: string[];
   const from = `FROM ${spec.table} t WHERE ${where.sql} ORDER BY ${order.sql}`;
   if (predicates.length === 0) {
-    const rows = stmt(db, `SELECT t.id ${from} LIMIT ? OFFSET ?`).all(...where.params, ...order.params, limit, start) as {
+    const rows = stmt(db, `SELECT t.id ${from} LIMIT ? OFFSET ?`).all(
+      ...where.params,
+      ...order.params,
+      limit,
+      start,
+    ) as {
       id: string;
     }[];
     ids = rows.map((r) => r.id);
@@ -353,7 +373,10 @@ export function runQuery(ctx: RequestContext, spec: EntitySpec, q: ParsedQuery, 
     const cols = ['id', ...[...columns].filter((c) => c !== 'id')].map((c) => `t.${c}`).join(', ');
     // Candidates stream from SQLite and the scan stops once the page is full. If the time
     // budget cuts the scan, the iterator is closed here so the cached statement stays usable.
-    const candidates = stmt(db, `SELECT ${cols} ${from}`).iterate(...where.params, ...order.params) as IterableIterator<Candidate>;
+    const candidates = stmt(db, `SELECT ${cols} ${from}`).iterate(
+      ...where.params,
+      ...order.params,
+    ) as IterableIterator<Candidate>;
     try {
       ids = runWithinBudget(() => {
         const out: string[] = [];
@@ -375,10 +398,9 @@ export function runQuery(ctx: RequestContext, spec: EntitySpec, q: ParsedQuery, 
   }
 
   const rows = ids.length
-    ? (stmt(db, `SELECT r.* FROM json_each(?) j JOIN ${spec.table} r ON r.id = j.value`).all(JSON.stringify(ids)) as Record<
-        string,
-        unknown
-      >[])
+    ? (stmt(db, `SELECT r.* FROM json_each(?) j JOIN ${spec.table} r ON r.id = j.value`).all(
+        JSON.stringify(ids),
+      ) as Record<string, unknown>[])
     : [];
   const byId = new Map(rows.map((r) => [r.id as string, r]));
   const projection = parseProjection(q.onlyFields);

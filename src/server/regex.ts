@@ -78,7 +78,8 @@ export function translatePythonRegex(pattern: string, field: string): { source: 
         i += comment[0].length - 1;
         continue;
       }
-      if (/^\(\?[aiLmsux-]+[:)]/.test(rest)) throw invalid(field, 'inline flags are only supported at the start of the pattern');
+      if (/^\(\?[aiLmsux-]+[:)]/.test(rest))
+        throw invalid(field, 'inline flags are only supported at the start of the pattern');
     }
     out += c;
   }
@@ -88,7 +89,10 @@ export function translatePythonRegex(pattern: string, field: string): { source: 
 /** Compiles a query pattern (Python syntax) into a RegExp, or throws 400/12 naming the field. */
 export function compileQueryRegex(pattern: string, field: string, caseInsensitive = false): RegExp {
   if (pattern.length > MAX_PATTERN_LENGTH)
-    throw invalid(field, `the pattern is ${pattern.length} characters long; at most ${MAX_PATTERN_LENGTH} are accepted`);
+    throw invalid(
+      field,
+      `the pattern is ${pattern.length} characters long; at most ${MAX_PATTERN_LENGTH} are accepted`,
+    );
   const { source, flags } = translatePythonRegex(pattern, field);
   const allFlags = caseInsensitive && !flags.includes('i') ? `${flags}i` : flags;
   try {

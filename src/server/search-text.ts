@@ -17,10 +17,14 @@ export function searchTextPredicate(spec: EntitySpec, text: string): (row: Recor
   for (const token of rest.split(/\s+/)) {
     if (!token) continue;
     const neg = token.startsWith('-');
-    for (const w of (neg ? token.slice(1) : token).toLowerCase().split(WORD_SPLIT)) if (w) (neg ? negated : words).push(w);
+    for (const w of (neg ? token.slice(1) : token).toLowerCase().split(WORD_SPLIT))
+      if (w) (neg ? negated : words).push(w);
   }
   return (row) => {
-    const joined = spec.searchTextFields.flatMap((f) => fieldTexts(spec, row, f)).join('\n').toLowerCase();
+    const joined = spec.searchTextFields
+      .flatMap((f) => fieldTexts(spec, row, f))
+      .join('\n')
+      .toLowerCase();
     const tokens = new Set(joined.split(WORD_SPLIT));
     if (negated.some((w) => tokens.has(w))) return false;
     if (!phrases.every((p) => joined.includes(p))) return false;

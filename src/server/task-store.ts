@@ -84,7 +84,11 @@ export interface StatusChange {
 }
 
 /** Applies a status change; `{updated, fields}` as real servers answer it. */
-export function changeTaskStatus(ctx: RequestContext, task: TaskRow, change: StatusChange): { updated: number; fields: Record<string, unknown> } {
+export function changeTaskStatus(
+  ctx: RequestContext,
+  task: TaskRow,
+  change: StatusChange,
+): { updated: number; fields: Record<string, unknown> } {
   if (!change.force && change.status !== task.status && !(STATE_MACHINE[task.status] ?? []).includes(change.status))
     throw new ServerError(ERRORS.invalidTaskStatus, 'Invalid status change', {
       current_status: task.status,
@@ -92,8 +96,24 @@ export function changeTaskStatus(ctx: RequestContext, task: TaskRow, change: Sta
     });
   const now = ctx.now();
   const dates = change.stampDates ?? [];
-  const sets = ['status = ?', 'status_reason = ?', 'status_message = ?', 'status_changed = ?', 'last_update = ?', 'last_change = ?', 'last_changed_by = ?'];
-  const params: unknown[] = [change.status, change.statusReason, change.statusMessage, now, now, now, ctx.identity.user];
+  const sets = [
+    'status = ?',
+    'status_reason = ?',
+    'status_message = ?',
+    'status_changed = ?',
+    'last_update = ?',
+    'last_change = ?',
+    'last_changed_by = ?',
+  ];
+  const params: unknown[] = [
+    change.status,
+    change.statusReason,
+    change.statusMessage,
+    now,
+    now,
+    now,
+    ctx.identity.user,
+  ];
   for (const d of dates) {
     sets.push(`${d} = ?`);
     params.push(now);

@@ -36,7 +36,12 @@ export function markSuccess(ctx: StoreContext): void {
  * A failed attempt of a poller. `retry` is when it tries again (null when it keeps its normal
  * cadence). Only connection and auth failures change the connection state.
  */
-export function markFailure(ctx: StoreContext, err: unknown, retry: { attempt: number; at: number } | null, primary: boolean): void {
+export function markFailure(
+  ctx: StoreContext,
+  err: unknown,
+  retry: { attempt: number; at: number } | null,
+  primary: boolean,
+): void {
   const cls = classifyFailure(err);
   if (cls !== 'connection' && cls !== 'auth') return;
   const c = ctx.get().connection;

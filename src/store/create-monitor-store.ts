@@ -4,7 +4,18 @@ import { createStore } from 'zustand/vanilla';
 import { changedSlices } from './same-data.js';
 import type { Bookkeeping, Pollers, StoreContext, StoreDeps } from './context.js';
 import { initialData, type InitialOptions } from './initial-state.js';
-import { afterViewOrFocusChange, focusedPane, focusPane, focusStep, moveSelection, openSelected, page, setView, toBottom, toTop } from './navigation.js';
+import {
+  afterViewOrFocusChange,
+  focusedPane,
+  focusPane,
+  focusStep,
+  moveSelection,
+  openSelected,
+  page,
+  setView,
+  toBottom,
+  toTop,
+} from './navigation.js';
 import type { Poller, Timers } from './poller.js';
 import { createPollers } from './pollers.js';
 import { archiveToggle, beginEditBody, clearMarks, saveBody, toggleMark, undo } from './report-actions.js';
@@ -36,7 +47,16 @@ import { refreshWidgets } from './report-widgets.js';
 import { detailsMaxTop } from './navigation.js';
 import { resetReportQuery } from './reports-list.js';
 import { logsWanted, requestLogOp, syncDetail } from './task-detail.js';
-import { cancelSearch, jumpToEnd, jumpToStart, newLogWindow, onLogRowsChanged, searchLog, searchStep, toggleFollow } from './task-logs.js';
+import {
+  cancelSearch,
+  jumpToEnd,
+  jumpToStart,
+  newLogWindow,
+  onLogRowsChanged,
+  searchLog,
+  searchStep,
+  toggleFollow,
+} from './task-logs.js';
 import { resetTaskQuery } from './tasks-list.js';
 import { showStatus as showStatusLine } from './status.js';
 import {
@@ -120,7 +140,8 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
 
   ctx.pollers = createPollers(ctx);
 
-  const showStatus = (text: string, level: StatusLevel = 'info', ttlMs?: number): void => showStatusLine(ctx, text, level, ttlMs);
+  const showStatus = (text: string, level: StatusLevel = 'info', ttlMs?: number): void =>
+    showStatusLine(ctx, text, level, ttlMs);
 
   const triage = createTriageBook();
 

@@ -88,7 +88,11 @@ export function initialData(options: InitialOptions): MonitorData {
   };
 }
 
-export function emptyScalars(taskId: string | null, axis: MonitorData['scalars']['seriesAxis'], samples: number): MonitorData['scalars'] {
+export function emptyScalars(
+  taskId: string | null,
+  axis: MonitorData['scalars']['seriesAxis'],
+  samples: number,
+): MonitorData['scalars'] {
   return {
     taskId,
     rows: [],

@@ -6,7 +6,14 @@ import { onReportSelectionChanged, syncWidgets } from './report-widgets.js';
 import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
 import { jumpToEnd, jumpToStart, logRows, scrollLog } from './task-logs.js';
 import { maybeLoadMoreTasks } from './tasks-list.js';
-import { REPORTS_PANES, TASKS_PANES, type MonitorState, type PaneName, type ReportsPane, type TasksPane } from './types.js';
+import {
+  REPORTS_PANES,
+  TASKS_PANES,
+  type MonitorState,
+  type PaneName,
+  type ReportsPane,
+  type TasksPane,
+} from './types.js';
 
 export function focusedPane(state: MonitorState): PaneName {
   return state.ui.view === 'tasks' ? state.ui.focus.tasks : state.ui.focus.reports;
@@ -14,7 +21,8 @@ export function focusedPane(state: MonitorState): PaneName {
 
 /** Rows one page moves in a pane: its visible rows less one line of overlap. */
 export function pageRows(state: MonitorState, pane: PaneName): number {
-  const rows = pane === 'logs' ? logRows(state) : state.ui.paneRows[pane] > 0 ? state.ui.paneRows[pane] : state.ui.rows - 6;
+  const rows =
+    pane === 'logs' ? logRows(state) : state.ui.paneRows[pane] > 0 ? state.ui.paneRows[pane] : state.ui.rows - 6;
   return Math.max(1, rows - 1);
 }
 
@@ -138,7 +146,10 @@ export function focusPane(ctx: StoreContext, pane: PaneName): void {
     ui: {
       ...s.ui,
       view,
-      focus: view === 'tasks' ? { ...s.ui.focus, tasks: pane as TasksPane } : { ...s.ui.focus, reports: pane as ReportsPane },
+      focus:
+        view === 'tasks'
+          ? { ...s.ui.focus, tasks: pane as TasksPane }
+          : { ...s.ui.focus, reports: pane as ReportsPane },
     },
   }));
   afterViewOrFocusChange(ctx, state.ui.view);

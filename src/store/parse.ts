@@ -3,15 +3,7 @@
 // a malformed record is skipped, a malformed field becomes its empty value.
 import { DataShapeError } from './errors.js';
 import type { LogEntry } from '../text/log-window.js';
-import type {
-  DebugImageItem,
-  PlotItem,
-  ReportRow,
-  ScalarRow,
-  ScalarSeries,
-  SingleValueRow,
-  TaskRow,
-} from './types.js';
+import type { DebugImageItem, PlotItem, ReportRow, ScalarRow, ScalarSeries, SingleValueRow, TaskRow } from './types.js';
 
 type Json = Record<string, unknown>;
 
@@ -253,7 +245,12 @@ export function parseSingleValues(data: unknown, endpoint: string, taskId: strin
     if (!isObject(t) || t.task !== taskId || !Array.isArray(t.values)) continue;
     for (const v of t.values) {
       if (!isObject(v) || typeof v.metric !== 'string' || typeof v.variant !== 'string') continue;
-      out.push({ metric: v.metric, variant: v.variant, value: num(v.value) ?? Number.NaN, timestamp: num(v.timestamp) ?? 0 });
+      out.push({
+        metric: v.metric,
+        variant: v.variant,
+        value: num(v.value) ?? Number.NaN,
+        timestamp: num(v.timestamp) ?? 0,
+      });
     }
   }
   return out.sort((a, b) => compareText(a.metric, b.metric) || compareText(a.variant, b.variant));

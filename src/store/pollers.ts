@@ -53,7 +53,9 @@ export function createPollers(ctx: StoreContext): Pollers {
   const view = () => ctx.get().ui.view;
   const taskSelected = () => view() === 'tasks' && ctx.get().tasks.selectedId !== null;
   const listError = (list: ListName) => (err: unknown) => {
-    ctx.set((s) => ({ [list]: { ...s[list], loading: false, loadingMore: false, error: toPaneError(err, ctx.now()) } }));
+    ctx.set((s) => ({
+      [list]: { ...s[list], loading: false, loadingMore: false, error: toPaneError(err, ctx.now()) },
+    }));
   };
   return {
     tasks: makePoller(ctx, {

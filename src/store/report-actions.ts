@@ -19,7 +19,13 @@ import {
 import { showStatus } from './status.js';
 import type { ReportRow, ReportsState } from './types.js';
 
-async function setArchived(ctx: StoreContext, triage: TriageBook, rows: ReportRow[], archived: boolean, fromUndo: boolean): Promise<void> {
+async function setArchived(
+  ctx: StoreContext,
+  triage: TriageBook,
+  rows: ReportRow[],
+  archived: boolean,
+  fromUndo: boolean,
+): Promise<void> {
   const action = archived ? 'archive' : 'unarchive';
   const r = ctx.get().reports;
   const hide = archived && isArchivedHidden(ctx);

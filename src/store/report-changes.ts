@@ -28,7 +28,8 @@ export function createTriageBook(): TriageBook {
 
 export function targets(ctx: StoreContext): ReportRow[] {
   const r = ctx.get().reports;
-  const ids = r.marked.length > 0 ? r.ids.filter((id) => r.marked.includes(id)) : r.selectedId === null ? [] : [r.selectedId];
+  const ids =
+    r.marked.length > 0 ? r.ids.filter((id) => r.marked.includes(id)) : r.selectedId === null ? [] : [r.selectedId];
   return ids.map((id) => r.byId[id]).filter((row): row is ReportRow => row !== undefined);
 }
 
@@ -69,7 +70,7 @@ function adviceFor(err: unknown): string | null {
   if (cls === 'connection') return 'the server is unreachable; nothing was changed, try again when it is back';
   if (cls === 'auth') return 'the server refused the credentials; check them';
   if (code === 400 && sub === 101) return 'it no longer exists (deleted by someone else?); the list is refreshed';
-  if (code === 400 && sub === 110) return "a published report only takes name, tags and comment changes";
+  if (code === 400 && sub === 110) return 'a published report only takes name, tags and comment changes';
   if (code === 400 && sub === 123) return 'archive it first, or confirm the forced delete';
   if (code === 403) return 'you may not change this report';
   return null;
@@ -105,7 +106,12 @@ export interface Optimistic {
   insert?: { row: ReportRow; index: number }[];
 }
 
-export function applyOptimistic(ctx: StoreContext, triage: TriageBook, action: ReportActionName, change: Optimistic): string {
+export function applyOptimistic(
+  ctx: StoreContext,
+  triage: TriageBook,
+  action: ReportActionName,
+  change: Optimistic,
+): string {
   const changeId = `${action}#${++triage.changeSeq}`;
   ctx.set((s) => {
     const r = s.reports;

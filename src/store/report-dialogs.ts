@@ -41,7 +41,9 @@ function suggestionsFor(ctx: StoreContext, field: InputDialog['field'], value: s
   const r = ctx.get().reports;
   if (field === 'project') {
     const typed = value.trim().toLowerCase();
-    return r.knownProjects.filter((p) => p.toLowerCase().includes(typed) && p !== value.trim()).slice(0, MAX_SUGGESTIONS);
+    return r.knownProjects
+      .filter((p) => p.toLowerCase().includes(typed) && p !== value.trim())
+      .slice(0, MAX_SUGGESTIONS);
   }
   if (field === 'tags') {
     const parts = value.split(',');
@@ -61,7 +63,17 @@ function openInput(
   ids: string[],
   collected: Record<string, string> = {},
 ): void {
-  openDialog(ctx, { kind: 'input', action, title, field, value, suggestions: suggestionsFor(ctx, field, value), collected, ids, error: null });
+  openDialog(ctx, {
+    kind: 'input',
+    action,
+    title,
+    field,
+    value,
+    suggestions: suggestionsFor(ctx, field, value),
+    collected,
+    ids,
+    error: null,
+  });
 }
 
 /** Reopens an input dialog with the typed value and the reason it was refused. */
@@ -72,14 +84,24 @@ function refuseInput(ctx: StoreContext, dialog: InputDialog, error: string): voi
 /** Project names for completion; a failure only means no suggestions. */
 async function loadProjects(ctx: StoreContext): Promise<void> {
   try {
-    const answer = await ctx.client.projects.getAllEx({ only_fields: ['name'], search_hidden: false, order_by: ['name'], size: 500, scroll_id: '' });
+    const answer = await ctx.client.projects.getAllEx({
+      only_fields: ['name'],
+      search_hidden: false,
+      order_by: ['name'],
+      size: 500,
+      scroll_id: '',
+    });
     const names = Array.isArray(answer.projects)
-      ? answer.projects.map((p) => (isObject(p) && typeof p.name === 'string' ? p.name : '')).filter((n) => n !== '' && !n.endsWith('.reports'))
+      ? answer.projects
+          .map((p) => (isObject(p) && typeof p.name === 'string' ? p.name : ''))
+          .filter((n) => n !== '' && !n.endsWith('.reports'))
       : [];
     ctx.set((s) => ({ reports: { ...s.reports, knownProjects: [...new Set(names)].sort() } }));
     const dialog = ctx.get().ui.dialog;
     if (dialog?.kind === 'input' && dialog.field === 'project') {
-      ctx.set((s) => ({ ui: { ...s.ui, dialog: { ...dialog, suggestions: suggestionsFor(ctx, 'project', dialog.value) } } }));
+      ctx.set((s) => ({
+        ui: { ...s.ui, dialog: { ...dialog, suggestions: suggestionsFor(ctx, 'project', dialog.value) } },
+      }));
     }
   } catch {
     // Completion is a convenience: typing a name still works.
@@ -90,14 +112,18 @@ export function requestPublish(ctx: StoreContext): void {
   if (refused(ctx)) return;
   const rows = targets(ctx).filter((row) => row.status !== 'published');
   if (rows.length === 0) {
-    showStatus(ctx, targets(ctx).length > 0 ? 'already published' : 'no report selected', targets(ctx).length > 0 ? 'info' : 'error');
+    showStatus(
+      ctx,
+      targets(ctx).length > 0 ? 'already published' : 'no report selected',
+      targets(ctx).length > 0 ? 'info' : 'error',
+    );
     return;
   }
   openDialog(ctx, {
     kind: 'confirm',
     action: 'publish',
     title: `Publish ${subject(rows)}?`,
-    lines: [...listLines(rows), 'A published report\'s body can no longer be edited.'],
+    lines: [...listLines(rows), "A published report's body can no longer be edited."],
     ids: rows.map((row) => row.id),
   });
 }
@@ -120,7 +146,14 @@ export function requestMove(ctx: StoreContext): void {
   const rows = targets(ctx);
   if (noTarget(ctx, rows)) return;
   const current = rows.length === 1 ? (rows[0]?.project ?? '') : '';
-  openInput(ctx, 'move', 'project', `Move ${subject(rows)} to project (a new name creates it):`, current, rows.map((r) => r.id));
+  openInput(
+    ctx,
+    'move',
+    'project',
+    `Move ${subject(rows)} to project (a new name creates it):`,
+    current,
+    rows.map((r) => r.id),
+  );
   void loadProjects(ctx);
 }
 
@@ -129,20 +162,31 @@ export function requestTags(ctx: StoreContext): void {
   const rows = targets(ctx);
   if (noTarget(ctx, rows)) return;
   const single = rows.length === 1 ? rows[0] : undefined;
-  const title = single ? `Tags of ${label(single)} (comma separated):` : `Tags for ${rows.length} reports: "a, b" adds, "-a" removes:`;
-  openInput(ctx, 'tags', 'tags', title, single ? single.tags.join(', ') : '', rows.map((r) => r.id));
+  const title = single
+    ? `Tags of ${label(single)} (comma separated):`
+    : `Tags for ${rows.length} reports: "a, b" adds, "-a" removes:`;
+  openInput(
+    ctx,
+    'tags',
+    'tags',
+    title,
+    single ? single.tags.join(', ') : '',
+    rows.map((r) => r.id),
+  );
 }
 
 export function requestRename(ctx: StoreContext): void {
   if (refused(ctx)) return;
-  const row = ctx.get().reports.selectedId === null ? undefined : ctx.get().reports.byId[ctx.get().reports.selectedId ?? ''];
+  const row =
+    ctx.get().reports.selectedId === null ? undefined : ctx.get().reports.byId[ctx.get().reports.selectedId ?? ''];
   if (row === undefined) return void noTarget(ctx, []);
   openInput(ctx, 'rename', 'name', `Rename ${label(row)} to:`, row.name, [row.id]);
 }
 
 export function requestComment(ctx: StoreContext): void {
   if (refused(ctx)) return;
-  const row = ctx.get().reports.selectedId === null ? undefined : ctx.get().reports.byId[ctx.get().reports.selectedId ?? ''];
+  const row =
+    ctx.get().reports.selectedId === null ? undefined : ctx.get().reports.byId[ctx.get().reports.selectedId ?? ''];
   if (row === undefined) return void noTarget(ctx, []);
   openInput(ctx, 'comment', 'comment', `Comment of ${label(row)}:`, row.comment, [row.id]);
 }
@@ -156,7 +200,9 @@ export function requestCreate(ctx: StoreContext): void {
 export function setDialogValue(ctx: StoreContext, value: string): void {
   const dialog = ctx.get().ui.dialog;
   if (dialog?.kind !== 'input') return;
-  ctx.set((s) => ({ ui: { ...s.ui, dialog: { ...dialog, value, suggestions: suggestionsFor(ctx, dialog.field, value) } } }));
+  ctx.set((s) => ({
+    ui: { ...s.ui, dialog: { ...dialog, value, suggestions: suggestionsFor(ctx, dialog.field, value) } },
+  }));
 }
 
 export function completeDialog(ctx: StoreContext, index = 0): void {
@@ -185,7 +231,11 @@ function needsForce(row: ReportRow): boolean {
   return row.status === 'published' || !row.archived;
 }
 
-async function submitConfirm(ctx: StoreContext, triage: TriageBook, dialog: Extract<DialogState, { kind: 'confirm' }>): Promise<void> {
+async function submitConfirm(
+  ctx: StoreContext,
+  triage: TriageBook,
+  dialog: Extract<DialogState, { kind: 'confirm' }>,
+): Promise<void> {
   const rows = rowsOf(ctx, dialog.ids);
   if (rows.length === 0) {
     closeDialog(ctx);
@@ -194,8 +244,13 @@ async function submitConfirm(ctx: StoreContext, triage: TriageBook, dialog: Extr
   }
   if (dialog.action === 'publish') {
     closeDialog(ctx);
-    const result = await run(ctx, triage, 'publish', rows, { update: rows.map((row) => ({ ...row, status: 'published' })) }, (row) =>
-      ctx.client.reports.publish({ task: row.id }),
+    const result = await run(
+      ctx,
+      triage,
+      'publish',
+      rows,
+      { update: rows.map((row) => ({ ...row, status: 'published' })) },
+      (row) => ctx.client.reports.publish({ task: row.id }),
     );
     clearMarksOf(ctx, rows);
     report(ctx, 'published', result);
@@ -247,17 +302,23 @@ async function submitInput(ctx: StoreContext, triage: TriageBook, dialog: InputD
       // Leaving the project the list is filtered by takes the report out of the list.
       const { projectId, projectName } = ctx.get().reports.filter;
       const hide = projectId !== null && projectName !== value;
-      const change: Optimistic = hide ? { remove: rows.map((r) => r.id) } : { update: rows.map((row) => ({ ...row, project: value })) };
-      const result = await run(ctx, triage, 'move', rows, change, (row) => ctx.client.reports.move({ task: row.id, project_name: value }));
+      const change: Optimistic = hide
+        ? { remove: rows.map((r) => r.id) }
+        : { update: rows.map((row) => ({ ...row, project: value })) };
+      const result = await run(ctx, triage, 'move', rows, change, (row) =>
+        ctx.client.reports.move({ task: row.id, project_name: value }),
+      );
       clearMarksOf(ctx, rows);
-      if (result.failed.length > 0 && result.ok.length === 0) refuseInput(ctx, dialog, explainFailure(result.failed[0]?.err));
+      if (result.failed.length > 0 && result.ok.length === 0)
+        refuseInput(ctx, dialog, explainFailure(result.failed[0]?.err));
       report(ctx, 'moved', result, result.ok.length > 0 ? ` to ${value}` : '');
       return;
     }
     case 'rename': {
       const row = rows[0];
       if (row === undefined) return;
-      if (value.length < REPORT_NAME_MIN_LENGTH) return refuseInput(ctx, dialog, `a name needs at least ${REPORT_NAME_MIN_LENGTH} characters`);
+      if (value.length < REPORT_NAME_MIN_LENGTH)
+        return refuseInput(ctx, dialog, `a name needs at least ${REPORT_NAME_MIN_LENGTH} characters`);
       if (value === row.name) return closeDialog(ctx);
       if (nameTaken(ctx, value, row.id)) return refuseInput(ctx, dialog, `a report named "${value}" already exists`);
       closeDialog(ctx);
@@ -287,11 +348,17 @@ async function submitInput(ctx: StoreContext, triage: TriageBook, dialog: InputD
         return [...new Set([...base, ...add])].filter((t) => !remove.includes(t)).sort();
       };
       closeDialog(ctx);
-      const result = await run(ctx, triage, 'tags', rows, { update: rows.map((row) => ({ ...row, tags: nextTags(row) })) }, (row) =>
-        ctx.client.reports.update({ task: row.id, tags: nextTags(row) }),
+      const result = await run(
+        ctx,
+        triage,
+        'tags',
+        rows,
+        { update: rows.map((row) => ({ ...row, tags: nextTags(row) })) },
+        (row) => ctx.client.reports.update({ task: row.id, tags: nextTags(row) }),
       );
       clearMarksOf(ctx, rows);
-      if (result.failed.length > 0 && result.ok.length === 0) refuseInput(ctx, dialog, explainFailure(result.failed[0]?.err));
+      if (result.failed.length > 0 && result.ok.length === 0)
+        refuseInput(ctx, dialog, explainFailure(result.failed[0]?.err));
       report(ctx, 'tagged', result);
       return;
     }
@@ -304,12 +371,18 @@ async function submitInput(ctx: StoreContext, triage: TriageBook, dialog: InputD
 
 async function submitCreateStep(ctx: StoreContext, dialog: InputDialog, value: string): Promise<void> {
   if (dialog.field === 'name') {
-    if (value.length < REPORT_NAME_MIN_LENGTH) return refuseInput(ctx, dialog, `a name needs at least ${REPORT_NAME_MIN_LENGTH} characters`);
+    if (value.length < REPORT_NAME_MIN_LENGTH)
+      return refuseInput(ctx, dialog, `a name needs at least ${REPORT_NAME_MIN_LENGTH} characters`);
     if (nameTaken(ctx, value, null)) return refuseInput(ctx, dialog, `a report named "${value}" already exists`);
-    return openInput(ctx, 'create', 'project', `Project of "${value}" (empty: none; a new name creates it):`, '', [], { name: value });
+    return openInput(ctx, 'create', 'project', `Project of "${value}" (empty: none; a new name creates it):`, '', [], {
+      name: value,
+    });
   }
   if (dialog.field === 'project') {
-    return openInput(ctx, 'create', 'tags', 'Tags (comma separated, may be empty):', '', [], { ...dialog.collected, project: value });
+    return openInput(ctx, 'create', 'tags', 'Tags (comma separated, may be empty):', '', [], {
+      ...dialog.collected,
+      project: value,
+    });
   }
   const name = dialog.collected.name ?? '';
   const project = (dialog.collected.project ?? '').trim();

@@ -41,26 +41,47 @@ export function visibleOptions(dialog: Pick<PickDialog, 'options' | 'query'>): P
 }
 
 /** Tag options: the known tags plus those in the filter; states from the filter unless changed in the picker. */
-export function tagOptions(tags: readonly string[], filter: ReportsFilter, previous: readonly PickOption[] = []): PickOption[] {
+export function tagOptions(
+  tags: readonly string[],
+  filter: ReportsFilter,
+  previous: readonly PickOption[] = [],
+): PickOption[] {
   const changed = new Map(previous.map((o) => [o.value, o.state]));
-  const names = new Set([...tags, ...filter.tagsInclude, ...filter.tagsExclude, ...previous.filter((o) => o.state !== 'off').map((o) => o.value)]);
+  const names = new Set([
+    ...tags,
+    ...filter.tagsInclude,
+    ...filter.tagsExclude,
+    ...previous.filter((o) => o.state !== 'off').map((o) => o.value),
+  ]);
   return [...names]
     .map((tag): PickOption => {
-      const fromFilter = filter.tagsInclude.includes(tag) ? 'include' : filter.tagsExclude.includes(tag) ? 'exclude' : 'off';
+      const fromFilter = filter.tagsInclude.includes(tag)
+        ? 'include'
+        : filter.tagsExclude.includes(tag)
+          ? 'exclude'
+          : 'off';
       return { value: tag, label: tag, state: changed.get(tag) ?? fromFilter };
     })
     .sort(compareLabels);
 }
 
 /** "All projects", then each project holding reports once, by name; the chosen one marked. */
-export function projectOptions(projects: readonly ReportProject[], filter: ReportsFilter, previous: readonly PickOption[] = []): PickOption[] {
+export function projectOptions(
+  projects: readonly ReportProject[],
+  filter: ReportsFilter,
+  previous: readonly PickOption[] = [],
+): PickOption[] {
   const chosen = previous.find((o) => o.state === 'include')?.value ?? filter.projectId ?? '';
   const labels = new Map<string, string>();
   for (const p of projects) if (!labels.has(p.id)) labels.set(p.id, p.name ?? NO_PROJECT_LABEL);
   for (const o of previous) if (o.value !== '' && !labels.has(o.value)) labels.set(o.value, o.label);
-  if (filter.projectId !== null && !labels.has(filter.projectId)) labels.set(filter.projectId, filter.projectName ?? NO_PROJECT_LABEL);
+  if (filter.projectId !== null && !labels.has(filter.projectId))
+    labels.set(filter.projectId, filter.projectName ?? NO_PROJECT_LABEL);
   const rest = [...labels].map(([value, label]): PickOption => ({ value, label, state: 'off' })).sort(compareLabels);
-  return [{ value: '', label: ALL_PROJECTS_LABEL, state: 'off' } as PickOption, ...rest].map((o) => ({ ...o, state: o.value === chosen ? 'include' : 'off' }));
+  return [{ value: '', label: ALL_PROJECTS_LABEL, state: 'off' } as PickOption, ...rest].map((o) => ({
+    ...o,
+    state: o.value === chosen ? 'include' : 'off',
+  }));
 }
 
 /** The projects of the loaded reports (known before any request). */
@@ -102,7 +123,9 @@ export function tagFilterText(include: readonly string[], exclude: readonly stri
 export function setTagFilter(ctx: StoreContext, include: readonly string[], exclude: readonly string[]): boolean {
   const filter = ctx.get().reports.filter;
   if (sameList(filter.tagsInclude, include) && sameList(filter.tagsExclude, exclude)) return false;
-  ctx.set((s) => ({ reports: { ...s.reports, filter: { ...s.reports.filter, tagsInclude: [...include], tagsExclude: [...exclude] } } }));
+  ctx.set((s) => ({
+    reports: { ...s.reports, filter: { ...s.reports.filter, tagsInclude: [...include], tagsExclude: [...exclude] } },
+  }));
   resetReportQuery(ctx);
   return true;
 }
@@ -111,7 +134,9 @@ export function setProjectFilter(ctx: StoreContext, project: ReportProject | nul
   const filter = ctx.get().reports.filter;
   const id = project?.id ?? null;
   if (filter.projectId === id) return false;
-  ctx.set((s) => ({ reports: { ...s.reports, filter: { ...s.reports.filter, projectId: id, projectName: project?.name ?? null } } }));
+  ctx.set((s) => ({
+    reports: { ...s.reports, filter: { ...s.reports.filter, projectId: id, projectName: project?.name ?? null } },
+  }));
   resetReportQuery(ctx);
   return true;
 }
@@ -120,11 +145,17 @@ export function setProjectFilter(ctx: StoreContext, project: ReportProject | nul
 export function clearReportFilters(ctx: StoreContext): void {
   const state = ctx.get();
   const f = state.reports.filter;
-  const any = state.ui.filters.reports !== '' || f.tagsInclude.length + f.tagsExclude.length + f.status.length > 0 || f.projectId !== null;
+  const any =
+    state.ui.filters.reports !== '' ||
+    f.tagsInclude.length + f.tagsExclude.length + f.status.length > 0 ||
+    f.projectId !== null;
   if (!any) return;
   ctx.set((s) => ({
     ui: { ...s.ui, filters: { ...s.ui.filters, reports: '' } },
-    reports: { ...s.reports, filter: { tagsInclude: [], tagsExclude: [], status: [], projectId: null, projectName: null } },
+    reports: {
+      ...s.reports,
+      filter: { tagsInclude: [], tagsExclude: [], status: [], projectId: null, projectName: null },
+    },
   }));
   resetReportQuery(ctx);
   showStatus(ctx, 'filters cleared: every report is shown', 'info');
@@ -171,10 +202,15 @@ async function loadTagOptions(ctx: StoreContext): Promise<void> {
     const tags = parseTags(await ctx.client.reports.getTags({}), 'reports.get_tags');
     if (!sameList(tags, ctx.get().reports.knownTags)) ctx.set((s) => ({ reports: { ...s.reports, knownTags: tags } }));
     const dialog = currentPick(ctx, 'tags');
-    if (dialog !== null) setPick(ctx, { ...withOptions(dialog, tagOptions(tags, ctx.get().reports.filter, dialog.options)), loading: false });
+    if (dialog !== null)
+      setPick(ctx, {
+        ...withOptions(dialog, tagOptions(tags, ctx.get().reports.filter, dialog.options)),
+        loading: false,
+      });
   } catch (err) {
     const dialog = currentPick(ctx, 'tags');
-    if (dialog !== null) setPick(ctx, { ...dialog, loading: false, error: `could not load the tags: ${explainFailure(err)}` });
+    if (dialog !== null)
+      setPick(ctx, { ...dialog, loading: false, error: `could not load the tags: ${explainFailure(err)}` });
   }
 }
 
@@ -187,7 +223,10 @@ export function requestProjectFilter(ctx: StoreContext): void {
     title: 'Show the reports of one project',
     query: '',
     options,
-    cursor: Math.max(0, options.findIndex((o) => o.state === 'include')),
+    cursor: Math.max(
+      0,
+      options.findIndex((o) => o.state === 'include'),
+    ),
     loading: true,
     touched: false,
     error: null,
@@ -209,10 +248,14 @@ async function loadProjectOptions(ctx: StoreContext): Promise<void> {
     const dialog = currentPick(ctx, 'project');
     if (dialog === null) return;
     const projects = [...parseReportProjects(answer), ...projectsOfRows(ctx.get().reports)];
-    setPick(ctx, { ...withOptions(dialog, projectOptions(projects, ctx.get().reports.filter, dialog.touched ? dialog.options : [])), loading: false });
+    setPick(ctx, {
+      ...withOptions(dialog, projectOptions(projects, ctx.get().reports.filter, dialog.touched ? dialog.options : [])),
+      loading: false,
+    });
   } catch (err) {
     const dialog = currentPick(ctx, 'project');
-    if (dialog !== null) setPick(ctx, { ...dialog, loading: false, error: `could not load the projects: ${explainFailure(err)}` });
+    if (dialog !== null)
+      setPick(ctx, { ...dialog, loading: false, error: `could not load the projects: ${explainFailure(err)}` });
   }
 }
 
@@ -227,7 +270,11 @@ export function movePickCursor(ctx: StoreContext, delta: number): void {
   if (cursor !== dialog.cursor) setPick(ctx, { ...dialog, cursor });
 }
 
-const NEXT_TAG_STATE: Record<PickOption['state'], PickOption['state']> = { off: 'include', include: 'exclude', exclude: 'off' };
+const NEXT_TAG_STATE: Record<PickOption['state'], PickOption['state']> = {
+  off: 'include',
+  include: 'exclude',
+  exclude: 'off',
+};
 
 /** Tab: the highlighted tag cycles include → exclude → off; the highlighted project becomes the choice. */
 export function togglePick(ctx: StoreContext, dialog: PickDialog): void {
@@ -256,14 +303,20 @@ export function submitPick(ctx: StoreContext, dialog: PickDialog): void {
     const include = options.filter((o) => o.state === 'include').map((o) => o.value);
     const exclude = options.filter((o) => o.state === 'exclude').map((o) => o.value);
     closeDialog(ctx);
-    if (setTagFilter(ctx, include, exclude)) showStatus(ctx, `tag filter: ${tagFilterText(include, exclude)}`, 'success');
+    if (setTagFilter(ctx, include, exclude))
+      showStatus(ctx, `tag filter: ${tagFilterText(include, exclude)}`, 'success');
     return;
   }
   const chosen = dialog.touched ? dialog.options.find((o) => o.state === 'include') : highlighted;
   if (chosen === undefined) return refusePick(ctx, dialog, 'project');
   closeDialog(ctx);
-  const project = chosen.value === '' ? null : { id: chosen.value, name: chosen.label === NO_PROJECT_LABEL ? null : chosen.label };
+  const project =
+    chosen.value === '' ? null : { id: chosen.value, name: chosen.label === NO_PROJECT_LABEL ? null : chosen.label };
   if (setProjectFilter(ctx, project)) {
-    showStatus(ctx, project === null ? 'project filter: every project' : `project filter: ${project.name ?? NO_PROJECT_LABEL}`, 'success');
+    showStatus(
+      ctx,
+      project === null ? 'project filter: every project' : `project filter: ${project.name ?? NO_PROJECT_LABEL}`,
+      'success',
+    );
   }
 }

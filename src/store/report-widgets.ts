@@ -61,7 +61,10 @@ export function widgetRequest(widget: KnownReportWidget): ReportsGetTaskDataRequ
   const request: ReportsGetTaskDataRequest = { ...widget.request };
   if (request.only_fields === undefined) request.only_fields = ['id', 'name'];
   if (request.scalar_metrics_iter_histogram !== undefined) {
-    request.scalar_metrics_iter_histogram = { ...request.scalar_metrics_iter_histogram, samples: WIDGET_HISTOGRAM_SAMPLES };
+    request.scalar_metrics_iter_histogram = {
+      ...request.scalar_metrics_iter_histogram,
+      samples: WIDGET_HISTOGRAM_SAMPLES,
+    };
   }
   return request;
 }

@@ -40,7 +40,9 @@ export function buildReportQuery(state: MonitorState, size: number, scrollId: st
   // In the list form the include and exclude groups are OR-ed (as on real servers), so
   // "(any included tag) and none of the excluded" needs the structured form.
   if (filter.tagsInclude.length > 0 && filter.tagsExclude.length > 0) {
-    query.filters = { tags: { any: { include: [...filter.tagsInclude] }, all: { exclude: [...filter.tagsExclude] }, op: 'and' } };
+    query.filters = {
+      tags: { any: { include: [...filter.tagsInclude] }, all: { exclude: [...filter.tagsExclude] }, op: 'and' },
+    };
   } else if (filter.tagsInclude.length > 0) {
     query.tags = [...filter.tagsInclude];
   } else if (filter.tagsExclude.length > 0) {
@@ -73,7 +75,10 @@ export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promi
     book.reportsScrollId = page.scrollId;
     const previousId = ctx.get().reports.selectedId;
     ctx.set((s) => {
-      const list = withPendingChanges(more ? appendRows(page.rows, s.reports) : normalise(page.rows, s.reports), s.reports);
+      const list = withPendingChanges(
+        more ? appendRows(page.rows, s.reports) : normalise(page.rows, s.reports),
+        s.reports,
+      );
       const marked = s.reports.marked.filter((id) => list.byId[id] !== undefined);
       const wanted = book.selectAfterLoad;
       const selection =

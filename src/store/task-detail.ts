@@ -127,7 +127,8 @@ export async function detailTick(ctx: StoreContext, signal: AbortSignal): Promis
   const outcome: Outcome = { connectionError: undefined };
   const jobs: Promise<void>[] = [];
   if (ctx.book.scalarsFor !== fp) jobs.push(fetchScalars(ctx, taskId, fp, signal, outcome));
-  if (artifactsWanted(state) && ctx.book.artifactsFor !== fp) jobs.push(fetchArtifacts(ctx, taskId, fp, signal, outcome));
+  if (artifactsWanted(state) && ctx.book.artifactsFor !== fp)
+    jobs.push(fetchArtifacts(ctx, taskId, fp, signal, outcome));
   await Promise.all(jobs);
   if (outcome.connectionError !== undefined) throw outcome.connectionError;
 }
@@ -136,12 +137,21 @@ function rowKey(row: ScalarRow | undefined): string | null {
   return row === undefined ? null : `${row.metric}\u0000${row.variant}`;
 }
 
-async function fetchScalars(ctx: StoreContext, taskId: string, fp: string, signal: AbortSignal, outcome: Outcome): Promise<void> {
+async function fetchScalars(
+  ctx: StoreContext,
+  taskId: string,
+  fp: string,
+  signal: AbortSignal,
+  outcome: Outcome,
+): Promise<void> {
   const { samples } = ctx.get().scalars;
   const axis = ctx.get().ui.xAxis;
   const [latest, histogram] = await Promise.allSettled([
     ctx.client.events.getTaskLatestScalarValues({ task: taskId }, { signal }),
-    ctx.client.events.scalarMetricsIterHistogram({ task: taskId, samples, key: axis === 'iter' ? 'iter' : 'timestamp' }, { signal }),
+    ctx.client.events.scalarMetricsIterHistogram(
+      { task: taskId, samples, key: axis === 'iter' ? 'iter' : 'timestamp' },
+      { signal },
+    ),
   ]);
   if (signal.aborted) return;
   const now = ctx.now();
@@ -197,16 +207,32 @@ async function fetchScalars(ctx: StoreContext, taskId: string, fp: string, signa
 
 type Section = 'plots' | 'images' | 'singleValues';
 
-function writeSection<T>(ctx: StoreContext, taskId: string, section: Section, items: T[] | null, error: PaneError | null): void {
+function writeSection<T>(
+  ctx: StoreContext,
+  taskId: string,
+  section: Section,
+  items: T[] | null,
+  error: PaneError | null,
+): void {
   ctx.set((s) => {
     if (s.artifacts.taskId !== taskId) return {};
     const prev = s.artifacts[section] as SectionState<unknown>;
-    const next: SectionState<unknown> = { items: items ?? prev.items, loading: false, error: items ? null : (error ?? prev.error) };
+    const next: SectionState<unknown> = {
+      items: items ?? prev.items,
+      loading: false,
+      error: items ? null : (error ?? prev.error),
+    };
     return { artifacts: { ...s.artifacts, [section]: next } };
   });
 }
 
-async function fetchArtifacts(ctx: StoreContext, taskId: string, fp: string, signal: AbortSignal, outcome: Outcome): Promise<void> {
+async function fetchArtifacts(
+  ctx: StoreContext,
+  taskId: string,
+  fp: string,
+  signal: AbortSignal,
+  outcome: Outcome,
+): Promise<void> {
   const run = async <T>(section: Section, load: () => Promise<T[]>): Promise<void> => {
     try {
       const items = await load();
@@ -219,7 +245,9 @@ async function fetchArtifacts(ctx: StoreContext, taskId: string, fp: string, sig
     }
   };
   await Promise.all([
-    run('plots', async () => parsePlots(await ctx.client.events.getTaskPlots({ task: taskId, iters: 1 }, { signal }), 'events.get_task_plots')),
+    run('plots', async () =>
+      parsePlots(await ctx.client.events.getTaskPlots({ task: taskId, iters: 1 }, { signal }), 'events.get_task_plots'),
+    ),
     run('images', () => fetchDebugImages(ctx, taskId, signal)),
     run('singleValues', async () =>
       parseSingleValues(

@@ -101,7 +101,11 @@ async function loadOlder(ctx: StoreContext, taskId: string, signal: AbortSignal)
   if (from === undefined || window.reachedStart) return false;
   const batch = logBatchSize(ctx.get());
   patchLogs(ctx, () => ({ loadingOlder: true }));
-  const page = await fetchPage(ctx, { task: taskId, batch_size: batch, from_timestamp: from, navigate_earlier: true }, signal);
+  const page = await fetchPage(
+    ctx,
+    { task: taskId, batch_size: batch, from_timestamp: from, navigate_earlier: true },
+    signal,
+  );
   if (signal.aborted) return false;
   const next = prependOlder(window, page, batch);
   commit(
@@ -122,7 +126,11 @@ async function loadNewer(ctx: StoreContext, taskId: string, signal: AbortSignal)
   const batch = logBatchSize(state);
   const fp = selectedFingerprint(state);
   patchLogs(ctx, () => ({ loadingNewer: true }));
-  const page = await fetchPage(ctx, { task: taskId, batch_size: batch, from_timestamp: from, navigate_earlier: false }, signal);
+  const page = await fetchPage(
+    ctx,
+    { task: taskId, batch_size: batch, from_timestamp: from, navigate_earlier: false },
+    signal,
+  );
   if (signal.aborted) return false;
   const next = appendNewer(window, page, batch);
   commit(
@@ -141,7 +149,12 @@ async function loadNewer(ctx: StoreContext, taskId: string, signal: AbortSignal)
 }
 
 /** Replaces the window with the newest page, or with the first page of the log. */
-async function loadEdge(ctx: StoreContext, taskId: string, edge: 'newest' | 'start', signal: AbortSignal): Promise<void> {
+async function loadEdge(
+  ctx: StoreContext,
+  taskId: string,
+  edge: 'newest' | 'start',
+  signal: AbortSignal,
+): Promise<void> {
   const state = ctx.get();
   const batch = logBatchSize(state);
   const fp = selectedFingerprint(state);
@@ -167,7 +180,12 @@ async function loadEdge(ctx: StoreContext, taskId: string, edge: 'newest' | 'sta
   ctx.book.logsFor = fp;
 }
 
-async function search(ctx: StoreContext, taskId: string, direction: 'older' | 'newer', signal: AbortSignal): Promise<void> {
+async function search(
+  ctx: StoreContext,
+  taskId: string,
+  direction: 'older' | 'newer',
+  signal: AbortSignal,
+): Promise<void> {
   const initial = ctx.get().logs;
   if (initial.search === null || initial.search.query === '') return;
   const compiled = compileLogQuery(initial.search.query);
@@ -180,12 +198,20 @@ async function search(ctx: StoreContext, taskId: string, direction: 'older' | 'n
   let window = ctx.book.logWindow;
   const matchAt = initial.search.matchId === null ? -1 : indexOfLine(window, initial.search.matchId);
   // A first search starts at the bottom line on screen going up (at the top line going down).
-  const from = matchAt >= 0 ? matchAt : direction === 'older' ? Math.min(window.lines.length, initial.top + rows) : initial.top - 1;
+  const from =
+    matchAt >= 0
+      ? matchAt
+      : direction === 'older'
+        ? Math.min(window.lines.length, initial.top + rows)
+        : initial.top - 1;
   let result: LogSearchResult = searchWindow(window, compiled.test, from, dir);
   let pages = 0;
-  patchLogs(ctx, (l) => ({ search: l.search && { ...l.search, direction, status: 'searching', pagesFetched: 0, error: null } }));
+  patchLogs(ctx, (l) => ({
+    search: l.search && { ...l.search, direction, status: 'searching', pagesFetched: 0, error: null },
+  }));
   while (result.kind === 'need-older' || result.kind === 'need-newer') {
-    const added = result.kind === 'need-older' ? await loadOlder(ctx, taskId, signal) : await loadNewer(ctx, taskId, signal);
+    const added =
+      result.kind === 'need-older' ? await loadOlder(ctx, taskId, signal) : await loadNewer(ctx, taskId, signal);
     if (signal.aborted) return;
     pages += 1;
     patchLogs(ctx, (l) => ({ search: l.search && { ...l.search, pagesFetched: pages } }));
@@ -198,7 +224,9 @@ async function search(ctx: StoreContext, taskId: string, direction: 'older' | 'n
     result = resumeSearch(window, compiled.test, result.resumeFromId, dir);
   }
   if (result.kind === 'not-found') {
-    patchLogs(ctx, (l) => ({ search: l.search && { ...l.search, status: 'not-found', matchId: null, matchIndex: null } }));
+    patchLogs(ctx, (l) => ({
+      search: l.search && { ...l.search, status: 'not-found', matchId: null, matchIndex: null },
+    }));
     return;
   }
   const { index, id } = result;
@@ -206,7 +234,11 @@ async function search(ctx: StoreContext, taskId: string, direction: 'older' | 'n
     const r = logRows(s);
     const bottom = maxTop(l.lines.length, r);
     const top = Math.min(Math.max(0, index - Math.floor(r / 3)), bottom);
-    return { top, follow: l.atEnd && top >= bottom, search: l.search && { ...l.search, status: 'found', matchId: id, matchIndex: index } };
+    return {
+      top,
+      follow: l.atEnd && top >= bottom,
+      search: l.search && { ...l.search, status: 'found', matchId: id, matchIndex: index },
+    };
   });
 }
 
@@ -276,7 +308,8 @@ function settleLoadingFlags(ctx: StoreContext): void {
   const loadingOlder = next === 'older' || next === 'start';
   const loadingNewer = next === 'newer' || next === 'newest';
   const logs = ctx.get().logs;
-  if (logs.loadingOlder !== loadingOlder || logs.loadingNewer !== loadingNewer) patchLogs(ctx, () => ({ loadingOlder, loadingNewer }));
+  if (logs.loadingOlder !== loadingOlder || logs.loadingNewer !== loadingNewer)
+    patchLogs(ctx, () => ({ loadingOlder, loadingNewer }));
 }
 
 // ---- actions ---------------------------------------------------------------------------------
@@ -327,7 +360,15 @@ export function searchLog(ctx: StoreContext, query: string): void {
     return;
   }
   patchLogs(ctx, () => ({
-    search: { query, direction: 'older', status: 'searching', pagesFetched: 0, matchId: null, matchIndex: null, error: null },
+    search: {
+      query,
+      direction: 'older',
+      status: 'searching',
+      pagesFetched: 0,
+      matchId: null,
+      matchIndex: null,
+      error: null,
+    },
   }));
   requestLogOp(ctx, { kind: 'search', direction: 'older' });
 }

@@ -334,16 +334,7 @@ export interface ReportRow {
 }
 
 export type ReportActionName =
-  | 'archive'
-  | 'unarchive'
-  | 'publish'
-  | 'move'
-  | 'delete'
-  | 'tags'
-  | 'rename'
-  | 'comment'
-  | 'edit'
-  | 'create';
+  'archive' | 'unarchive' | 'publish' | 'move' | 'delete' | 'tags' | 'rename' | 'comment' | 'edit' | 'create';
 
 /** An optimistic change waiting for the server; `before` restores the rows when it is refused. */
 export interface PendingReportChange {

@@ -81,7 +81,14 @@ function parsePlots(value: unknown, names: Map<string, string>): WidgetPlot[] {
             const iter = finite(event.iter) ?? (Number.parseInt(iterKey, 10) || 0);
             if (best !== undefined && best.iter >= iter) continue;
             const taskName = text(entry.name) || names.get(task) || task;
-            best = { task, taskName, metric: text(event.metric) || metric, variant: text(event.variant) || variant, iter, plotStr: event.plot_str };
+            best = {
+              task,
+              taskName,
+              metric: text(event.metric) || metric,
+              variant: text(event.variant) || variant,
+              iter,
+              plotStr: event.plot_str,
+            };
           }
         }
         if (best !== undefined) out.push(best);
@@ -115,7 +122,13 @@ function parseImages(value: unknown, names: Map<string, string>): WidgetImage[] 
       }
     }
   }
-  out.sort((a, b) => b.iter - a.iter || compare(a.metric, b.metric) || compare(a.variant, b.variant) || compare(a.taskName, b.taskName));
+  out.sort(
+    (a, b) =>
+      b.iter - a.iter ||
+      compare(a.metric, b.metric) ||
+      compare(a.variant, b.variant) ||
+      compare(a.taskName, b.taskName),
+  );
   return out.slice(0, MAX_WIDGET_IMAGES);
 }
 
@@ -142,7 +155,11 @@ export function parseWidgetData(widget: KnownReportWidget, data: unknown): Widge
   const names = taskNames(data);
   switch (widget.kind) {
     case 'scalar':
-      return { kind: 'scalar', axis: widget.xaxis === 'iter' ? 'iter' : 'time', series: parseScalars(section(data, 'scalar_metrics_iter_histogram'), names) };
+      return {
+        kind: 'scalar',
+        axis: widget.xaxis === 'iter' ? 'iter' : 'time',
+        series: parseScalars(section(data, 'scalar_metrics_iter_histogram'), names),
+      };
     case 'plot':
       return { kind: 'plot', plots: parsePlots(section(data, 'plots'), names) };
     case 'sample':

@@ -230,10 +230,30 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const TIME_STEPS = [
-  SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND, 15 * SECOND, 30 * SECOND,
-  MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE,
-  HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR,
-  DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 91 * DAY, 365 * DAY,
+  SECOND,
+  2 * SECOND,
+  5 * SECOND,
+  10 * SECOND,
+  15 * SECOND,
+  30 * SECOND,
+  MINUTE,
+  2 * MINUTE,
+  5 * MINUTE,
+  10 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  DAY,
+  2 * DAY,
+  7 * DAY,
+  14 * DAY,
+  30 * DAY,
+  91 * DAY,
+  365 * DAY,
 ];
 
 /** 1, 2 or 5 times a power of ten, at least `rough` (NaN for a rough step that is not positive). */
@@ -274,7 +294,11 @@ function timeTicks(range: XRange, count: number): Tick[] {
   // Align ticks to local time (whole local hours and days), not to UTC.
   const offset = -new Date(range.min).getTimezoneOffset() * MINUTE;
   const ticks: Tick[] = [];
-  for (let v = Math.ceil((range.min + offset) / step) * step - offset; v <= range.max && ticks.length < 1000; v += step) {
+  for (
+    let v = Math.ceil((range.min + offset) / step) * step - offset;
+    v <= range.max && ticks.length < 1000;
+    v += step
+  ) {
     ticks.push({ value: v, label: label(v, step) });
   }
   return ticks;
@@ -342,7 +366,8 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
   const useFixed = fixedY && Number.isFinite(fixedY.min) && Number.isFinite(fixedY.max) && fixedY.min <= fixedY.max;
   if (!xRange || !dataY) {
     const middle = Math.floor((height - 1) / 2);
-    for (let r = 0; r < height; r++) rows.push(r === middle ? fitToWidth('no data', width, { align: 'center' }).trimEnd() : '');
+    for (let r = 0; r < height; r++)
+      rows.push(r === middle ? fitToWidth('no data', width, { align: 'center' }).trimEnd() : '');
     return rows;
   }
   const yRange = padRange(useFixed ? { min: fixedY.min, max: fixedY.max } : dataY, h);
@@ -352,7 +377,9 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
   const format = axisLabelFormatter(yRange.min, yRange.max, Math.max(1, h), maxLabel);
   const labels: string[] = [];
   for (let r = 0; r <= h; r++) {
-    labels.push(h > 0 ? format(yRange.max - (r * (yRange.max - yRange.min)) / h) : format((yRange.min + yRange.max) / 2));
+    labels.push(
+      h > 0 ? format(yRange.max - (r * (yRange.max - yRange.min)) / h) : format((yRange.min + yRange.max) / 2),
+    );
   }
   let labelWidth = Math.max(...labels.map((l) => l.length)) + 1;
   if (width - labelWidth - 1 < 4) labelWidth = 0;
@@ -383,7 +410,8 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
   if (withTicks) {
     const title = options.xTitle !== undefined ? sanitize(options.xTitle) : mode;
     const gutter = labelWidth + 1;
-    const titleText = displayWidth(title) < gutter ? fitToWidth(title, gutter - 1, { align: 'right' }) + ' ' : ' '.repeat(gutter);
+    const titleText =
+      displayWidth(title) < gutter ? fitToWidth(title, gutter - 1, { align: 'right' }) + ' ' : ' '.repeat(gutter);
     rows.push(truncateToWidth((titleText + tickLine(xRange, columns, points, mode)).trimEnd(), width));
   }
   if (withLegend) rows.push(legendLine(series, styles, width));

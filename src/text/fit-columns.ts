@@ -5,7 +5,12 @@
  * minimum widths cannot fit (leaving room for a one-column "…" marker), then the widest
  * columns are narrowed down to `minWidth`.
  */
-export function fitColumns(natural: number[], available: number, sepWidth: number, minWidth: number): { widths: number[]; shown: number } {
+export function fitColumns(
+  natural: number[],
+  available: number,
+  sepWidth: number,
+  minWidth: number,
+): { widths: number[]; shown: number } {
   const count = natural.length;
   const least = (i: number): number => Math.max(1, Math.min(minWidth, natural[i] ?? 1));
   const markerWidth = (n: number): number => (n < count ? sepWidth + 1 : 0);

@@ -112,12 +112,7 @@ function decimalsForStep(step: number): number {
  * intervals: the same number of decimals (or the same SI unit, or the same exponent digits)
  * on every label, enough to tell neighbouring labels apart, within `maxWidth` characters.
  */
-export function axisLabelFormatter(
-  min: number,
-  max: number,
-  steps: number,
-  maxWidth = 10,
-): (value: number) => string {
+export function axisLabelFormatter(min: number, max: number, steps: number, maxWidth = 10): (value: number) => string {
   const fallback = (value: number): string => formatNumber(value, maxWidth);
   if (!Number.isFinite(min) || !Number.isFinite(max)) return fallback;
   const lo = Math.min(min, max);

@@ -166,7 +166,11 @@ function lineCount(blocks: readonly LogBlock[]): number {
  * Drops whole timestamp groups from one end while over budget, never the last group left.
  * Returns the kept blocks and whether anything was dropped.
  */
-function evict(blocks: LogBlock[], maxLines: number, from: 'oldest' | 'newest'): { blocks: LogBlock[]; evicted: boolean } {
+function evict(
+  blocks: LogBlock[],
+  maxLines: number,
+  from: 'oldest' | 'newest',
+): { blocks: LogBlock[]; evicted: boolean } {
   let total = lineCount(blocks);
   let start = 0;
   let end = blocks.length;
@@ -175,7 +179,8 @@ function evict(blocks: LogBlock[], maxLines: number, from: 'oldest' | 'newest'):
       const t = (blocks[start] as LogBlock).entry.timestamp;
       let next = start;
       let dropped = 0;
-      while (next < end && (blocks[next] as LogBlock).entry.timestamp === t) dropped += (blocks[next++] as LogBlock).lines.length;
+      while (next < end && (blocks[next] as LogBlock).entry.timestamp === t)
+        dropped += (blocks[next++] as LogBlock).lines.length;
       if (next >= end) break;
       start = next;
       total -= dropped;
@@ -183,7 +188,8 @@ function evict(blocks: LogBlock[], maxLines: number, from: 'oldest' | 'newest'):
       const t = (blocks[end - 1] as LogBlock).entry.timestamp;
       let next = end;
       let dropped = 0;
-      while (next > start && (blocks[next - 1] as LogBlock).entry.timestamp === t) dropped += (blocks[--next] as LogBlock).lines.length;
+      while (next > start && (blocks[next - 1] as LogBlock).entry.timestamp === t)
+        dropped += (blocks[--next] as LogBlock).lines.length;
       if (next <= start) break;
       end = next;
       total -= dropped;
@@ -308,7 +314,12 @@ export type LogSearchResult =
  * Next (below) or previous (above) line matching `test`, starting after line index `from`
  * (use -1 / `lines.length` to start at an edge). Tells when the answer needs another page.
  */
-export function searchLog(window: LogWindow, test: LogMatcher, from: number, direction: SearchDirection): LogSearchResult {
+export function searchLog(
+  window: LogWindow,
+  test: LogMatcher,
+  from: number,
+  direction: SearchDirection,
+): LogSearchResult {
   const lines = window.lines;
   if (direction === 'next') {
     for (let i = Math.max(-1, from) + 1; i < lines.length; i++) {

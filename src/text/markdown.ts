@@ -19,9 +19,7 @@ export interface MarkdownOptions {
   ascii?: boolean;
 }
 
-export type RenderedLine =
-  | { kind: 'text'; text: string }
-  | { kind: 'widget'; widget: ReportWidget; source: string };
+export type RenderedLine = { kind: 'text'; text: string } | { kind: 'widget'; widget: ReportWidget; source: string };
 
 interface Style {
   bold?: boolean;
@@ -41,9 +39,7 @@ interface Frag {
 type Out = { kind: 'text'; frags: Frag[] } | { kind: 'widget'; widget: ReportWidget; source: string };
 
 type InlineItem =
-  | { kind: 'frag'; frag: Frag }
-  | { kind: 'break' }
-  | { kind: 'widget'; widget: ReportWidget; source: string };
+  { kind: 'frag'; frag: Frag } | { kind: 'break' } | { kind: 'widget'; widget: ReportWidget; source: string };
 
 interface Ctx {
   width: number;
@@ -68,8 +64,23 @@ function firstGrapheme(text: string): string {
 }
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', copy: '©', reg: '®', trade: '™',
-  hellip: '…', mdash: '—', ndash: '–', laquo: '«', raquo: '»', middot: '·', times: '×', deg: '°',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  laquo: '«',
+  raquo: '»',
+  middot: '·',
+  times: '×',
+  deg: '°',
 };
 
 /** Resolves the character references the lexer leaves in text, then strips controls. */
@@ -89,8 +100,15 @@ function decodeText(text: string): string {
 // Serialising fragments.
 
 function sameStyle(a: Style, b: Style): boolean {
-  return !a.bold === !b.bold && !a.italic === !b.italic && !a.underline === !b.underline && !a.strike === !b.strike
-    && !a.dim === !b.dim && !a.code === !b.code && a.href === b.href;
+  return (
+    !a.bold === !b.bold &&
+    !a.italic === !b.italic &&
+    !a.underline === !b.underline &&
+    !a.strike === !b.strike &&
+    !a.dim === !b.dim &&
+    !a.code === !b.code &&
+    a.href === b.href
+  );
 }
 
 function sgrCodes(style: Style): string[] {
@@ -186,9 +204,11 @@ function iframesIn(html: string): IframeRef[] {
 
 /** An iframe becomes a widget when it points at the widgets page; otherwise a text placeholder. */
 function iframeItems(html: string): InlineItem[] {
-  return iframesIn(html).map((ref): InlineItem => (isWidgetUrl(ref.url)
-    ? { kind: 'widget', widget: parseWidgetUrl(ref.url), source: ref.tag }
-    : { kind: 'frag', frag: { text: `[embedded: ${ref.url}]`, style: { href: ref.url } } }));
+  return iframesIn(html).map((ref): InlineItem =>
+    isWidgetUrl(ref.url)
+      ? { kind: 'widget', widget: parseWidgetUrl(ref.url), source: ref.tag }
+      : { kind: 'frag', frag: { text: `[embedded: ${ref.url}]`, style: { href: ref.url } } },
+  );
 }
 
 function plainInline(tokens: Token[] | undefined): string {
@@ -197,7 +217,8 @@ function plainInline(tokens: Token[] | undefined): string {
     switch (t.type) {
       case 'text':
       case 'escape':
-        out += 'tokens' in t && Array.isArray(t.tokens) && t.tokens.length > 0 ? plainInline(t.tokens) : decodeText(t.text);
+        out +=
+          'tokens' in t && Array.isArray(t.tokens) && t.tokens.length > 0 ? plainInline(t.tokens) : decodeText(t.text);
         break;
       case 'codespan':
         out += sanitize(t.text);
@@ -260,7 +281,11 @@ function inlineItems(tokens: Token[] | undefined, style: Style, ctx: Ctx): Inlin
       case 'link': {
         const href = decodeText(t.href).trim();
         if (isWidgetUrl(href)) {
-          items.push({ kind: 'widget', widget: widgetWithTitle(parseWidgetUrl(href), plainInline(t.tokens).trim()), source: sanitize(t.raw) });
+          items.push({
+            kind: 'widget',
+            widget: widgetWithTitle(parseWidgetUrl(href), plainInline(t.tokens).trim()),
+            source: sanitize(t.raw),
+          });
           break;
         }
         const linkable = ctx.hyperlinks && hyperlinkTarget(href) !== undefined;
@@ -396,7 +421,10 @@ function fillLines(words: Word[], width: number): Frag[][] {
       // A space inside a styled run (a link, a bold phrase) takes that style.
       const before = line[line.length - 1]?.style;
       const after = word.frags[0]?.style;
-      line.push({ text: ' ', style: before !== undefined && after !== undefined && sameStyle(before, after) ? before : {} });
+      line.push({
+        text: ' ',
+        style: before !== undefined && after !== undefined && sameStyle(before, after) ? before : {},
+      });
     }
     line.push(...word.frags);
     used = needed;
@@ -431,19 +459,30 @@ function renderHeading(t: Tokens.Heading, ctx: Ctx): Out[] {
   const marker = ctx.color ? '' : `${'#'.repeat(Math.min(6, Math.max(1, t.depth)))} `;
   const width = Math.max(1, ctx.width - displayWidth(marker));
   const lines = wrapItems(inlineItems(t.tokens, style, ctx), width);
-  return prefixed(lines, marker === '' ? [] : [{ text: marker, style }], [{ text: ' '.repeat(displayWidth(marker)), style: {} }]);
+  return prefixed(lines, marker === '' ? [] : [{ text: marker, style }], [
+    { text: ' '.repeat(displayWidth(marker)), style: {} },
+  ]);
 }
 
 function renderCode(t: Tokens.Code, ctx: Ctx): Out[] {
   const lines: Out[] = [];
   const indent = '  ';
-  const lang = sanitize(t.lang ?? '').trim().split(/\s+/)[0] ?? '';
+  const lang =
+    sanitize(t.lang ?? '')
+      .trim()
+      .split(/\s+/)[0] ?? '';
   if (lang !== '') lines.push({ kind: 'text', frags: [{ text: `${indent}[${lang}]`, style: { dim: true } }] });
   const room = Math.max(1, ctx.width - indent.length);
   for (const raw of t.text.split('\n')) {
     const expanded = raw.replace(/\t/g, '    ');
     const text = truncate(sanitize(expanded), room, ellipsis(ctx));
-    lines.push({ kind: 'text', frags: [{ text: indent, style: {} }, { text, style: { code: true } }] });
+    lines.push({
+      kind: 'text',
+      frags: [
+        { text: indent, style: {} },
+        { text, style: { code: true } },
+      ],
+    });
   }
   return lines;
 }
@@ -460,17 +499,17 @@ function renderTable(t: Tokens.Table, ctx: Ctx): Out[] {
   const header = t.header.map((c) => plainInline(c.tokens).trim());
   const rows = t.rows.map((r) => r.map((c) => plainInline(c.tokens).trim()));
   const count = rows.reduce((n, r) => Math.max(n, r.length), header.length);
-  const natural = Array.from({ length: count }, (_, c) => rows.reduce(
-    (w, r) => Math.max(w, displayWidth(r[c] ?? '')),
-    Math.max(1, displayWidth(header[c] ?? '')),
-  ));
+  const natural = Array.from({ length: count }, (_, c) =>
+    rows.reduce((w, r) => Math.max(w, displayWidth(r[c] ?? '')), Math.max(1, displayWidth(header[c] ?? ''))),
+  );
   const sep = ctx.ascii ? ' | ' : ' │ ';
   const marker = ellipsis(ctx);
   const { widths } = fitColumns(natural, ctx.width, sep.length, 3);
   const clipped = widths.length < count;
   const line = (cells: string[], style: Style): Out => {
-    const text = widths.map((w, c) => alignCell(cells[c] ?? '', w, t.align[c] ?? null, marker)).join(sep)
-      + (clipped ? `${sep.trimEnd()}${marker}` : '');
+    const text =
+      widths.map((w, c) => alignCell(cells[c] ?? '', w, t.align[c] ?? null, marker)).join(sep) +
+      (clipped ? `${sep.trimEnd()}${marker}` : '');
     return { kind: 'text', frags: [{ text, style }] };
   };
   const rule = ctx.ascii ? '-' : '─';
@@ -486,9 +525,11 @@ function renderTable(t: Tokens.Table, ctx: Ctx): Out[] {
 function stripCheckboxes(tokens: Token[]): Token[] {
   return tokens
     .filter((t) => t.type !== 'checkbox')
-    .map((t) => ('tokens' in t && Array.isArray(t.tokens) && (t.type === 'paragraph' || t.type === 'text')
-      ? { ...t, tokens: t.tokens.filter((c: Token) => c.type !== 'checkbox') } as Token
-      : t));
+    .map((t) =>
+      'tokens' in t && Array.isArray(t.tokens) && (t.type === 'paragraph' || t.type === 'text')
+        ? ({ ...t, tokens: t.tokens.filter((c: Token) => c.type !== 'checkbox') } as Token)
+        : t,
+    );
 }
 
 function renderList(t: Tokens.List, ctx: Ctx, depth: number): Out[] {
@@ -498,11 +539,16 @@ function renderList(t: Tokens.List, ctx: Ctx, depth: number): Out[] {
   const numberWidth = t.ordered ? String(start + t.items.length - 1).length + 1 : 0;
   t.items.forEach((item, i) => {
     if (t.loose && i > 0) out.push(blank());
-    const base = t.ordered ? `${start + i}.`.padStart(numberWidth) : bullets[depth % bullets.length] ?? '-';
+    const base = t.ordered ? `${start + i}.`.padStart(numberWidth) : (bullets[depth % bullets.length] ?? '-');
     const marker = `${base}${item.task ? ` [${item.checked ? 'x' : ' '}]` : ''} `;
     const markerWidth = displayWidth(marker);
     const tokens = item.task ? stripCheckboxes(item.tokens) : item.tokens;
-    const body = renderBlocks(tokens, { ...ctx, width: Math.max(1, ctx.width - markerWidth) }, depth + 1, item.loose || t.loose);
+    const body = renderBlocks(
+      tokens,
+      { ...ctx, width: Math.max(1, ctx.width - markerWidth) },
+      depth + 1,
+      item.loose || t.loose,
+    );
     const first: Frag[] = [{ text: marker, style: { dim: !t.ordered } }];
     const rest: Frag[] = [{ text: ' '.repeat(markerWidth), style: {} }];
     out.push(...(body.length === 0 ? [{ kind: 'text' as const, frags: first }] : prefixed(body, first, rest)));
@@ -519,10 +565,14 @@ function renderBlockquote(t: Tokens.Blockquote, ctx: Ctx, depth: number): Out[] 
 
 function htmlTextItems(html: string): InlineItem[] {
   const items: InlineItem[] = [];
-  html.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, ' ').split('\n').forEach((part, i) => {
-    if (i > 0) items.push({ kind: 'break' });
-    items.push({ kind: 'frag', frag: { text: decodeText(part), style: {} } });
-  });
+  html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, ' ')
+    .split('\n')
+    .forEach((part, i) => {
+      if (i > 0) items.push({ kind: 'break' });
+      items.push({ kind: 'frag', frag: { text: decodeText(part), style: {} } });
+    });
   return items;
 }
 
@@ -545,9 +595,15 @@ function renderBlock(t: Token, ctx: Ctx, depth: number): Out[] {
       return renderHeading(t as Tokens.Heading, ctx);
     case 'paragraph':
     case 'text': {
-      const items = Array.isArray(t.tokens) && t.tokens.length > 0
-        ? inlineItems(t.tokens, {}, ctx)
-        : [{ kind: 'frag' as const, frag: { text: decodeText(typeof t.text === 'string' ? t.text : ''), style: {} } }];
+      const items =
+        Array.isArray(t.tokens) && t.tokens.length > 0
+          ? inlineItems(t.tokens, {}, ctx)
+          : [
+              {
+                kind: 'frag' as const,
+                frag: { text: decodeText(typeof t.text === 'string' ? t.text : ''), style: {} },
+              },
+            ];
       return wrapItems(items, ctx.width);
     }
     case 'list':
@@ -559,7 +615,12 @@ function renderBlock(t: Token, ctx: Ctx, depth: number): Out[] {
     case 'table':
       return renderTable(t as Tokens.Table, ctx);
     case 'hr':
-      return [{ kind: 'text', frags: [{ text: (ctx.ascii ? '-' : '─').repeat(Math.max(1, ctx.width)), style: { dim: true } }] }];
+      return [
+        {
+          kind: 'text',
+          frags: [{ text: (ctx.ascii ? '-' : '─').repeat(Math.max(1, ctx.width)), style: { dim: true } }],
+        },
+      ];
     case 'html':
       return renderHtmlBlock(t as Tokens.HTML, ctx);
     case 'space':
@@ -600,7 +661,7 @@ export function renderMarkdown(md: string, opts: MarkdownOptions): RenderedLine[
     tokens = source.split('\n').map((line) => ({ type: 'code', raw: line, text: line }) as Token);
   }
   const marker = ellipsis(ctx);
-  return renderBlocks(tokens, ctx, 0, true).map((line): RenderedLine => (line.kind === 'widget'
-    ? line
-    : { kind: 'text', text: serialize(clampFrags(line.frags, width, marker), ctx) }));
+  return renderBlocks(tokens, ctx, 0, true).map((line): RenderedLine =>
+    line.kind === 'widget' ? line : { kind: 'text', text: serialize(clampFrags(line.frags, width, marker), ctx) },
+  );
 }

@@ -99,7 +99,8 @@ function cleanText(v: unknown): string {
   text = text.replace(/<br\s*\/?>/gi, ' ').replace(/<[^>]*>/g, '');
   text = text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, name: string) => {
     if (name.startsWith('#')) {
-      const cp = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+      const cp =
+        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
       return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
     }
     return ENTITIES[name.toLowerCase()] ?? m;
@@ -301,7 +302,9 @@ function legendRow(names: string[], glyphs: string[], opts: PlotTextOptions): st
     const itemW = displayWidth(item);
     if (used + sep.length + itemW > opts.width) {
       const room = opts.width - used - sep.length;
-      if (room >= 3) out += sep + paint(glyph, seriesColor(i), opts.color) + truncate(` ${names[i] ?? ''}`, room - displayWidth(glyph));
+      if (room >= 3)
+        out +=
+          sep + paint(glyph, seriesColor(i), opts.color) + truncate(` ${names[i] ?? ''}`, room - displayWidth(glyph));
       break;
     }
     out += sep + paint(glyph, seriesColor(i), opts.color) + ` ${names[i] ?? ''}`;
@@ -336,7 +339,13 @@ function renderBars(traces: Json[], layout: Json, opts: PlotTextOptions, budget:
 
   const shownValues = stacked ? cats.map((c) => sumFinite(c.values)) : cats.flatMap((c) => c.values);
   const valueTexts = shownValues.map((v) => formatNumber(v, 8));
-  const labelW = Math.min(maxOf(cats.map((c) => displayWidth(c.label)), 1), Math.max(4, Math.floor(opts.width * 0.3)));
+  const labelW = Math.min(
+    maxOf(
+      cats.map((c) => displayWidth(c.label)),
+      1,
+    ),
+    Math.max(4, Math.floor(opts.width * 0.3)),
+  );
   let valueW = maxOf(valueTexts.map(displayWidth), 1);
   let barW = opts.width - labelW - 1 - 1 - valueW;
   if (barW < 3) {
@@ -387,7 +396,10 @@ const SHADES_ASCII = [' ', '.', ':', '*', '#'];
 function renderHeatmap(trace: Json, layout: Json, opts: PlotTextOptions, budget: number): string[] {
   const z = asArray(trace.z).map((row) => asArray(row).map(numberOrNaN));
   const rowCount = z.length;
-  const colCount = maxOf(z.map((r) => r.length), 0);
+  const colCount = maxOf(
+    z.map((r) => r.length),
+    0,
+  );
   if (rowCount === 0 || colCount === 0) return ['empty heatmap'];
   const xRaw = asArray(trace.x);
   const yRaw = asArray(trace.y);
@@ -408,8 +420,9 @@ function renderHeatmap(trace: Json, layout: Json, opts: PlotTextOptions, budget:
   const reversed = isObject(layout.yaxis) && layout.yaxis.autorange === 'reversed';
   const order = Array.from({ length: rowCount }, (_, i) => (reversed ? i : rowCount - 1 - i));
   const yLabel = (r: number): string => cleanText(yRaw[r] ?? r);
-  const sameLabels = rowCount === colCount && Array.from({ length: rowCount }, (_, i) => i)
-    .every((i) => yLabel(i) === cleanText(xRaw[i] ?? i));
+  const sameLabels =
+    rowCount === colCount &&
+    Array.from({ length: rowCount }, (_, i) => i).every((i) => yLabel(i) === cleanText(xRaw[i] ?? i));
   // One row for the header, and one kept for a column key when the rows have other labels.
   const room = Math.max(1, budget - (sameLabels ? 1 : 2));
   const visible = order.length > room ? order.slice(0, Math.max(1, room - 1)) : order;
@@ -418,7 +431,11 @@ function renderHeatmap(trace: Json, layout: Json, opts: PlotTextOptions, budget:
 
   const cellText = (v: number): string => (Number.isNaN(v) ? '·' : formatNumber(v, allIntegers ? 7 : 5));
   const texts = new Map<number, string[]>();
-  for (const r of visible) texts.set(r, Array.from({ length: candidateCols }, (_, c) => cellText(z[r]?.[c] ?? Number.NaN)));
+  for (const r of visible)
+    texts.set(
+      r,
+      Array.from({ length: candidateCols }, (_, c) => cellText(z[r]?.[c] ?? Number.NaN)),
+    );
   const xLabels = Array.from({ length: candidateCols }, (_, i) => cleanText(xRaw[i] ?? i));
 
   const valueW = Math.min(10, maxOf([...texts.values()].flat().map(displayWidth), 1));
@@ -426,14 +443,22 @@ function renderHeatmap(trace: Json, layout: Json, opts: PlotTextOptions, budget:
   const shades = opts.ascii ? SHADES_ASCII : SHADES_UNICODE;
   const labelCap = Math.max(3, Math.floor(opts.width / 4));
   const available = (rowLabelW: number): number => opts.width - rowLabelW;
-  const fits = (cw: number, shade: boolean, rowLabelW: number): boolean => colCount * (cw + (shade ? 1 : 0) + 1) <= available(rowLabelW);
+  const fits = (cw: number, shade: boolean, rowLabelW: number): boolean =>
+    colCount * (cw + (shade ? 1 : 0) + 1) <= available(rowLabelW);
 
   // Column labels too long for the cells are replaced by column numbers; when the rows carry
   // the same labels (a confusion matrix) the numbers go in front of the row labels, else a
   // key row lists them.
   let numbered = false;
   const rowLabelText = (r: number): string => (numbered && sameLabels ? `${r} ${yLabel(r)}` : yLabel(r));
-  const rowLabelWidth = (): number => Math.min(maxOf(visible.map((r) => displayWidth(rowLabelText(r))), 1), labelCap);
+  const rowLabelWidth = (): number =>
+    Math.min(
+      maxOf(
+        visible.map((r) => displayWidth(rowLabelText(r))),
+        1,
+      ),
+      labelCap,
+    );
   const pick = (): [number, boolean] | undefined => {
     const minCell = numbered ? Math.max(valueW, String(colCount - 1).length) : valueW;
     const maxCell = numbered ? minCell : Math.max(valueW, Math.min(xLabelW, 8));
@@ -450,9 +475,11 @@ function renderHeatmap(trace: Json, layout: Json, opts: PlotTextOptions, budget:
   const rowLabelW = rowLabelWidth();
   const [cellW, shade] = picked ?? [valueW, false];
   const slotW = cellW + (shade ? 1 : 0) + 1;
-  const shownCols = fits(cellW, shade, rowLabelW) ? colCount : Math.min(candidateCols, Math.max(0, Math.floor((available(rowLabelW) - 2) / slotW)));
+  const shownCols = fits(cellW, shade, rowLabelW)
+    ? colCount
+    : Math.min(candidateCols, Math.max(0, Math.floor((available(rowLabelW) - 2) / slotW)));
   const clipped = shownCols < colCount;
-  const columnTitle = (c: number): string => (numbered ? String(c) : xLabels[c] ?? '');
+  const columnTitle = (c: number): string => (numbered ? String(c) : (xLabels[c] ?? ''));
 
   const shadeOf = (v: number): string => {
     if (!Number.isFinite(v)) return ' ';
@@ -477,7 +504,15 @@ function renderHeatmap(trace: Json, layout: Json, opts: PlotTextOptions, budget:
   }
   if (visible.length < order.length) rows.push(moreRow(order.length - visible.length, 'rows', opts.width));
   if (numbered && !sameLabels && shownCols > 0) {
-    rows.push(truncate(`columns: ${xLabels.slice(0, shownCols).map((l, c) => `${c}=${l}`).join(' ')}`, opts.width));
+    rows.push(
+      truncate(
+        `columns: ${xLabels
+          .slice(0, shownCols)
+          .map((l, c) => `${c}=${l}`)
+          .join(' ')}`,
+        opts.width,
+      ),
+    );
   }
   return rows;
 }
@@ -508,7 +543,12 @@ function readSeries(traces: Json[]): { series: Series[]; categories: string[] | 
       const y = numberOrNaN(yv);
       return Number.isFinite(x) && Number.isFinite(y) ? [x, y] : null;
     });
-    return { name: seriesName(t, i), points, lines: mode.includes('lines'), markers: mode.includes('markers') || !mode.includes('lines') };
+    return {
+      name: seriesName(t, i),
+      points,
+      lines: mode.includes('lines'),
+      markers: mode.includes('markers') || !mode.includes('lines'),
+    };
   });
   return { series, categories };
 }
@@ -539,7 +579,12 @@ function linePoints(x0: number, y0: number, x1: number, y1: number): Array<[numb
 }
 
 // Braille cells hold 2x4 dots; bit layout of U+2800.
-const BRAILLE_BITS = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]];
+const BRAILLE_BITS = [
+  [0x01, 0x08],
+  [0x02, 0x10],
+  [0x04, 0x20],
+  [0x40, 0x80],
+];
 
 function renderScatter(traces: Json[], layout: Json, opts: PlotTextOptions, budget: number): string[] {
   const { series, categories } = readSeries(traces);
@@ -551,14 +596,34 @@ function renderScatter(traces: Json[], layout: Json, opts: PlotTextOptions, budg
     const set = opts.ascii ? POINT_GLYPHS_ASCII : POINT_GLYPHS_UNICODE;
     return set[i % set.length] ?? '*';
   });
-  const legendGlyphs = series.map((_, i) => (useBraille ? (opts.ascii ? '*' : '●') : glyphs[i] ?? '*'));
-  const legend = named ? [legendRow(series.map((s) => s.name), legendGlyphs, opts)] : [];
+  const legendGlyphs = series.map((_, i) => (useBraille ? (opts.ascii ? '*' : '●') : (glyphs[i] ?? '*')));
+  const legend = named
+    ? [
+        legendRow(
+          series.map((s) => s.name),
+          legendGlyphs,
+          opts,
+        ),
+      ]
+    : [];
   if (all.length === 0) return ['no finite points to draw', ...legend];
 
-  let xMin = minOf(all.map((p) => p[0]), 0);
-  let xMax = maxOf(all.map((p) => p[0]), 0);
-  let yMin = minOf(all.map((p) => p[1]), 0);
-  let yMax = maxOf(all.map((p) => p[1]), 0);
+  let xMin = minOf(
+    all.map((p) => p[0]),
+    0,
+  );
+  let xMax = maxOf(
+    all.map((p) => p[0]),
+    0,
+  );
+  let yMin = minOf(
+    all.map((p) => p[1]),
+    0,
+  );
+  let yMax = maxOf(
+    all.map((p) => p[1]),
+    0,
+  );
   if (xMin === xMax) {
     xMin -= 1;
     xMax += 1;
@@ -577,7 +642,10 @@ function renderScatter(traces: Json[], layout: Json, opts: PlotTextOptions, budg
   const yLabelW = Math.max(displayWidth(yTop), displayWidth(yBottom), plotH >= 5 ? displayWidth(yMid) : 0);
   const plotW = opts.width - yLabelW - 1;
   if (plotH < 2 || plotW < 4) {
-    return [truncate(`${series.length} series, ${all.length} points, y ${yBottom}…${yTop}`, opts.width), ...legend].slice(0, Math.max(1, budget));
+    return [
+      truncate(`${series.length} series, ${all.length} points, y ${yBottom}…${yTop}`, opts.width),
+      ...legend,
+    ].slice(0, Math.max(1, budget));
   }
 
   const dotsW = useBraille ? plotW * 2 : plotW;
@@ -594,7 +662,7 @@ function renderScatter(traces: Json[], layout: Json, opts: PlotTextOptions, budg
     const row = bits[cy];
     const own = owner[cy];
     if (row === undefined || own === undefined || cx < 0 || cx >= plotW) return;
-    row[cx] = (row[cx] ?? 0) | (useBraille ? BRAILLE_BITS[dy % 4]?.[dx % 2] ?? 0 : 1);
+    row[cx] = (row[cx] ?? 0) | (useBraille ? (BRAILLE_BITS[dy % 4]?.[dx % 2] ?? 0) : 1);
     own[cx] = s;
   };
   series.forEach((s, si) => {
@@ -605,7 +673,8 @@ function renderScatter(traces: Json[], layout: Json, opts: PlotTextOptions, budg
         continue;
       }
       const dot = toDot(p);
-      if (s.lines && prev !== null) for (const [dx, dy] of linePoints(prev[0], prev[1], dot[0], dot[1])) plotDot(dx, dy, si);
+      if (s.lines && prev !== null)
+        for (const [dx, dy] of linePoints(prev[0], prev[1], dot[0], dot[1])) plotDot(dx, dy, si);
       if (s.markers || !s.lines) plotDot(dot[0], dot[1], si);
       prev = dot;
     }
@@ -629,8 +698,8 @@ function renderScatter(traces: Json[], layout: Json, opts: PlotTextOptions, budg
     };
     for (let c = 0; c < plotW; c++) {
       const b = bits[r]?.[c] ?? 0;
-      const o = b === 0 ? -1 : owner[r]?.[c] ?? -1;
-      const ch = b === 0 ? ' ' : useBraille ? String.fromCodePoint(0x2800 + b) : glyphs[o] ?? '*';
+      const o = b === 0 ? -1 : (owner[r]?.[c] ?? -1);
+      const ch = b === 0 ? ' ' : useBraille ? String.fromCodePoint(0x2800 + b) : (glyphs[o] ?? '*');
       if (o !== runOwner) {
         flush();
         runOwner = o;
@@ -643,8 +712,11 @@ function renderScatter(traces: Json[], layout: Json, opts: PlotTextOptions, budg
   rows.push(' '.repeat(yLabelW) + (opts.ascii ? '+' : '└') + (opts.ascii ? '-' : '─').repeat(plotW));
 
   const xFormat = axisLabelFormatter(xMin, xMax, 2, 10);
-  const xLeft = categories !== undefined ? categories[Math.max(0, Math.ceil(xMin))] ?? xFormat(xMin) : xFormat(xMin);
-  const xRight = categories !== undefined ? categories[Math.min(categories.length - 1, Math.floor(xMax))] ?? xFormat(xMax) : xFormat(xMax);
+  const xLeft = categories !== undefined ? (categories[Math.max(0, Math.ceil(xMin))] ?? xFormat(xMin)) : xFormat(xMin);
+  const xRight =
+    categories !== undefined
+      ? (categories[Math.min(categories.length - 1, Math.floor(xMax))] ?? xFormat(xMax))
+      : xFormat(xMax);
   const xTitle = isObject(layout.xaxis) ? titleOf(layout.xaxis.title) : '';
   const half = Math.max(1, Math.floor(plotW / 2) - 1);
   const left = truncate(xLeft, half);
@@ -671,17 +743,21 @@ function tableCellText(v: unknown): string {
 
 function renderTable(trace: Json, opts: PlotTextOptions, budget: number): string[] {
   const header = isObject(trace.header) ? asArray(trace.header.values).map(tableCellText) : [];
-  const columns = isObject(trace.cells) ? asArray(trace.cells.values).map((col) => asArray(col).map(tableCellText)) : [];
+  const columns = isObject(trace.cells)
+    ? asArray(trace.cells.values).map((col) => asArray(col).map(tableCellText))
+    : [];
   const colCount = Math.max(header.length, columns.length);
-  const rowCount = maxOf(columns.map((c) => c.length), 0);
+  const rowCount = maxOf(
+    columns.map((c) => c.length),
+    0,
+  );
   if (colCount === 0) return ['empty table'];
   const hasHeader = header.some((h) => h !== '');
   const room = Math.max(1, budget - (hasHeader ? 2 : 0));
   const visible = rowCount > room ? Math.max(0, room - 1) : rowCount;
-  const natural = Array.from({ length: colCount }, (_, c) => Math.max(
-    displayWidth(header[c] ?? ''),
-    maxOf((columns[c] ?? []).slice(0, visible).map(displayWidth), 1),
-  ));
+  const natural = Array.from({ length: colCount }, (_, c) =>
+    Math.max(displayWidth(header[c] ?? ''), maxOf((columns[c] ?? []).slice(0, visible).map(displayWidth), 1)),
+  );
   const sep = opts.ascii ? ' | ' : ' │ ';
   const { widths, shown } = fitColumns(natural, opts.width, sep.length, 3);
   const clipped = shown < colCount;
@@ -708,7 +784,10 @@ function renderOther(fig: Figure, opts: PlotTextOptions, budget: number): string
   if (fig.data.length === 0) return ['empty plot'];
   const rows = fig.data.map((t, i) => truncate(`${traceType(t)}: ${seriesName(t, i)}`, opts.width));
   if (rows.length <= budget) return rows;
-  return [...rows.slice(0, Math.max(0, budget - 1)), moreRow(rows.length - Math.max(0, budget - 1), 'traces', opts.width)];
+  return [
+    ...rows.slice(0, Math.max(0, budget - 1)),
+    moreRow(rows.length - Math.max(0, budget - 1), 'traces', opts.width),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------
@@ -777,14 +856,20 @@ export function plotSummary(plotStr: string): string {
     case 'heatmap': {
       const trace = fig.data.find((t) => traceType(t) === 'heatmap') ?? {};
       const z = asArray(trace.z);
-      const cols = maxOf(z.map((r) => asArray(r).length), 0);
+      const cols = maxOf(
+        z.map((r) => asArray(r).length),
+        0,
+      );
       parts.push(`heatmap ${z.length}x${cols}`, ...(title ? [title] : []));
       break;
     }
     case 'table': {
       const trace = fig.data.find((t) => traceType(t) === 'table') ?? {};
       const columns = isObject(trace.cells) ? asArray(trace.cells.values) : [];
-      const rows = maxOf(columns.map((c) => asArray(c).length), 0);
+      const rows = maxOf(
+        columns.map((c) => asArray(c).length),
+        0,
+      );
       parts.push(`table ${columns.length}x${rows}`, ...(title ? [title] : []));
       break;
     }

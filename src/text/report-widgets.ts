@@ -77,7 +77,17 @@ const BOOLEAN_QUERY_FIELDS = ['include_subprojects', 'search_hidden', 'allow_pub
 const INTEGER_QUERY_FIELDS = ['page', 'page_size', 'size'] as const;
 
 // Fields that narrow which tasks match; ordering and paging alone select nothing.
-const SELECTING_FIELDS = ['id', 'project', 'name', 'user', 'tags', 'system_tags', 'status', 'parent', 'search_text'] as const;
+const SELECTING_FIELDS = [
+  'id',
+  'project',
+  'name',
+  'user',
+  'tags',
+  'system_tags',
+  'status',
+  'parent',
+  'search_text',
+] as const;
 
 const XAXES: readonly WidgetXAxis[] = ['iter', 'timestamp', 'iso_time'];
 
@@ -199,9 +209,10 @@ export function parseWidgetUrl(raw: string): ReportWidget {
   // Without ids or any filter the server would return every task: refuse rather than fetch it all.
   if (!hasSelection) return unknown(text, 'the widget names no task and no query');
 
-  const metricFilter: WidgetMetricFilter[] | undefined = metrics.length > 0
-    ? metrics.map((metric) => (variants.length > 0 ? { metric, variants: [...variants] } : { metric }))
-    : undefined;
+  const metricFilter: WidgetMetricFilter[] | undefined =
+    metrics.length > 0
+      ? metrics.map((metric) => (variants.length > 0 ? { metric, variants: [...variants] } : { metric }))
+      : undefined;
   const section = metricFilter === undefined ? {} : { metrics: metricFilter };
   switch (kind) {
     case 'scalar':

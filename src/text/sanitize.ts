@@ -85,7 +85,10 @@ class LineBuilder {
   private sinceTab = '';
   private active: string[] = [];
 
-  constructor(private readonly color: boolean, private readonly expandTabs: boolean) {}
+  constructor(
+    private readonly color: boolean,
+    private readonly expandTabs: boolean,
+  ) {}
 
   text(chunk: string): void {
     if (chunk.length === 0) return;
@@ -168,12 +171,7 @@ function sanitizeToLines(input: string, options: SanitizeOptions): string[] {
       if (next === 0x5b) {
         const csi = scanCsi(s, i + 1);
         const sequence = s.slice(at, csi.end);
-        if (
-          color &&
-          csi.complete &&
-          sequence.length <= MAX_SGR_LENGTH &&
-          /^\u001b\[[0-9;:]*m$/.test(sequence)
-        ) {
+        if (color && csi.complete && sequence.length <= MAX_SGR_LENGTH && /^\u001b\[[0-9;:]*m$/.test(sequence)) {
           out.sgr(sequence);
         }
         i = csi.end;

@@ -23,8 +23,7 @@ const MAX_CLUSTER = 64;
 // Code points that never start a cluster of their own: marks, joiners, variation selectors,
 // emoji modifiers, tag characters, Thai/Lao AM (spacing marks by the segmentation rules though
 // not by category).
-const JOINS_PREVIOUS =
-  /^[\p{Grapheme_Extend}\p{Mc}\u200d\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}\u0e33\u0eb3]$/u;
+const JOINS_PREVIOUS = /^[\p{Grapheme_Extend}\p{Mc}\u200d\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}\u0e33\u0eb3]$/u;
 const ZERO_WIDTH =
   /^[\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Nonspacing_Mark}\p{Enclosing_Mark}\p{Surrogate}]$/u;
 // Marks that add no width to their base (string-width counts only the base then). Variation
@@ -52,7 +51,10 @@ function cached<K, T>(cache: Map<K, T>, key: K, compute: (key: K) => T): T {
   return value;
 }
 
-const codePointMatcher = (re: RegExp) => (cp: number): boolean => re.test(String.fromCodePoint(cp));
+const codePointMatcher =
+  (re: RegExp) =>
+  (cp: number): boolean =>
+    re.test(String.fromCodePoint(cp));
 const joinsTest = codePointMatcher(JOINS_PREVIOUS);
 const plainMarkTest = codePointMatcher(PLAIN_MARK);
 const pictographicTest = codePointMatcher(PICTOGRAPHIC);
@@ -73,9 +75,7 @@ function isPrepend(codePoint: number): boolean {
 /** Width of a cluster made of this one code point. */
 function singleWidth(codePoint: number): number {
   if (codePoint >= 0x20 && codePoint < 0x7f) return 1;
-  return cached(widthCache, codePoint, (cp) =>
-    ZERO_WIDTH.test(String.fromCodePoint(cp)) ? 0 : eastAsianWidth(cp),
-  );
+  return cached(widthCache, codePoint, (cp) => (ZERO_WIDTH.test(String.fromCodePoint(cp)) ? 0 : eastAsianWidth(cp)));
 }
 
 const isRegionalIndicator = (cp: number): boolean => cp >= 0x1f1e6 && cp <= 0x1f1ff;
@@ -120,9 +120,7 @@ function clusterEnd(text: string, start: number, end: number): number {
     else if (joinsPrevious(cp)) binds = true;
     else if (isRegionalIndicator(cp)) binds = isRegionalIndicator(previous) && regionalIndicators % 2 === 1;
     else {
-      binds =
-        hangulJoins(previous, cp) ||
-        (linkBlock === block(cp) && INDIC_LETTER.test(String.fromCodePoint(cp)));
+      binds = hangulJoins(previous, cp) || (linkBlock === block(cp) && INDIC_LETTER.test(String.fromCodePoint(cp)));
     }
     if (!binds) break;
     if (isPrepend(previous)) {
@@ -277,11 +275,7 @@ export function truncateToWidth(text: string, maxWidth: number, options: Truncat
 export type Alignment = 'left' | 'right' | 'center';
 
 /** Cuts or pads `text` with spaces so it occupies exactly `width` columns. */
-export function fitToWidth(
-  text: string,
-  width: number,
-  options: TruncateOptions & { align?: Alignment } = {},
-): string {
+export function fitToWidth(text: string, width: number, options: TruncateOptions & { align?: Alignment } = {}): string {
   const target = Math.max(0, Math.floor(width));
   const cut = truncateToWidth(text, target, options);
   const gap = target - displayWidth(cut);

@@ -8,7 +8,15 @@ import { clipboardSequence } from '../text/osc52.js';
 import { handleKey, focusedPane, type UiEffects } from './commands.js';
 import { StoreContext, ThemeContext, useMonitor } from './context.js';
 import { decodeInput } from './keys.js';
-import { computeLayout, paneRowsOf, type BottomSlotPane, type Layout, type LayoutNode, type PaneBox, type TopSlotPane } from './layout.js';
+import {
+  computeLayout,
+  paneRowsOf,
+  type BottomSlotPane,
+  type Layout,
+  type LayoutNode,
+  type PaneBox,
+  type TopSlotPane,
+} from './layout.js';
 import { DialogOverlay } from './components/DialogOverlay.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay, helpLines, helpTop } from './components/HelpOverlay.js';
@@ -107,7 +115,11 @@ function PaneSlot(props: { box: PaneBox; focused: boolean; hyperlinks: boolean }
       createElement(PANES[box.pane], { width: box.width, height: box.height, focused: props.focused })
     );
   return (
-    <PaneBoundary resetKey={data} width={box.width} frame={{ title: box.pane, height: box.height, focused: props.focused }}>
+    <PaneBoundary
+      resetKey={data}
+      width={box.width}
+      frame={{ title: box.pane, height: box.height, focused: props.focused }}
+    >
       {pane}
     </PaneBoundary>
   );
@@ -115,11 +127,17 @@ function PaneSlot(props: { box: PaneBox; focused: boolean; hyperlinks: boolean }
 
 function LayoutView(props: { node: LayoutNode; focused: PaneName; hyperlinks: boolean }): ReactNode {
   const { node } = props;
-  if (node.kind === 'pane') return <PaneSlot box={node} focused={props.focused === node.pane} hyperlinks={props.hyperlinks} />;
+  if (node.kind === 'pane')
+    return <PaneSlot box={node} focused={props.focused === node.pane} hyperlinks={props.hyperlinks} />;
   return (
     <Box flexDirection={node.direction} width={node.width} height={node.height} flexShrink={0}>
       {node.children.map((child, i) => (
-        <LayoutView key={child.kind === 'pane' ? child.pane : `split${i}`} node={child} focused={props.focused} hyperlinks={props.hyperlinks} />
+        <LayoutView
+          key={child.kind === 'pane' ? child.pane : `split${i}`}
+          node={child}
+          focused={props.focused}
+          hyperlinks={props.hyperlinks}
+        />
       ))}
     </Box>
   );
@@ -130,7 +148,10 @@ function Footer(props: { width: number; rows: number; now: () => number }): Reac
   const ui = useMonitor((s) => s.ui);
   const connection = useMonitor((s) => s.connection);
   return (
-    <PaneBoundary resetKey={`${ui.status?.text ?? ''}|${ui.view}|${connection.state}|${ui.prompt === null}`} width={props.width}>
+    <PaneBoundary
+      resetKey={`${ui.status?.text ?? ''}|${ui.view}|${connection.state}|${ui.prompt === null}`}
+      width={props.width}
+    >
       <StatusBar width={props.width} rows={props.rows} now={props.now} />
     </PaneBoundary>
   );
@@ -153,7 +174,14 @@ function Monitor(props: AppProps): ReactNode {
   const slots = useRef<{ top: TopSlotPane; bottom: BottomSlotPane }>({ top: 'scalars', bottom: 'logs' });
   if (focused === 'scalars' || focused === 'chart') slots.current.top = focused;
   if (focused === 'logs' || focused === 'plots' || focused === 'summary') slots.current.bottom = focused;
-  const layout = computeLayout({ cols: size.cols, rows: size.rows, view, focused, topPane: slots.current.top, bottomPane: slots.current.bottom });
+  const layout = computeLayout({
+    cols: size.cols,
+    rows: size.rows,
+    view,
+    focused,
+    topPane: slots.current.top,
+    bottomPane: slots.current.bottom,
+  });
   const paneRowsKey = JSON.stringify([paneRowsOf(layout), layout.chartColumns, layout.tooSmall]);
 
   useEffect(() => {
@@ -207,7 +235,8 @@ function Monitor(props: AppProps): ReactNode {
         props.copy ??
         ((text: string) => {
           const sequence = clipboardSequence(text, props.env ?? process.env);
-          if (sequence === undefined) store.getState().actions.showStatus('the id is too long for the clipboard', 'error');
+          if (sequence === undefined)
+            store.getState().actions.showStatus('the id is too long for the clipboard', 'error');
           else stdout.write(sequence);
         }),
       editBody: (id: string, body: string) => {
@@ -217,7 +246,9 @@ function Monitor(props: AppProps): ReactNode {
         }
         void Promise.resolve()
           .then(() => props.editBody?.(id, body))
-          .catch((err: unknown) => store.getState().actions.showStatus(`editor: ${err instanceof Error ? err.message : String(err)}`, 'error'))
+          .catch((err: unknown) =>
+            store.getState().actions.showStatus(`editor: ${err instanceof Error ? err.message : String(err)}`, 'error'),
+          )
           .finally(repaint);
       },
       scrollHelp: (delta: number) =>
@@ -232,7 +263,8 @@ function Monitor(props: AppProps): ReactNode {
 
   const onInput = useCallback(
     (input: string, key: Key) => {
-      for (const name of decodeInput(input, key)) handleKey(name, { store, effects, tooSmall: layout.tooSmall, helpRows });
+      for (const name of decodeInput(input, key))
+        handleKey(name, { store, effects, tooSmall: layout.tooSmall, helpRows });
     },
     [store, effects, layout.tooSmall, helpRows],
   );
@@ -241,9 +273,11 @@ function Monitor(props: AppProps): ReactNode {
   if (layout.tooSmall) return <TooSmall cols={size.cols} rows={size.rows} height={layout.frameRows} />;
 
   let body: ReactNode;
-  if (overlay === 'help') body = <HelpOverlay width={size.cols} height={layout.bodyRows} top={helpScroll} readOnly={readOnly} />;
+  if (overlay === 'help')
+    body = <HelpOverlay width={size.cols} height={layout.bodyRows} top={helpScroll} readOnly={readOnly} />;
   else if (overlay === 'dialog') body = <DialogOverlay width={size.cols} height={layout.bodyRows} />;
-  else if (layout.body !== null) body = <LayoutView node={layout.body} focused={focused} hyperlinks={props.hyperlinks === true} />;
+  else if (layout.body !== null)
+    body = <LayoutView node={layout.body} focused={focused} hyperlinks={props.hyperlinks === true} />;
 
   return (
     <Box flexDirection="column" width={size.cols} height={layout.frameRows} overflow="hidden">

@@ -37,7 +37,8 @@ export function editText(text: string, env: NodeJS.ProcessEnv): EditOutcome {
     const command = editorCommand(env);
     const result = spawnSync(`${command} ${shellQuote(file)}`, { shell: true, stdio: 'inherit', env });
     if (result.error) return { text: null, error: `could not run ${command}: ${result.error.message}` };
-    if (result.status !== 0) return { text: null, error: `${command} exited with ${result.status ?? result.signal}; nothing saved` };
+    if (result.status !== 0)
+      return { text: null, error: `${command} exited with ${result.status ?? result.signal}; nothing saved` };
     return { text: readFileSync(file, 'utf8'), error: null };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,13 @@
 // Public surface of the monitor UI, for the CLI, benchmarks and end-to-end tests.
-export { runMonitor, renderOnce, firstLoadDone, type MonitorClient, type MonitorOptions, type RunMonitorOptions, type RenderOnceOptions } from './run.js';
+export {
+  runMonitor,
+  renderOnce,
+  firstLoadDone,
+  type MonitorClient,
+  type MonitorOptions,
+  type RunMonitorOptions,
+  type RenderOnceOptions,
+} from './run.js';
 export { App, type AppProps } from './App.js';
 export { keysMarkdown, KEYMAP, type KeyBinding } from './keymap.js';
 export { computeLayout, MIN_COLS, MIN_ROWS } from './layout.js';

@@ -72,7 +72,13 @@ const VIEWS: readonly Scope[] = ['tasks-view', 'reports-view'];
 
 export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['?'], action: 'help', scopes: ['everywhere'], help: 'help: this list of keys', hint: 'help' },
-  { keys: ['q'], action: 'quit', scopes: ['everywhere'], help: 'close the dialog, prompt or help; else quit', hint: 'quit' },
+  {
+    keys: ['q'],
+    action: 'quit',
+    scopes: ['everywhere'],
+    help: 'close the dialog, prompt or help; else quit',
+    hint: 'quit',
+  },
   { keys: ['ctrl-c'], action: 'exit', scopes: ['everywhere'], help: 'quit at once' },
   { keys: ['1'], action: 'view-tasks', scopes: ['everywhere'], help: 'Tasks view (again: focus the task list)' },
   { keys: ['2'], action: 'view-reports', scopes: ['everywhere'], help: 'Reports view (again: focus the report list)' },
@@ -84,10 +90,27 @@ export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['6'], action: 'focus-plots', scopes: ['tasks-view'], help: 'focus the plots and debug images pane' },
   { keys: ['7'], action: 'focus-summary', scopes: ['tasks-view'], help: 'focus the summary (single values) pane' },
   { keys: ['3'], action: 'focus-details', scopes: ['reports-view'], help: 'focus the report details pane' },
-  { keys: ['j', 'down'], action: 'down', scopes: VIEWS, help: 'move down (lists) or scroll down', hint: 'move', hintKeys: 'j/k' },
+  {
+    keys: ['j', 'down'],
+    action: 'down',
+    scopes: VIEWS,
+    help: 'move down (lists) or scroll down',
+    hint: 'move',
+    hintKeys: 'j/k',
+  },
   { keys: ['k', 'up'], action: 'up', scopes: VIEWS, help: 'move up (lists) or scroll up' },
-  { keys: ['g', 'home'], action: 'top', scopes: VIEWS, help: "top; in the logs, the log's first line however long it is" },
-  { keys: ['G', 'end'], action: 'bottom', scopes: VIEWS, help: 'bottom; in the logs, the newest line (follow turns on)' },
+  {
+    keys: ['g', 'home'],
+    action: 'top',
+    scopes: VIEWS,
+    help: "top; in the logs, the log's first line however long it is",
+  },
+  {
+    keys: ['G', 'end'],
+    action: 'bottom',
+    scopes: VIEWS,
+    help: 'bottom; in the logs, the newest line (follow turns on)',
+  },
   { keys: ['pagedown', 'ctrl-d'], action: 'page-down', scopes: VIEWS, help: 'one page down' },
   { keys: ['pageup', 'ctrl-u'], action: 'page-up', scopes: VIEWS, help: 'one page up' },
   {
@@ -104,7 +127,12 @@ export const KEYMAP: readonly KeyBinding[] = [
     help: 'filter the list (tasks: name regex; reports: name, comment, tags, body)',
     hint: 'filter',
   },
-  { keys: ['esc'], action: 'clear-filter', scopes: ['tasks', 'reports'], help: 'clear the filter (reports: text, tags, status and project)' },
+  {
+    keys: ['esc'],
+    action: 'clear-filter',
+    scopes: ['tasks', 'reports'],
+    help: 'clear the filter (reports: text, tags, status and project)',
+  },
   {
     keys: ['S'],
     action: 'status-filter',
@@ -127,27 +155,106 @@ export const KEYMAP: readonly KeyBinding[] = [
     hint: 'by project',
   },
   { keys: ['A'], action: 'archived', scopes: VIEWS, help: 'show / hide archived tasks or reports', hint: 'archived' },
-  { keys: ['y'], action: 'copy-id', scopes: ['tasks', 'reports', 'details'], help: 'copy the selected id to the clipboard (OSC 52)', hint: 'copy id' },
-  { keys: ['/'], action: 'search', scopes: ['logs'], help: 'search the log; older pages are fetched until found', hint: 'search' },
+  {
+    keys: ['y'],
+    action: 'copy-id',
+    scopes: ['tasks', 'reports', 'details'],
+    help: 'copy the selected id to the clipboard (OSC 52)',
+    hint: 'copy id',
+  },
+  {
+    keys: ['/'],
+    action: 'search',
+    scopes: ['logs'],
+    help: 'search the log; older pages are fetched until found',
+    hint: 'search',
+  },
   { keys: ['n'], action: 'search-next', scopes: ['logs'], help: 'next match (older)', hint: 'match', hintKeys: 'n/N' },
   { keys: ['N'], action: 'search-prev', scopes: ['logs'], help: 'previous match (newer)' },
   { keys: ['esc'], action: 'clear-search', scopes: ['logs'], help: 'stop a running search, else clear it' },
-  { keys: ['f'], action: 'follow', scopes: ['logs'], help: 'follow new lines on/off (on when at the bottom)', hint: 'follow' },
+  {
+    keys: ['f'],
+    action: 'follow',
+    scopes: ['logs'],
+    help: 'follow new lines on/off (on when at the bottom)',
+    hint: 'follow',
+  },
   { keys: ['x'], action: 'x-axis', scopes: ['chart', 'scalars'], help: 'x-axis: iteration / time', hint: 'x-axis' },
-  { keys: ['s'], action: 'smoothing', scopes: ['chart', 'scalars'], help: 'smoothing: cycle off and EMA weights', hint: 'smooth' },
+  {
+    keys: ['s'],
+    action: 'smoothing',
+    scopes: ['chart', 'scalars'],
+    help: 'smoothing: cycle off and EMA weights',
+    hint: 'smooth',
+  },
   { keys: ['r'], action: 'refresh', scopes: ['everywhere'], help: 'refresh now' },
   { keys: ['ctrl-l'], action: 'repaint', scopes: ['everywhere'], help: 'repaint the whole screen' },
-  { keys: ['space'], action: 'mark', scopes: ['reports-view'], help: 'mark / unmark the report for a bulk action', hint: 'mark', triage: true },
-  { keys: ['a'], action: 'archive', scopes: ['reports-view'], help: 'archive, or unarchive an archived report', hint: 'archive', triage: true },
+  {
+    keys: ['space'],
+    action: 'mark',
+    scopes: ['reports-view'],
+    help: 'mark / unmark the report for a bulk action',
+    hint: 'mark',
+    triage: true,
+  },
+  {
+    keys: ['a'],
+    action: 'archive',
+    scopes: ['reports-view'],
+    help: 'archive, or unarchive an archived report',
+    hint: 'archive',
+    triage: true,
+  },
   { keys: ['u'], action: 'undo', scopes: ['reports-view'], help: 'undo the last archive / unarchive', triage: true },
-  { keys: ['p'], action: 'publish', scopes: ['reports-view'], help: 'publish (asks first)', hint: 'publish', triage: true },
-  { keys: ['m'], action: 'move', scopes: ['reports-view'], help: 'move to a project by name', hint: 'move', triage: true },
-  { keys: ['d'], action: 'delete', scopes: ['reports-view'], help: 'delete (asks first; says when force is needed)', hint: 'delete', triage: true },
-  { keys: ['t'], action: 'tags', scopes: ['reports-view'], help: 'edit tags (`a, b` adds, `-a` removes)', hint: 'tags', triage: true },
+  {
+    keys: ['p'],
+    action: 'publish',
+    scopes: ['reports-view'],
+    help: 'publish (asks first)',
+    hint: 'publish',
+    triage: true,
+  },
+  {
+    keys: ['m'],
+    action: 'move',
+    scopes: ['reports-view'],
+    help: 'move to a project by name',
+    hint: 'move',
+    triage: true,
+  },
+  {
+    keys: ['d'],
+    action: 'delete',
+    scopes: ['reports-view'],
+    help: 'delete (asks first; says when force is needed)',
+    hint: 'delete',
+    triage: true,
+  },
+  {
+    keys: ['t'],
+    action: 'tags',
+    scopes: ['reports-view'],
+    help: 'edit tags (`a, b` adds, `-a` removes)',
+    hint: 'tags',
+    triage: true,
+  },
   { keys: ['R'], action: 'rename', scopes: ['reports-view'], help: 'rename', triage: true },
   { keys: ['c'], action: 'comment', scopes: ['reports-view'], help: 'edit the comment', triage: true },
-  { keys: ['e'], action: 'edit', scopes: ['reports-view'], help: 'edit the body in $EDITOR (drafts only)', triage: true },
-  { keys: ['n'], action: 'new-report', scopes: ['reports-view'], help: 'new report (name, project, tags)', hint: 'new', triage: true },
+  {
+    keys: ['e'],
+    action: 'edit',
+    scopes: ['reports-view'],
+    help: 'edit the body in $EDITOR (drafts only)',
+    triage: true,
+  },
+  {
+    keys: ['n'],
+    action: 'new-report',
+    scopes: ['reports-view'],
+    help: 'new report (name, project, tags)',
+    hint: 'new',
+    triage: true,
+  },
 ];
 
 export interface KeyContext {
@@ -172,7 +279,11 @@ function available(binding: KeyBinding, readOnly: boolean): boolean {
 }
 
 /** The binding a key triggers in this context (the most specific scope wins), if any. */
-export function resolveKey(name: KeyName, ctx: KeyContext, keymap: readonly KeyBinding[] = KEYMAP): KeyBinding | undefined {
+export function resolveKey(
+  name: KeyName,
+  ctx: KeyContext,
+  keymap: readonly KeyBinding[] = KEYMAP,
+): KeyBinding | undefined {
   let best: KeyBinding | undefined;
   let bestRank = -1;
   for (const binding of keymap) {
@@ -268,7 +379,9 @@ export function keysMarkdown(keymap: readonly KeyBinding[] = KEYMAP): string {
   const lines = ['| key | where | action |', '|---|---|---|'];
   for (const binding of keymap) {
     const help = binding.triage === true ? `${binding.help} (not with \`--read-only\`)` : binding.help;
-    lines.push(`| ${markdownCell(markdownKeys(binding))} | ${markdownCell(scopesLabel(binding.scopes))} | ${markdownCell(help)} |`);
+    lines.push(
+      `| ${markdownCell(markdownKeys(binding))} | ${markdownCell(scopesLabel(binding.scopes))} | ${markdownCell(help)} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

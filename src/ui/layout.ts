@@ -96,7 +96,9 @@ function tasksWide(input: LayoutInput, width: number, height: number): LayoutNod
   const bottomHeight = height - topHeight;
   const top: TopSlotPane = input.focused === 'scalars' || input.focused === 'chart' ? input.focused : input.topPane;
   const bottom: BottomSlotPane =
-    input.focused === 'logs' || input.focused === 'plots' || input.focused === 'summary' ? input.focused : input.bottomPane;
+    input.focused === 'logs' || input.focused === 'plots' || input.focused === 'summary'
+      ? input.focused
+      : input.bottomPane;
   let topNode: LayoutNode;
   if (rightWidth >= SIDE_BY_SIDE_COLS) {
     const scalarsWidth = Math.round(rightWidth * 0.42);
@@ -148,7 +150,19 @@ export function computeLayout(input: LayoutInput): Layout {
   const panes = collectPanes(body);
   const chart = panes.find((p) => p.pane === 'chart');
   const chartColumns = Math.max(1, (chart ? paneInner(chart).width : cols - 2) - CHART_GUTTER);
-  return { cols, rows, frameRows, tooSmall, mode: wide ? 'wide' : 'narrow', headerRows, footerRows, bodyRows, body, panes, chartColumns };
+  return {
+    cols,
+    rows,
+    frameRows,
+    tooSmall,
+    mode: wide ? 'wide' : 'narrow',
+    headerRows,
+    footerRows,
+    bodyRows,
+    body,
+    panes,
+    chartColumns,
+  };
 }
 
 /** Visible body rows per pane (0 for panes not on screen), as the store's paging wants them. */

@@ -44,9 +44,16 @@ export interface RunMonitorOptions extends MonitorOptions {
   onStore?(store: MonitorStore): void;
 }
 
-function sizeOf(stream: { columns?: number; rows?: number; isTTY?: boolean } | undefined): { cols: number; rows: number } {
-  const cols = stream?.isTTY === true && typeof stream.columns === 'number' && stream.columns > 0 ? stream.columns : DEFAULT_SIZE.cols;
-  const rows = stream?.isTTY === true && typeof stream.rows === 'number' && stream.rows > 0 ? stream.rows : DEFAULT_SIZE.rows;
+function sizeOf(stream: { columns?: number; rows?: number; isTTY?: boolean } | undefined): {
+  cols: number;
+  rows: number;
+} {
+  const cols =
+    stream?.isTTY === true && typeof stream.columns === 'number' && stream.columns > 0
+      ? stream.columns
+      : DEFAULT_SIZE.cols;
+  const rows =
+    stream?.isTTY === true && typeof stream.rows === 'number' && stream.rows > 0 ? stream.rows : DEFAULT_SIZE.rows;
   return { cols, rows };
 }
 
@@ -127,14 +134,24 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
     };
 
     try {
-      instance = render(<App store={store} theme={theme} onQuit={() => finish(0)} editBody={editBody} env={env} hyperlinks={opts.hyperlinks} />, {
-        stdout,
-        stdin,
-        stderr,
-        exitOnCtrlC: false,
-        patchConsole: false,
-        maxFps: opts.maxFps ?? 30,
-      });
+      instance = render(
+        <App
+          store={store}
+          theme={theme}
+          onQuit={() => finish(0)}
+          editBody={editBody}
+          env={env}
+          hyperlinks={opts.hyperlinks}
+        />,
+        {
+          stdout,
+          stdin,
+          stderr,
+          exitOnCtrlC: false,
+          patchConsole: false,
+          maxFps: opts.maxFps ?? 30,
+        },
+      );
     } catch (err) {
       finish(1, err instanceof Error ? err.message : String(err));
       return;
@@ -199,15 +216,25 @@ export async function renderOnce(opts: RenderOnceOptions): Promise<string> {
   const state = store.getState();
   applyLayoutToStore(
     store,
-    computeLayout({ cols: size.cols, rows: size.rows, view: state.ui.view, focused: state.ui.focus.tasks, topPane: 'scalars', bottomPane: 'logs' }),
+    computeLayout({
+      cols: size.cols,
+      rows: size.rows,
+      view: state.ui.view,
+      focused: state.ui.focus.tasks,
+      topPane: 'scalars',
+      bottomPane: 'logs',
+    }),
   );
   try {
     state.actions.start();
     await waitForFirstLoad(store, opts.deadlineMs ?? 10_000);
     state.actions.stop();
-    return renderToString(<App store={store} theme={theme} onQuit={() => undefined} size={size} hyperlinks={opts.hyperlinks} />, {
-      columns: size.cols,
-    });
+    return renderToString(
+      <App store={store} theme={theme} onQuit={() => undefined} size={size} hyperlinks={opts.hyperlinks} />,
+      {
+        columns: size.cols,
+      },
+    );
   } finally {
     state.actions.stop();
     await closeClient(opts);

@@ -41,7 +41,16 @@ export type TaskStatus =
   | 'completed'
   | 'unknown';
 export const TASK_STATUSES: readonly TaskStatus[] = [
-  'created', 'queued', 'in_progress', 'stopped', 'published', 'publishing', 'closed', 'failed', 'completed', 'unknown',
+  'created',
+  'queued',
+  'in_progress',
+  'stopped',
+  'published',
+  'publishing',
+  'closed',
+  'failed',
+  'completed',
+  'unknown',
 ];
 
 /** The labels the ClearML web UI shows for task statuses. */
@@ -74,8 +83,20 @@ export type TaskType =
   | 'import'
   | 'annotation';
 export const TASK_TYPES: readonly TaskType[] = [
-  'training', 'testing', 'inference', 'data_processing', 'application', 'monitor', 'controller',
-  'optimizer', 'service', 'qc', 'custom', 'report', 'import', 'annotation',
+  'training',
+  'testing',
+  'inference',
+  'data_processing',
+  'application',
+  'monitor',
+  'controller',
+  'optimizer',
+  'service',
+  'qc',
+  'custom',
+  'report',
+  'import',
+  'annotation',
 ];
 
 /** Scroll ids are opaque strings: echo them back verbatim. */

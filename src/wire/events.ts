@@ -5,7 +5,11 @@ import type { MetricVariants, ScalarKey, ScrollId, SortOrder, TaskMetricVariants
 
 export type EventType = 'training_stats_scalar' | 'training_stats_vector' | 'training_debug_image' | 'plot' | 'log';
 export const EVENT_TYPES: readonly EventType[] = [
-  'training_stats_scalar', 'training_stats_vector', 'training_debug_image', 'plot', 'log',
+  'training_stats_scalar',
+  'training_stats_vector',
+  'training_debug_image',
+  'plot',
+  'log',
 ];
 /** Request fields typed as an event type also accept "*" (all types). */
 export type EventTypeFilter = EventType | '*';
@@ -15,7 +19,15 @@ export const SINGLE_VALUE_ITER = -2147483648;
 
 export type LogLevel = 'notset' | 'debug' | 'verbose' | 'info' | 'warn' | 'warning' | 'error' | 'fatal' | 'critical';
 export const LOG_LEVELS: readonly LogLevel[] = [
-  'notset', 'debug', 'verbose', 'info', 'warn', 'warning', 'error', 'fatal', 'critical',
+  'notset',
+  'debug',
+  'verbose',
+  'info',
+  'warn',
+  'warning',
+  'error',
+  'fatal',
+  'critical',
 ];
 
 // ---- writing ---------------------------------------------------------------------------
@@ -257,7 +269,10 @@ export interface GetMultiTaskPlotsRequest {
   scroll_id?: ScrollId;
 }
 /** plots[metric][variant][taskId][String(iter)] = {name: task name, plots}. */
-export type MultiTaskPlots = Record<string, Record<string, Record<string, Record<string, { name: string; plots: PlotEvent[] }>>>>;
+export type MultiTaskPlots = Record<
+  string,
+  Record<string, Record<string, Record<string, { name: string; plots: PlotEvent[] }>>>
+>;
 export interface GetMultiTaskPlotsResponse {
   plots: MultiTaskPlots;
   /** Number of metric keys (not events). */

@@ -60,7 +60,9 @@ describe('login', () => {
     await client.reports.getTags({});
     expect(server.requests.map((r) => r.endpoint)).toEqual(['auth.login', 'reports.get_tags', 'reports.get_tags']);
     expect(server.requestsTo('auth.login')[0]?.body).toBe('{}');
-    expect(server.requestsTo('auth.login')[0]?.headers.authorization).toBe(`Basic ${Buffer.from('key:secret').toString('base64')}`);
+    expect(server.requestsTo('auth.login')[0]?.headers.authorization).toBe(
+      `Basic ${Buffer.from('key:secret').toString('base64')}`,
+    );
   });
 
   it('sends expiration_sec with automatic logins when configured', async () => {
@@ -191,7 +193,9 @@ describe('short-lived tokens', () => {
   it('renews a token issued for less than twice the threshold at half its lifetime, not before every call', async () => {
     let now = 1_700_000_000_000;
     const client = makeClient({ now: () => now });
-    server.always('auth.login', () => ok({ token: makeToken({ iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + 300 }) }));
+    server.always('auth.login', () =>
+      ok({ token: makeToken({ iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + 300 }) }),
+    );
     server.always('reports.get_tags', tags);
     await client.reports.getTags({});
     now += 100_000; // 200 s of 300 left
@@ -237,14 +241,17 @@ describe('a given token', () => {
 describe('serverInfo', () => {
   it('reads the server and user from the token claims, logging in first', async () => {
     const client = makeClient();
-    server.always('auth.login', ok({
-      token: makeToken({
-        exp: 1_900_000_000,
-        api_version: '2.31',
-        server_version: '2.0.0',
-        identity: { user: 'u1', company: 'c1', user_name: 'Ada', company_name: 'Lab' },
+    server.always(
+      'auth.login',
+      ok({
+        token: makeToken({
+          exp: 1_900_000_000,
+          api_version: '2.31',
+          server_version: '2.0.0',
+          identity: { user: 'u1', company: 'c1', user_name: 'Ada', company_name: 'Lab' },
+        }),
       }),
-    }));
+    );
     await expect(client.serverInfo()).resolves.toEqual({
       apiHost: server.url,
       apiVersion: '2.31',

@@ -30,17 +30,25 @@ async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
 const envelopeErrors = Object.entries(ERRORS).filter(([, e]) => e.httpStatus !== 401);
 
 describe('error envelopes', () => {
-  it.each(envelopeErrors)('decodes %s into an ApiError with its status, code, subcode, message and endpoint', async (_name, error) => {
-    const message = `${error.text}: id=abc`;
-    server.reply('reports.update', { status: error.httpStatus, resultCode: error.code, resultSubcode: error.subcode, resultMsg: message });
-    const err = await errorOf(client.reports.update({ task: 'abc', name: 'new name' }));
-    expect(err.kind).toBe('http');
-    expect(err.httpStatus).toBe(error.httpStatus);
-    expect(err.resultCode).toBe(error.code);
-    expect(err.resultSubcode).toBe(error.subcode);
-    expect(err.message).toBe(message);
-    expect(err.endpoint).toBe('reports.update');
-  });
+  it.each(envelopeErrors)(
+    'decodes %s into an ApiError with its status, code, subcode, message and endpoint',
+    async (_name, error) => {
+      const message = `${error.text}: id=abc`;
+      server.reply('reports.update', {
+        status: error.httpStatus,
+        resultCode: error.code,
+        resultSubcode: error.subcode,
+        resultMsg: message,
+      });
+      const err = await errorOf(client.reports.update({ task: 'abc', name: 'new name' }));
+      expect(err.kind).toBe('http');
+      expect(err.httpStatus).toBe(error.httpStatus);
+      expect(err.resultCode).toBe(error.code);
+      expect(err.resultSubcode).toBe(error.subcode);
+      expect(err.message).toBe(message);
+      expect(err.endpoint).toBe('reports.update');
+    },
+  );
 
   it('decodes the 404 of an endpoint the server does not know, without retrying it', async () => {
     // Nothing is scripted for tasks.get_all_ex: the fake server answers like a real one without it.
@@ -64,7 +72,14 @@ describe('error envelopes', () => {
   });
 
   it('shows the HTTP status separately when it differs from the result code', () => {
-    const err = new ApiError({ kind: 'http', endpoint: 'events.add', httpStatus: 200, resultCode: 400, resultSubcode: 131, message: 'events not added' });
+    const err = new ApiError({
+      kind: 'http',
+      endpoint: 'events.add',
+      httpStatus: 200,
+      resultCode: 400,
+      resultSubcode: 131,
+      message: 'events not added',
+    });
     expect(err.describe()).toBe('events.add: events not added [HTTP 200, 400/131]');
   });
 

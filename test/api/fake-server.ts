@@ -1,7 +1,13 @@
 // A scriptable HTTP(S) server on 127.0.0.1:0 for the client tests. It records every request
 // (method, path, headers, raw body) and answers each endpoint from a script: envelopes,
 // error envelopes, raw bodies, delays, hangs or dropped connections.
-import { createServer as createHttpServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { ErrorCode } from '../../src/wire/errors.js';

@@ -49,13 +49,22 @@ describe('scalar histogram', () => {
 
 describe('latest scalar values', () => {
   it('fills last_10_value from the spec last_100_value', () => {
-    const res = toLatestScalarValues({ metrics: [{ name: 'loss', variants: [{ name: 'train', last_value: 0.3, last_100_value: 0.4 }] }] });
-    expect(res.metrics[0]?.variants[0]).toEqual({ name: 'train', last_value: 0.3, last_10_value: 0.4, last_100_value: 0.4 });
+    const res = toLatestScalarValues({
+      metrics: [{ name: 'loss', variants: [{ name: 'train', last_value: 0.3, last_100_value: 0.4 }] }],
+    });
+    expect(res.metrics[0]?.variants[0]).toEqual({
+      name: 'train',
+      last_value: 0.3,
+      last_10_value: 0.4,
+      last_100_value: 0.4,
+    });
   });
 
   it('keeps both when the server sends both', () => {
     const variant = { name: 'train', last_value: 0.3, last_10_value: 0.3, last_100_value: 0.35 };
-    expect(toLatestScalarValues({ metrics: [{ name: 'loss', variants: [variant] }] }).metrics[0]?.variants[0]).toEqual(variant);
+    expect(toLatestScalarValues({ metrics: [{ name: 'loss', variants: [variant] }] }).metrics[0]?.variants[0]).toEqual(
+      variant,
+    );
   });
 
   it('answers an empty list when metrics are missing', () => {
@@ -73,12 +82,16 @@ describe('deleted counts', () => {
 
 describe('metrics and variants', () => {
   it('keeps the real object form', () => {
-    expect(toMetricsAndVariants({ metrics: { loss: ['train', 'val'] } })).toEqual({ metrics: { loss: ['train', 'val'] } });
+    expect(toMetricsAndVariants({ metrics: { loss: ['train', 'val'] } })).toEqual({
+      metrics: { loss: ['train', 'val'] },
+    });
   });
 
   it('converts array forms of entries, named variants and bare metric names', () => {
     expect(
-      toMetricsAndVariants({ metrics: [{ metric: 'a', variants: ['x'] }, { name: 'b', variants: [{ name: 'y' }] }, 'c'] }),
+      toMetricsAndVariants({
+        metrics: [{ metric: 'a', variants: ['x'] }, { name: 'b', variants: [{ name: 'y' }] }, 'c'],
+      }),
     ).toEqual({ metrics: { a: ['x'], b: ['y'], c: [] } });
   });
 });
@@ -99,7 +112,10 @@ describe('vector histogram', () => {
     expect(toVectorHistogram(spec, { task: T, metric: 'h', variant: 'v' })).toEqual({
       metric: 'h',
       variant: 'v',
-      vectors: [[1, 2], [3, 4]],
+      vectors: [
+        [1, 2],
+        [3, 4],
+      ],
       iterations: [0, 2],
     });
   });
@@ -107,13 +123,34 @@ describe('vector histogram', () => {
 
 describe('debug images', () => {
   it('groups the legacy images list by iteration, newest first', () => {
-    const image = (iter: number, url: string) => ({ task: T, type: 'training_debug_image', iter, metric: 'm', variant: 'v', url });
-    const legacy = { task: T, images: [image(1, 'a'), image(2, 'b'), image(1, 'c')], returned: 3, total: 3, scroll_id: 's1' };
+    const image = (iter: number, url: string) => ({
+      task: T,
+      type: 'training_debug_image',
+      iter,
+      metric: 'm',
+      variant: 'v',
+      url,
+    });
+    const legacy = {
+      task: T,
+      images: [image(1, 'a'), image(2, 'b'), image(1, 'c')],
+      returned: 3,
+      total: 3,
+      scroll_id: 's1',
+    };
     expect(toDebugImages(legacy, undefined)).toEqual({
       returned: 3,
       total: 3,
       scroll_id: 's1',
-      metrics: [{ task: T, iterations: [{ iter: 2, events: [image(2, 'b')] }, { iter: 1, events: [image(1, 'a'), image(1, 'c')] }] }],
+      metrics: [
+        {
+          task: T,
+          iterations: [
+            { iter: 2, events: [image(2, 'b')] },
+            { iter: 1, events: [image(1, 'a'), image(1, 'c')] },
+          ],
+        },
+      ],
     });
   });
 
@@ -131,8 +168,16 @@ describe('dispatch and requests', () => {
   });
 
   it('sends report status text under both comment and message', () => {
-    expect(prepareRequest('reports.archive', { task: T, message: 'm' })).toEqual({ task: T, message: 'm', comment: 'm' });
-    expect(prepareRequest('reports.publish', { task: T, comment: 'c' })).toEqual({ task: T, comment: 'c', message: 'c' });
+    expect(prepareRequest('reports.archive', { task: T, message: 'm' })).toEqual({
+      task: T,
+      message: 'm',
+      comment: 'm',
+    });
+    expect(prepareRequest('reports.publish', { task: T, comment: 'c' })).toEqual({
+      task: T,
+      comment: 'c',
+      message: 'c',
+    });
     expect(prepareRequest('reports.unarchive', { task: T })).toEqual({ task: T });
     expect(prepareRequest('reports.update', { task: T, comment: 'c' })).toEqual({ task: T, comment: 'c' });
   });

@@ -38,36 +38,98 @@ interface Case {
 }
 
 const scalarEvent = (iter: number, value: number) => ({
-  task: T, type: 'training_stats_scalar', iter, metric: 'loss', variant: 'train', value,
-  timestamp: 1735725630123 + iter, worker: 'w1', model_event: false, '@timestamp': '2025-01-01T10:00:30.456Z',
+  task: T,
+  type: 'training_stats_scalar',
+  iter,
+  metric: 'loss',
+  variant: 'train',
+  value,
+  timestamp: 1735725630123 + iter,
+  worker: 'w1',
+  model_event: false,
+  '@timestamp': '2025-01-01T10:00:30.456Z',
 });
 const plotEvent = {
-  task: T, type: 'plot', iter: 0, metric: 'roc', variant: '', plot_str: '{"data":[]}', plot_len: 11,
-  timestamp: 1735725630123, worker: 'w1', model_event: false, '@timestamp': '2025-01-01T10:00:30.456Z',
+  task: T,
+  type: 'plot',
+  iter: 0,
+  metric: 'roc',
+  variant: '',
+  plot_str: '{"data":[]}',
+  plot_len: 11,
+  timestamp: 1735725630123,
+  worker: 'w1',
+  model_event: false,
+  '@timestamp': '2025-01-01T10:00:30.456Z',
 };
 const imageEvent = {
-  task: T, type: 'training_debug_image', iter: 3, metric: 'img', variant: 'v', url: 's3://b/k.jpg', key: 'k',
-  timestamp: 1735725630123, worker: 'w1', model_event: false, '@timestamp': '2025-01-01T10:00:30.456Z',
+  task: T,
+  type: 'training_debug_image',
+  iter: 3,
+  metric: 'img',
+  variant: 'v',
+  url: 's3://b/k.jpg',
+  key: 'k',
+  timestamp: 1735725630123,
+  worker: 'w1',
+  model_event: false,
+  '@timestamp': '2025-01-01T10:00:30.456Z',
 };
 const logEvent = {
-  task: T, type: 'log', iter: 0, level: 'info', msg: 'hello', metric: '', variant: '',
-  timestamp: 1735725630123, worker: 'w1', model_event: false, '@timestamp': '2025-01-01T10:00:30.456Z',
+  task: T,
+  type: 'log',
+  iter: 0,
+  level: 'info',
+  msg: 'hello',
+  metric: '',
+  variant: '',
+  timestamp: 1735725630123,
+  worker: 'w1',
+  model_event: false,
+  '@timestamp': '2025-01-01T10:00:30.456Z',
 };
 const statusFields = {
-  status: 'published', status_reason: '', status_message: 'done', status_changed: '2025-01-01T10:20:30.123000+00:00',
-  last_update: '2025-01-01T10:20:30.123000+00:00', last_change: '2025-01-01T10:20:30.123000+00:00',
-  last_changed_by: 'u1', published: '2025-01-01T10:20:30.123000+00:00',
+  status: 'published',
+  status_reason: '',
+  status_message: 'done',
+  status_changed: '2025-01-01T10:20:30.123000+00:00',
+  last_update: '2025-01-01T10:20:30.123000+00:00',
+  last_change: '2025-01-01T10:20:30.123000+00:00',
+  last_changed_by: 'u1',
+  published: '2025-01-01T10:20:30.123000+00:00',
 };
 const report = {
-  id: T, name: 'Weekly', type: 'report', status: 'created', comment: '', report: '# hi', report_assets: [],
-  tags: ['a'], system_tags: ['hidden', 'reports'], user: { id: 'u1' }, company: { id: 'c1' }, project: { id: P },
-  created: '2025-01-01T10:20:30+00:00', last_update: '2025-01-01T10:20:30+00:00',
+  id: T,
+  name: 'Weekly',
+  type: 'report',
+  status: 'created',
+  comment: '',
+  report: '# hi',
+  report_assets: [],
+  tags: ['a'],
+  system_tags: ['hidden', 'reports'],
+  user: { id: 'u1' },
+  company: { id: 'c1' },
+  project: { id: P },
+  created: '2025-01-01T10:20:30+00:00',
+  last_update: '2025-01-01T10:20:30+00:00',
 };
-const task = { id: T, name: 'train', type: 'training', status: 'in_progress', project: { id: P, name: 'demo' }, last_iteration: 9 };
+const task = {
+  id: T,
+  name: 'train',
+  type: 'training',
+  status: 'in_progress',
+  project: { id: P, name: 'demo' },
+  last_iteration: 9,
+};
 const sample = { scroll_id: 'f'.repeat(32), event: imageEvent, min_iteration: 0, max_iteration: 9 };
 const plotSample = { scroll_id: 'e'.repeat(32), events: [plotEvent], min_iteration: 0, max_iteration: 9 };
 const passThrough = (endpoint: Endpoint, invoke: Case['invoke'], sent: unknown, data: unknown): Case => ({
-  endpoint, invoke, sent, data, result: data,
+  endpoint,
+  invoke,
+  sent,
+  data,
+  result: data,
 });
 
 const cases: Case[] = [
@@ -86,25 +148,65 @@ const cases: Case[] = [
     data: { id: T, project_id: P },
     result: { id: T, project_id: P },
   },
-  passThrough('reports.delete', (c) => c.reports.delete({ task: T, force: true }), { task: T, force: true }, { deleted: 1 }),
+  passThrough(
+    'reports.delete',
+    (c) => c.reports.delete({ task: T, force: true }),
+    { task: T, force: true },
+    { deleted: 1 },
+  ),
   passThrough(
     'reports.get_all_ex',
-    (c) => c.reports.getAllEx({ only_fields: ['name', 'status'], system_tags: ['__$not', 'archived'], order_by: ['-last_update'], page: 0, page_size: 12 }),
-    { only_fields: ['name', 'status'], system_tags: ['__$not', 'archived'], order_by: ['-last_update'], page: 0, page_size: 12 },
+    (c) =>
+      c.reports.getAllEx({
+        only_fields: ['name', 'status'],
+        system_tags: ['__$not', 'archived'],
+        order_by: ['-last_update'],
+        page: 0,
+        page_size: 12,
+      }),
+    {
+      only_fields: ['name', 'status'],
+      system_tags: ['__$not', 'archived'],
+      order_by: ['-last_update'],
+      page: 0,
+      page_size: 12,
+    },
     { tasks: [report] },
   ),
   passThrough('reports.get_tags', (c) => c.reports.getTags(), {}, { tags: ['a', 'b'] }),
   passThrough(
     'reports.get_task_data',
-    (c) => c.reports.getTaskData({ id: [T], only_fields: ['name'], scalar_metrics_iter_histogram: { key: 'iter', samples: 100 }, single_value_metrics: {} }),
-    { id: [T], only_fields: ['name'], scalar_metrics_iter_histogram: { key: 'iter', samples: 100 }, single_value_metrics: {} },
+    (c) =>
+      c.reports.getTaskData({
+        id: [T],
+        only_fields: ['name'],
+        scalar_metrics_iter_histogram: { key: 'iter', samples: 100 },
+        single_value_metrics: {},
+      }),
+    {
+      id: [T],
+      only_fields: ['name'],
+      scalar_metrics_iter_histogram: { key: 'iter', samples: 100 },
+      single_value_metrics: {},
+    },
     {
       tasks: [{ id: T, name: 'train' }],
       scalar_metrics_iter_histogram: { loss: { train: { [T]: { name: 'train', x: [0, 1], y: [0.9, 0.5] } } } },
-      single_value_metrics: [{ task: T, task_name: 'train', values: [{ metric: 'Summary', variant: 'acc', value: 0.9, timestamp: 1735725630123 }] }],
+      single_value_metrics: [
+        {
+          task: T,
+          task_name: 'train',
+          values: [{ metric: 'Summary', variant: 'acc', value: 0.9, timestamp: 1735725630123 }],
+        },
+      ],
     },
   ),
-  passThrough('reports.move', (c) => c.reports.move({ task: T, project_name: 'demo' }), { task: T, project_name: 'demo' }, { project_id: P }),
+  passThrough(
+    'reports.move',
+    (c) => c.reports.move({ task: T, project_name: 'demo' }),
+    { task: T, project_name: 'demo' },
+    { project_id: P },
+  ),
   {
     endpoint: 'reports.publish',
     invoke: (c) => c.reports.publish({ task: T, message: 'done' }),
@@ -129,16 +231,18 @@ const cases: Case[] = [
   // ---- events: writing and deleting
   passThrough(
     'events.add',
-    (c) => c.events.add({ type: 'training_stats_scalar', task: T, iter: 1, metric: 'loss', variant: 'train', value: 0.5 }),
+    (c) =>
+      c.events.add({ type: 'training_stats_scalar', task: T, iter: 1, metric: 'loss', variant: 'train', value: 0.5 }),
     { type: 'training_stats_scalar', task: T, iter: 1, metric: 'loss', variant: 'train', value: 0.5 },
     { added: 1, errors: 0, errors_info: {} },
   ),
   {
     endpoint: 'events.add_batch',
-    invoke: (c) => c.events.addBatch([
-      { type: 'log', task: T, msg: 'a', level: 'info' },
-      { type: 'bogus' as 'log', task: T, msg: 'b' },
-    ]),
+    invoke: (c) =>
+      c.events.addBatch([
+        { type: 'log', task: T, msg: 'a', level: 'info' },
+        { type: 'bogus' as 'log', task: T, msg: 'b' },
+      ]),
     sent: `{"type":"log","task":"${T}","msg":"a","level":"info"}\n{"type":"bogus","task":"${T}","msg":"b"}\n`,
     data: { added: 1, errors: 1, errors_info: { 'Invalid event type bogus': 1 } },
     result: { added: 1, errors: 1, errors_info: { 'Invalid event type bogus': 1 } },
@@ -191,7 +295,12 @@ const cases: Case[] = [
     { task: T, scroll_id: 'f'.repeat(32), navigate_earlier: false },
     { scroll_id: 'f'.repeat(32), event: null, min_iteration: null, max_iteration: null },
   ),
-  passThrough('events.get_plot_sample', (c) => c.events.getPlotSample({ task: T, metric: 'roc' }), { task: T, metric: 'roc' }, plotSample),
+  passThrough(
+    'events.get_plot_sample',
+    (c) => c.events.getPlotSample({ task: T, metric: 'roc' }),
+    { task: T, metric: 'roc' },
+    plotSample,
+  ),
   passThrough(
     'events.next_plot_sample',
     (c) => c.events.nextPlotSample({ task: T, scroll_id: 'e'.repeat(32), next_iteration: true }),
@@ -210,7 +319,12 @@ const cases: Case[] = [
     'events.get_task_metrics',
     (c) => c.events.getTaskMetrics({ tasks: [T, T2], event_type: 'training_debug_image' }),
     { tasks: [T, T2], event_type: 'training_debug_image' },
-    { metrics: [{ task: T, metrics: ['img'] }, { task: T2, metrics: [] }] },
+    {
+      metrics: [
+        { task: T, metrics: ['img'] },
+        { task: T2, metrics: [] },
+      ],
+    },
   ),
   passThrough(
     'events.get_scalar_metrics_and_variants',
@@ -231,7 +345,12 @@ const cases: Case[] = [
     'events.get_multi_task_plots',
     (c) => c.events.getMultiTaskPlots({ tasks: [T], iters: 1, metrics: [{ metric: 'roc' }] }),
     { tasks: [T], iters: 1, metrics: [{ metric: 'roc' }] },
-    { plots: { roc: { '': { [T]: { '0': { name: 'train', plots: [plotEvent] } } } } }, returned: 1, total: 1, scroll_id: 'es-scroll' },
+    {
+      plots: { roc: { '': { [T]: { '0': { name: 'train', plots: [plotEvent] } } } } },
+      returned: 1,
+      total: 1,
+      scroll_id: 'es-scroll',
+    },
   ),
   passThrough(
     'events.get_task_plots',
@@ -259,11 +378,19 @@ const cases: Case[] = [
     sent: { task: T },
     data: {
       metrics: [{ name: 'loss', variants: [{ name: 'train', last_value: 0.3, last_10_value: 0.3 }] }],
-      last_iter: 99, name: 'train', status: 'in_progress', last_timestamp: 1735725630456,
+      last_iter: 99,
+      name: 'train',
+      status: 'in_progress',
+      last_timestamp: 1735725630456,
     },
     result: {
-      metrics: [{ name: 'loss', variants: [{ name: 'train', last_value: 0.3, last_10_value: 0.3, last_100_value: 0.3 }] }],
-      last_iter: 99, name: 'train', status: 'in_progress', last_timestamp: 1735725630456,
+      metrics: [
+        { name: 'loss', variants: [{ name: 'train', last_value: 0.3, last_10_value: 0.3, last_100_value: 0.3 }] },
+      ],
+      last_iter: 99,
+      name: 'train',
+      status: 'in_progress',
+      last_timestamp: 1735725630456,
     },
   },
   passThrough(
@@ -276,7 +403,15 @@ const cases: Case[] = [
     'events.get_task_single_value_metrics',
     (c) => c.events.getTaskSingleValueMetrics({ tasks: [T] }),
     { tasks: [T] },
-    { tasks: [{ task: T, task_name: 'train', values: [{ metric: 'Summary', variant: 'acc', value: 0.93, timestamp: 1735725630123 }] }] },
+    {
+      tasks: [
+        {
+          task: T,
+          task_name: 'train',
+          values: [{ metric: 'Summary', variant: 'acc', value: 0.93, timestamp: 1735725630123 }],
+        },
+      ],
+    },
   ),
   passThrough(
     'events.multi_task_scalar_metrics_iter_histogram',
@@ -284,13 +419,16 @@ const cases: Case[] = [
     { tasks: [T, T2], key: 'iter', samples: 80 },
     {
       metrics: {
-        loss: { train: { [T]: { name: 'run a', x: [0, 1], y: [0.9, 0.5] }, [T2]: { name: 'run b', x: [0, 1], y: [1, 0.7] } } },
+        loss: {
+          train: { [T]: { name: 'run a', x: [0, 1], y: [0.9, 0.5] }, [T2]: { name: 'run b', x: [0, 1], y: [1, 0.7] } },
+        },
       },
     },
   ),
   {
     endpoint: 'events.scalar_metrics_iter_histogram',
-    invoke: (c) => c.events.scalarMetricsIterHistogram({ task: T, key: 'iter', samples: 120, metrics: [{ metric: 'loss' }] }),
+    invoke: (c) =>
+      c.events.scalarMetricsIterHistogram({ task: T, key: 'iter', samples: 120, metrics: [{ metric: 'loss' }] }),
     sent: { task: T, key: 'iter', samples: 120, metrics: [{ metric: 'loss' }] },
     data: {
       loss: {
@@ -307,15 +445,35 @@ const cases: Case[] = [
   },
   passThrough(
     'events.scalar_metrics_iter_raw',
-    (c) => c.events.scalarMetricsIterRaw({ task: T, metric: { metric: 'loss', variants: ['train'] }, key: 'timestamp', batch_size: 500, count_total: true }),
+    (c) =>
+      c.events.scalarMetricsIterRaw({
+        task: T,
+        metric: { metric: 'loss', variants: ['train'] },
+        key: 'timestamp',
+        batch_size: 500,
+        count_total: true,
+      }),
     { task: T, metric: { metric: 'loss', variants: ['train'] }, key: 'timestamp', batch_size: 500, count_total: true },
-    { returned: 3, total: 3, scroll_id: 'jwt-scroll', variants: { train: { y: [0.9, 0.5, 0.3], timestamp: [1, 2, 3] } } },
+    {
+      returned: 3,
+      total: 3,
+      scroll_id: 'jwt-scroll',
+      variants: { train: { y: [0.9, 0.5, 0.3], timestamp: [1, 2, 3] } },
+    },
   ),
   passThrough(
     'events.vector_metrics_iter_histogram',
     (c) => c.events.vectorMetricsIterHistogram({ task: T, metric: 'hist', variant: 'a' }),
     { task: T, metric: 'hist', variant: 'a' },
-    { metric: 'hist', variant: 'a', vectors: [[1, 2, 3], [2, 3, 4]], iterations: [0, 1] },
+    {
+      metric: 'hist',
+      variant: 'a',
+      vectors: [
+        [1, 2, 3],
+        [2, 3, 4],
+      ],
+      iterations: [0, 1],
+    },
   ),
 
   // ---- tasks, models, projects
@@ -325,8 +483,18 @@ const cases: Case[] = [
     { name: 'train', type: 'training', project: P },
     { id: T },
   ),
-  passThrough('tasks.started', (c) => c.tasks.started({ task: T }), { task: T }, { updated: 1, fields: { status: 'in_progress' } }),
-  passThrough('tasks.stopped', (c) => c.tasks.stopped({ task: T, force: true }), { task: T, force: true }, { updated: 1, fields: { status: 'stopped' } }),
+  passThrough(
+    'tasks.started',
+    (c) => c.tasks.started({ task: T }),
+    { task: T },
+    { updated: 1, fields: { status: 'in_progress' } },
+  ),
+  passThrough(
+    'tasks.stopped',
+    (c) => c.tasks.stopped({ task: T, force: true }),
+    { task: T, force: true },
+    { updated: 1, fields: { status: 'stopped' } },
+  ),
   passThrough(
     'tasks.completed',
     (c) => c.tasks.completed({ task: T, status_message: 'ok' }),
@@ -339,10 +507,21 @@ const cases: Case[] = [
     { task: T, status_reason: 'crash' },
     { updated: 1, fields: { status: 'failed' } },
   ),
-  passThrough('tasks.publish', (c) => c.tasks.publish({ task: T }), { task: T }, { updated: 1, fields: { status: 'published' } }),
+  passThrough(
+    'tasks.publish',
+    (c) => c.tasks.publish({ task: T }),
+    { task: T },
+    { updated: 1, fields: { status: 'published' } },
+  ),
   passThrough(
     'tasks.get_all_ex',
-    (c) => c.tasks.getAllEx({ only_fields: ['name', 'status', 'project.name'], order_by: ['-last_update'], size: 30, scroll_id: '' }),
+    (c) =>
+      c.tasks.getAllEx({
+        only_fields: ['name', 'status', 'project.name'],
+        order_by: ['-last_update'],
+        size: 30,
+        scroll_id: '',
+      }),
     { only_fields: ['name', 'status', 'project.name'], order_by: ['-last_update'], size: 30, scroll_id: '' },
     { tasks: [task], scroll_id: 'c'.repeat(32) },
   ),
@@ -358,7 +537,12 @@ const cases: Case[] = [
     { task: [T] },
     { models: [{ id: T2, name: 'best', ready: false, task: { id: T } }] },
   ),
-  passThrough('projects.create', (c) => c.projects.create({ name: 'demo', description: 'd' }), { name: 'demo', description: 'd' }, { id: P }),
+  passThrough(
+    'projects.create',
+    (c) => c.projects.create({ name: 'demo', description: 'd' }),
+    { name: 'demo', description: 'd' },
+    { id: P },
+  ),
   passThrough(
     'projects.get_all_ex',
     (c) => c.projects.getAllEx({ name: '^demo$', search_hidden: true }),
@@ -373,19 +557,22 @@ describe('operations', () => {
     expect(covered).toEqual(ENDPOINTS.filter((e) => e !== 'auth.login').sort());
   });
 
-  it.each(cases.map((c) => [c.endpoint, c] as const))('%s sends its path and body and decodes the answer', async (endpoint, c) => {
-    server.reply(
-      endpoint,
-      typeof c.data === 'string' ? { status: 200, raw: c.data, contentType: 'text/plain' } : ok(c.data),
-    );
-    const result = await c.invoke(client);
-    const [req] = server.requestsTo(endpoint);
-    expect(req?.method).toBe('POST');
-    expect(req?.path).toBe(`/${endpoint}`);
-    if (typeof c.sent === 'string') expect(req?.body).toBe(c.sent);
-    else expect(JSON.parse(req?.body ?? 'null')).toEqual(c.sent);
-    expect(result).toEqual(c.result);
-  });
+  it.each(cases.map((c) => [c.endpoint, c] as const))(
+    '%s sends its path and body and decodes the answer',
+    async (endpoint, c) => {
+      server.reply(
+        endpoint,
+        typeof c.data === 'string' ? { status: 200, raw: c.data, contentType: 'text/plain' } : ok(c.data),
+      );
+      const result = await c.invoke(client);
+      const [req] = server.requestsTo(endpoint);
+      expect(req?.method).toBe('POST');
+      expect(req?.path).toBe(`/${endpoint}`);
+      if (typeof c.sent === 'string') expect(req?.body).toBe(c.sent);
+      else expect(JSON.parse(req?.body ?? 'null')).toEqual(c.sent);
+      expect(result).toEqual(c.result);
+    },
+  );
 
   it('auth.login sends expiration_sec with Basic credentials and returns the token', async () => {
     const token = makeToken({ exp: 4_000_000_000, identity: { user: 'u1' } });
@@ -399,12 +586,17 @@ describe('operations', () => {
 
   it('reports.create with a body sends report/report_assets through a following reports.update', async () => {
     server.reply('reports.create', ok({ id: T, project_id: P }));
-    server.reply('reports.update', ok({ updated: 1, fields: { report: '# Results', report_assets: ['s3://b/a.png'] } }));
+    server.reply(
+      'reports.update',
+      ok({ updated: 1, fields: { report: '# Results', report_assets: ['s3://b/a.png'] } }),
+    );
     const res = await client.reports.create({ name: 'Weekly', report: '# Results', report_assets: ['s3://b/a.png'] });
     expect(res).toEqual({ id: T, project_id: P });
     expect(server.requests.map((r) => r.endpoint)).toEqual(['reports.create', 'reports.update']);
     expect(server.bodiesOf('reports.create')).toEqual([{ name: 'Weekly' }]);
-    expect(server.bodiesOf('reports.update')).toEqual([{ task: T, report: '# Results', report_assets: ['s3://b/a.png'] }]);
+    expect(server.bodiesOf('reports.update')).toEqual([
+      { task: T, report: '# Results', report_assets: ['s3://b/a.png'] },
+    ]);
   });
 
   it('reports.create names the created report when saving its body fails', async () => {

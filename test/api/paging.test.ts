@@ -94,7 +94,9 @@ describe('get_all_ex scrolls', () => {
     const tasks = Array.from({ length: 7 }, (_, i) => ({ id: `t${i}` }));
     server.always('tasks.get_all_ex', cursorOver('tasks', tasks));
     server.always('reports.get_task_data', cursorOver('tasks', tasks));
-    expect((await collect(scrollTasks(client, { status: ['in_progress'] }, { size: 3 }))).map((p) => p.length)).toEqual([3, 3, 1]);
+    expect((await collect(scrollTasks(client, { status: ['in_progress'] }, { size: 3 }))).map((p) => p.length)).toEqual(
+      [3, 3, 1],
+    );
     expect((await collect(scrollTaskData(client, { id: ['t1'] }, { size: 5 }))).map((p) => p.length)).toEqual([5, 2]);
     expect(body(server.requestsTo('tasks.get_all_ex')[0])).toEqual({ status: ['in_progress'], scroll_id: '', size: 3 });
     expect(body(server.requestsTo('reports.get_task_data')[1])).toEqual({ id: ['t1'], scroll_id: 'pos-5', size: 5 });
@@ -155,7 +157,12 @@ describe('event scrolls', () => {
     server.reply(
       'events.scalar_metrics_iter_raw',
       ok({ returned: 2, total: null, scroll_id: 'raw-1', variants: { train: { y: [0.9, 0.5], iter: [1, 2] } } }),
-      ok({ returned: 1, total: null, scroll_id: 'raw-2', variants: { train: { y: [0.3], iter: [3] }, val: { y: [0.4], iter: [3] } } }),
+      ok({
+        returned: 1,
+        total: null,
+        scroll_id: 'raw-2',
+        variants: { train: { y: [0.3], iter: [3] }, val: { y: [0.4], iter: [3] } },
+      }),
       ok({ returned: 0, total: null, scroll_id: 'raw-2', variants: {} }),
     );
     const metric = { metric: 'loss' };
@@ -185,7 +192,12 @@ describe('event scrolls', () => {
   });
 
   it('stops on a raw-scalar page identical to the previous one (the key 0 restart quirk)', async () => {
-    const restart = ok({ returned: 2, total: null, scroll_id: 'raw-0', variants: { train: { y: [5, 6], iter: [-2147483648, 0] } } });
+    const restart = ok({
+      returned: 2,
+      total: null,
+      scroll_id: 'raw-0',
+      variants: { train: { y: [5, 6], iter: [-2147483648, 0] } },
+    });
     server.always('events.scalar_metrics_iter_raw', restart);
     const pages = await collect(scrollRawScalars(client, { task: T, metric: { metric: 'loss' }, batch_size: 2 }));
     expect(pages).toEqual([[{ variant: 'train', x: [-2147483648, 0], y: [5, 6] }]]);
@@ -196,7 +208,13 @@ describe('event scrolls', () => {
 // A task log as a real server pages it (REFERENCE §6.4): from_timestamp is exclusive, pages
 // move away from it, and logs sharing the page's last timestamp are kept on that page.
 const logTimestamps = [100, 101, 102, 103, 104, 105, 105, 105, 106, 107, 108, 109, 110];
-const logs = logTimestamps.map((timestamp, i) => ({ task: T, type: 'log', timestamp, msg: `line ${i}`, level: 'info' }));
+const logs = logTimestamps.map((timestamp, i) => ({
+  task: T,
+  type: 'log',
+  timestamp,
+  msg: `line ${i}`,
+  level: 'info',
+}));
 
 function logServer(req: RecordedRequest) {
   const b = body(req);
@@ -258,6 +276,10 @@ describe('task log paging', () => {
   it('yields nothing for a task without logs', async () => {
     server.reply('events.get_task_log', ok({ events: [], returned: 0, total: 0 }));
     expect(await collect(taskLogBackward(client, { task: T }))).toEqual([]);
-    expect(body(server.requestsTo('events.get_task_log')[0])).toEqual({ task: T, batch_size: 1000, navigate_earlier: true });
+    expect(body(server.requestsTo('events.get_task_log')[0])).toEqual({
+      task: T,
+      batch_size: 1000,
+      navigate_earlier: true,
+    });
   });
 });

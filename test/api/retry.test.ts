@@ -4,7 +4,13 @@ import { ApiError } from '../../src/api/errors.js';
 import { mayRetry, retryDelayMs } from '../../src/api/retry.js';
 
 const policy = { maxRetries: 2, baseDelayMs: 250, maxDelayMs: 4_000, maxRetryAfterMs: 10_000 };
-const transient = new ApiError({ kind: 'http', endpoint: 'x', httpStatus: 503, message: 'maintenance', transient: true });
+const transient = new ApiError({
+  kind: 'http',
+  endpoint: 'x',
+  httpStatus: 503,
+  message: 'maintenance',
+  transient: true,
+});
 
 describe('retry policy', () => {
   it('doubles the backoff per retry with ±50% jitter', () => {
@@ -28,7 +34,9 @@ describe('retry policy', () => {
     expect(mayRetry('auth.login', transient)).toBe(true);
     expect(mayRetry('events.add_batch', transient)).toBe(false);
     expect(mayRetry('events.debug_images', transient)).toBe(false);
-    expect(mayRetry('events.get_task_log', new ApiError({ kind: 'http', endpoint: 'x', httpStatus: 400, message: 'bad' }))).toBe(false);
+    expect(
+      mayRetry('events.get_task_log', new ApiError({ kind: 'http', endpoint: 'x', httpStatus: 400, message: 'bad' })),
+    ).toBe(false);
   });
 });
 

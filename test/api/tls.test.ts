@@ -40,7 +40,9 @@ afterEach(async () => {
 
 describe('TLS', () => {
   it('rejects an untrusted certificate with kind tls naming the host', async () => {
-    const err = await makeClient({}).reports.getTags({}).catch((e: unknown) => e);
+    const err = await makeClient({})
+      .reports.getTags({})
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).kind).toBe('tls');
     expect((err as ApiError).message).toContain(server.url.replace('https://', ''));
@@ -51,7 +53,9 @@ describe('TLS', () => {
   });
 
   it('trusts the CA bundle named by verifyCertificate', async () => {
-    await expect(makeClient({ verifyCertificate: certPath }).reports.getTags({})).resolves.toEqual({ tags: ['secure'] });
+    await expect(makeClient({ verifyCertificate: certPath }).reports.getTags({})).resolves.toEqual({
+      tags: ['secure'],
+    });
   });
 
   it('refuses a CA bundle path that cannot be read', () => {

@@ -88,7 +88,11 @@ describe('requests', () => {
 
   it('drains every answer, errors included, so a few keep-alive connections serve many calls', async () => {
     // Bodies larger than a socket's buffers: an undrained one would pin its connection.
-    server.always('reports.get_tags', { status: 400, raw: `<html>${'x'.repeat(512 * 1024)}</html>`, contentType: 'text/html' });
+    server.always('reports.get_tags', {
+      status: 400,
+      raw: `<html>${'x'.repeat(512 * 1024)}</html>`,
+      contentType: 'text/html',
+    });
     for (let i = 0; i < 12; i++) await failure(client.reports.getTags({}));
     expect(server.requestsTo('reports.get_tags')).toHaveLength(12);
     expect(new Set(server.requests.map((r) => r.remotePort)).size).toBeLessThanOrEqual(2);
@@ -109,7 +113,11 @@ describe('answers that are not envelopes', () => {
   });
 
   it('turns the plain-text 415 answer into an ApiError with that text', async () => {
-    server.always('reports.get_tags', { status: 415, raw: 'Content encoding is not supported', contentType: 'text/plain' });
+    server.always('reports.get_tags', {
+      status: 415,
+      raw: 'Content encoding is not supported',
+      contentType: 'text/plain',
+    });
     const err = await failure(client.reports.getTags({}));
     expect(err.httpStatus).toBe(415);
     expect(err.message).toContain('Content encoding is not supported');
@@ -124,7 +132,11 @@ describe('answers that are not envelopes', () => {
 
   it('returns the raw log attachment of download_task_log, and decodes its error envelopes', async () => {
     const text = '{"asctime":1,"msg":"a"}\n{"asctime":2,"msg":"b"}\n';
-    server.reply('events.download_task_log', { status: 200, raw: text, contentType: 'text/plain' }, fail(ERRORS.invalidTaskId, ': ids=(nope)'));
+    server.reply(
+      'events.download_task_log',
+      { status: 200, raw: text, contentType: 'text/plain' },
+      fail(ERRORS.invalidTaskId, ': ids=(nope)'),
+    );
     await expect(client.events.downloadTaskLog({ task: 't' })).resolves.toBe(text);
     const err = await failure(client.events.downloadTaskLog({ task: 'nope' }));
     expect([err.httpStatus, err.resultCode, err.resultSubcode]).toEqual([400, 400, 101]);
@@ -251,7 +263,11 @@ describe('retries', () => {
   });
 
   it('never retries a read that moves server-side scroll state', async () => {
-    server.reply('events.next_debug_image_sample', { status: 503, data: {} }, ok({ scroll_id: 's', event: null, min_iteration: null, max_iteration: null }));
+    server.reply(
+      'events.next_debug_image_sample',
+      { status: 503, data: {} },
+      ok({ scroll_id: 's', event: null, min_iteration: null, max_iteration: null }),
+    );
     const err = await failure(client.events.nextDebugImageSample({ task: 't', scroll_id: 's' }));
     expect(err.httpStatus).toBe(503);
     expect(server.requestsTo('events.next_debug_image_sample')).toHaveLength(1);
@@ -264,14 +280,22 @@ describe('retries', () => {
   });
 
   it('waits as long as Retry-After asks before retrying a 429', async () => {
-    server.reply('reports.get_tags', { status: 429, raw: 'slow down', headers: { 'retry-after': '1' } }, ok({ tags: ['x'] }));
+    server.reply(
+      'reports.get_tags',
+      { status: 429, raw: 'slow down', headers: { 'retry-after': '1' } },
+      ok({ tags: ['x'] }),
+    );
     const started = Date.now();
     await expect(client.reports.getTags({})).resolves.toEqual({ tags: ['x'] });
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
   });
 
   it('does not retry when the wait would pass the total deadline', async () => {
-    server.reply('reports.get_tags', { status: 429, raw: 'slow down', headers: { 'retry-after': '1' } }, ok({ tags: [] }));
+    server.reply(
+      'reports.get_tags',
+      { status: 429, raw: 'slow down', headers: { 'retry-after': '1' } },
+      ok({ tags: [] }),
+    );
     const err = await failure(client.reports.getTags({}, { timeoutMs: 400 }));
     expect(err.httpStatus).toBe(429);
     expect(server.requestsTo('reports.get_tags')).toHaveLength(1);

@@ -22,7 +22,8 @@ function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
       // A clean environment: no CLEARML_* from the machine, HOME without a clearml.conf.
       { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: home, ...env }, timeout: 20_000 },
       (err, stdout, stderr) => {
-        const code = err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : err ? 1 : 0;
+        const code =
+          err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : err ? 1 : 0;
         resolve({ code, stdout, stderr });
       },
     );
@@ -61,10 +62,15 @@ describe('tracktop command line', () => {
 
   it('config shows each value with where it came from, the secret masked', async () => {
     const conf = join(home, 'clearml.conf');
-    writeFileSync(conf, `api {\n  api_server: ${server.url}\n  credentials { "access_key": "FILEKEY123", "secret_key": "file-secret-value" }\n}\n`);
+    writeFileSync(
+      conf,
+      `api {\n  api_server: ${server.url}\n  credentials { "access_key": "FILEKEY123", "secret_key": "file-secret-value" }\n}\n`,
+    );
     const r = await run(['config'], { CLEARML_API_ACCESS_KEY: 'ENVKEY456' });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`api host\\s+${server.url.replace(/[.]/g, '\\.')}\\s+\\(${conf.replace(/[.]/g, '\\.')}:2\\)`));
+    expect(r.stdout).toMatch(
+      new RegExp(`api host\\s+${server.url.replace(/[.]/g, '\\.')}\\s+\\(${conf.replace(/[.]/g, '\\.')}:2\\)`),
+    );
     expect(r.stdout).toMatch(/access key\s+ENVKEY456\s+\(env CLEARML_API_ACCESS_KEY\)/);
     expect(r.stdout).toMatch(/secret key\s+fi\*+\s+\(.*clearml\.conf:3\)/);
     expect(r.stdout).not.toContain('file-secret-value');
@@ -89,7 +95,15 @@ describe('tracktop command line', () => {
   });
 
   it('check logs in and prints server, API version, round trip and an OK verdict', async () => {
-    const r = await run(['check', '--api-host', server.url, '--access-key', server.accessKey, '--secret-key', server.secretKey]);
+    const r = await run([
+      'check',
+      '--api-host',
+      server.url,
+      '--access-key',
+      server.accessKey,
+      '--secret-key',
+      server.secretKey,
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`server:       ${server.url}`);
     expect(r.stdout).toMatch(/api version:\s+2\.31/);
@@ -98,7 +112,15 @@ describe('tracktop command line', () => {
   });
 
   it('check says which way it failed: wrong secret, refused connection, unknown host', async () => {
-    const wrong = await run(['check', '--api-host', server.url, '--access-key', server.accessKey, '--secret-key', 'nope']);
+    const wrong = await run([
+      'check',
+      '--api-host',
+      server.url,
+      '--access-key',
+      server.accessKey,
+      '--secret-key',
+      'nope',
+    ]);
     expect(wrong.code).toBe(1);
     expect(wrong.stdout).toMatch(/verdict:\s+FAILED .*credentials rejected/);
 
@@ -106,7 +128,15 @@ describe('tracktop command line', () => {
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatch(/verdict:\s+FAILED .*connection refused/);
 
-    const dns = await run(['check', '--api-host', 'http://no-such-host.invalid', '--access-key', 'a', '--secret-key', 'b']);
+    const dns = await run([
+      'check',
+      '--api-host',
+      'http://no-such-host.invalid',
+      '--access-key',
+      'a',
+      '--secret-key',
+      'b',
+    ]);
     expect(dns.code).toBe(1);
     expect(dns.stdout).toMatch(/verdict:\s+FAILED .*resolve/);
     for (const r of [wrong, refused, dns]) expect(r.stdout + r.stderr).not.toMatch(/\n\s+at /);
@@ -121,7 +151,15 @@ describe('tracktop monitor outside a terminal', () => {
   });
 
   it('--once prints one plain frame of 100x30 and exits 0', async () => {
-    const r = await run(['--once', '--api-host', server.url, '--access-key', server.accessKey, '--secret-key', server.secretKey]);
+    const r = await run([
+      '--once',
+      '--api-host',
+      server.url,
+      '--access-key',
+      server.accessKey,
+      '--secret-key',
+      server.secretKey,
+    ]);
     expect(r.code).toBe(0);
     const lines = r.stdout.replace(/\n$/, '').split('\n');
     expect(lines.length).toBe(29);
@@ -160,7 +198,11 @@ describe('tracktop serve --demo', () => {
         expect(res.status, endpoint).toBe(200);
         return ((await res.json()) as { data: unknown }).data;
       };
-      const login = await post('auth.login', {}, `Basic ${Buffer.from(`${accessKey}:${secretKey}`).toString('base64')}`);
+      const login = await post(
+        'auth.login',
+        {},
+        `Basic ${Buffer.from(`${accessKey}:${secretKey}`).toString('base64')}`,
+      );
       const bearer = `Bearer ${login.token}`;
       const running = await post('tasks.get_all_ex', { status: ['in_progress'], only_fields: ['id', 'name'] }, bearer);
       expect(running.tasks.length).toBeGreaterThan(0);

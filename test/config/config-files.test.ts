@@ -39,7 +39,10 @@ describe('chooseConfigFiles', () => {
 
   it('uses TRAINS_CONFIG_FILE when CLEARML_CONFIG_FILE is empty', () => {
     const env = { CLEARML_CONFIG_FILE: '', TRAINS_CONFIG_FILE: '/old/trains.conf' };
-    expect(chooseConfigFiles({ env, homeDir: home.dir })).toEqual({ files: ['/old/trains.conf'], namedBy: 'TRAINS_CONFIG_FILE' });
+    expect(chooseConfigFiles({ env, homeDir: home.dir })).toEqual({
+      files: ['/old/trains.conf'],
+      namedBy: 'TRAINS_CONFIG_FILE',
+    });
   });
 
   it('lets --config win over the environment', () => {
@@ -61,7 +64,10 @@ describe('loadConfig', () => {
   });
 
   it('merges ~/clearml.conf over ~/trains.conf, keeping each value’s own file', () => {
-    const trains = home.write('trains.conf', 'api { host: "http://old:8008", credentials { access_key: OLD, secret_key: OLDS } }');
+    const trains = home.write(
+      'trains.conf',
+      'api { host: "http://old:8008", credentials { access_key: OLD, secret_key: OLDS } }',
+    );
     const clearml = home.write('clearml.conf', 'api {\n  credentials { secret_key: NEWS }\n}');
     const loaded = loadConfig(chooseConfigFiles({ env: {}, homeDir: home.dir }), {});
     expect(loaded.files).toEqual([trains, clearml]);
@@ -94,7 +100,9 @@ describe('loadConfig', () => {
   it('fails clearly when the named path is a directory', () => {
     mkdirSync(join(home.dir, 'conf.d'));
     const choice = chooseConfigFiles({ configFlag: join(home.dir, 'conf.d'), env: {}, homeDir: home.dir });
-    expect(() => loadConfig(choice, {})).toThrow(`${join(home.dir, 'conf.d')}: cannot read the config file: it is a directory`);
+    expect(() => loadConfig(choice, {})).toThrow(
+      `${join(home.dir, 'conf.d')}: cannot read the config file: it is a directory`,
+    );
   });
 
   it('collects include warnings from every file', () => {

@@ -85,7 +85,9 @@ describe('clearml-init output', () => {
 
 describe('other real-world shapes', () => {
   it('reads a one-line api block', () => {
-    expect(toPlain(load('one-line.conf').root)).toEqual({ api: { credentials: { access_key: 'AK', secret_key: 'SK' } } });
+    expect(toPlain(load('one-line.conf').root)).toEqual({
+      api: { credentials: { access_key: 'AK', secret_key: 'SK' } },
+    });
   });
 
   it('reads comments of both styles, trailing comments and URL values', () => {

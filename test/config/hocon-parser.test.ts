@@ -71,7 +71,8 @@ describe('HOCON structure', () => {
   });
 
   it('reads lists of scalars, nested lists and lists of objects over several lines', () => {
-    const text = 'l: [\n  { bucket: "b1", key: k1 },\n  {\n    bucket: b2\n    key: "k2"\n  }\n]\nm: [[1, 2], [a, b]]\n';
+    const text =
+      'l: [\n  { bucket: "b1", key: k1 },\n  {\n    bucket: b2\n    key: "k2"\n  }\n]\nm: [[1, 2], [a, b]]\n';
     expect(plain(text)).toEqual({
       l: [
         { bucket: 'b1', key: 'k1' },
@@ -223,7 +224,9 @@ describe('HOCON errors', () => {
     expect(parseError('l: [1, 2\n').message).toBe(
       "/cfg/test.conf:2:1: expected ']' to close the list opened at line 1, column 4, found end of file",
     );
-    expect(parseError('l: [1, 2}').message).toMatch(/^\/cfg\/test\.conf:1:9: expected ',', '\]' or a new line in the list/);
+    expect(parseError('l: [1, 2}').message).toMatch(
+      /^\/cfg\/test\.conf:1:9: expected ',', '\]' or a new line in the list/,
+    );
   });
 
   it('reports "+=" and object concatenation as unsupported', () => {

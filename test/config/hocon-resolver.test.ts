@@ -24,10 +24,12 @@ describe('substitutions from the environment', () => {
   });
 
   it('concatenates substitutions with unquoted and quoted text', () => {
-    expect(plain('dir: ${HOME}/.clearml/"my cache"\nurl: http://${HOST}:8008', { HOME: '/home/u', HOST: 'h' })).toEqual({
-      dir: '/home/u/.clearml/my cache',
-      url: 'http://h:8008',
-    });
+    expect(plain('dir: ${HOME}/.clearml/"my cache"\nurl: http://${HOST}:8008', { HOME: '/home/u', HOST: 'h' })).toEqual(
+      {
+        dir: '/home/u/.clearml/my cache',
+        url: 'http://h:8008',
+      },
+    );
   });
 
   it('leaves a field unset when an optional substitution is undefined', () => {
@@ -70,7 +72,10 @@ describe('substitutions from the config itself', () => {
 
   it('resolves dotted paths, including ones defined later in the file', () => {
     const text = 'api { web_server: ${hosts.web}"/ui" }\nhosts { web: "https://app.example.com" }';
-    expect(plain(text)).toEqual({ api: { web_server: 'https://app.example.com/ui' }, hosts: { web: 'https://app.example.com' } });
+    expect(plain(text)).toEqual({
+      api: { web_server: 'https://app.example.com/ui' },
+      hosts: { web: 'https://app.example.com' },
+    });
   });
 
   it('keeps the type of a value substituted on its own, including objects', () => {
@@ -94,6 +99,8 @@ describe('substitutions from the config itself', () => {
   });
 
   it('rejects an object used inside text', () => {
-    expect(errorOf('o { a: 1 }\ns: x${o}')).toBe('/cfg/sub.conf:2:5: ${o} is an object and cannot be part of a text value');
+    expect(errorOf('o { a: 1 }\ns: x${o}')).toBe(
+      '/cfg/sub.conf:2:5: ${o} is an object and cannot be part of a text value',
+    );
   });
 });

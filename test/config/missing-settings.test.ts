@@ -42,14 +42,22 @@ describe('missingSettings', () => {
 
   it('names only the missing half of a key pair and where the other half came from', () => {
     const noSecret = missingSettings(
-      profile({ apiHost: 'https://api.x', accessKey: 'A', origins: { accessKey: { kind: 'env', name: 'CLEARML_API_ACCESS_KEY' } } }),
+      profile({
+        apiHost: 'https://api.x',
+        accessKey: 'A',
+        origins: { accessKey: { kind: 'env', name: 'CLEARML_API_ACCESS_KEY' } },
+      }),
     );
     expect(noSecret).toContain('The secret key is missing (the access key comes from env CLEARML_API_ACCESS_KEY)');
     expect(noSecret).toContain('--secret-key');
     expect(noSecret).not.toContain('--access-key');
 
     const noAccess = missingSettings(
-      profile({ apiHost: 'https://api.x', secretKey: 'S', origins: { secretKey: { kind: 'file', file: '/h/clearml.conf', line: 3 } } }),
+      profile({
+        apiHost: 'https://api.x',
+        secretKey: 'S',
+        origins: { secretKey: { kind: 'file', file: '/h/clearml.conf', line: 3 } },
+      }),
     );
     expect(noAccess).toContain('The access key is missing (the secret key comes from /h/clearml.conf:3)');
     expect(noAccess).toContain('api.credentials.access_key');

@@ -88,7 +88,12 @@ describe('resolveProfile from clearml.conf', () => {
 
   it('fills credentials from ${VAR} substitutions in the file', () => {
     home.writeFixture('env-substitution.conf');
-    const profile = profileWith({ CLEARML_TEST_SERVER: 'http://api.sub:8008', TEAM_ACCESS_KEY: 'TK', TEAM_SECRET_KEY: 'TS', HOME: home.dir });
+    const profile = profileWith({
+      CLEARML_TEST_SERVER: 'http://api.sub:8008',
+      TEAM_ACCESS_KEY: 'TK',
+      TEAM_SECRET_KEY: 'TS',
+      HOME: home.dir,
+    });
     expect(profile).toMatchObject({
       apiHost: 'http://api.sub:8008',
       webHost: 'http://app.sub:8080',
@@ -208,11 +213,17 @@ describe('resolveProfile precedence', () => {
   it('derives hosts from an api host set by a flag, not from the file’s web host', () => {
     home.write('clearml.conf', 'api { api_server: "https://api.file.example.com" }');
     const profile = profileWith({}, { apiHost: 'https://api.flag.example.com' });
-    expect(profile).toMatchObject({ webHost: 'https://app.flag.example.com', filesHost: 'https://files.flag.example.com' });
+    expect(profile).toMatchObject({
+      webHost: 'https://app.flag.example.com',
+      filesHost: 'https://files.flag.example.com',
+    });
   });
 
   it('leaves the web and files hosts unset when they cannot be derived', () => {
-    const profile = profileWith({}, { apiHost: 'https://clearml.example.com/api', config: home.write('empty.conf', '') });
+    const profile = profileWith(
+      {},
+      { apiHost: 'https://clearml.example.com/api', config: home.write('empty.conf', '') },
+    );
     expect(profile.webHost).toBeUndefined();
     expect(profile.filesHost).toBeUndefined();
   });
@@ -237,7 +248,9 @@ describe('resolveProfile config file choice', () => {
   });
 
   it('fails when --config names a missing file', () => {
-    expect(() => profileWith({}, { config: join(home.dir, 'nope.conf') })).toThrow('config file not found (named by --config)');
+    expect(() => profileWith({}, { config: join(home.dir, 'nope.conf') })).toThrow(
+      'config file not found (named by --config)',
+    );
   });
 
   it('passes include warnings on', () => {

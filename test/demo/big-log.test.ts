@@ -2,9 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { bigLogEvents, bigLogFirstLine, bigLogLastLine } from '../../src/demo/big-log.js';
 import type { RunShape } from '../../src/demo/curves.js';
 
-const shape: RunShape = { kind: 'vision', seed: 3, totalIters: 400, warmupIters: 15, baseLr: 0.4, valEvery: 5, difficulty: 0.2 };
+const shape: RunShape = {
+  kind: 'vision',
+  seed: 3,
+  totalIters: 400,
+  warmupIters: 15,
+  baseLr: 0.4,
+  valEvery: 5,
+  difficulty: 0.2,
+};
 const HOUR = 3_600_000;
-const opts = { task: 't1', taskName: 'long', shape, lines: 50_000, startMs: 1_700_000_000_000, spanMs: 4 * HOUR, seed: 9, worker: 'w', iterations: 400 };
+const opts = {
+  task: 't1',
+  taskName: 'long',
+  shape,
+  lines: 50_000,
+  startMs: 1_700_000_000_000,
+  spanMs: 4 * HOUR,
+  seed: 9,
+  worker: 'w',
+  iterations: 400,
+};
 
 describe('bigLogEvents', () => {
   const events = [...bigLogEvents(opts)];
@@ -36,7 +54,7 @@ describe('bigLogEvents', () => {
     expect(new Set(ts).size).toBeGreaterThan(40_000);
   });
 
-  it('numbers the lines and covers the run\'s iterations in order', () => {
+  it("numbers the lines and covers the run's iterations in order", () => {
     expect(events[41]?.msg.startsWith('#00042 ')).toBe(true);
     expect(events[0]?.iter).toBe(0);
     expect(events.at(-1)?.iter).toBe(399);

@@ -73,7 +73,9 @@ describe('scalarsAt', () => {
   it('reports train/val loss and accuracy, the learning rate and per-layer gradient norms for supervised runs', () => {
     for (const kind of ['vision', 'nlp'] as const) {
       const keys = scalarsAt(shape(kind), 10).map((p) => `${p.metric}/${p.variant}`);
-      expect(keys).toEqual(expect.arrayContaining(['loss/train', 'loss/val', 'accuracy/train', 'accuracy/val', 'learning_rate/lr']));
+      expect(keys).toEqual(
+        expect.arrayContaining(['loss/train', 'loss/val', 'accuracy/train', 'accuracy/val', 'learning_rate/lr']),
+      );
       expect(keys.filter((k) => k.startsWith('grad_norm/')).length).toBeGreaterThanOrEqual(4);
       expect(new Set(keys).size).toBe(keys.length);
     }
@@ -105,7 +107,17 @@ describe('scalarsAt', () => {
 
   it('gives RL runs reward, policy/value losses and entropy', () => {
     const keys = scalarsAt(shape('rl'), 3).map((p) => `${p.metric}/${p.variant}`);
-    expect(keys).toEqual(expect.arrayContaining(['reward/mean', 'reward/max', 'reward/min', 'loss/policy', 'loss/value', 'entropy/policy', 'learning_rate/lr']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'reward/mean',
+        'reward/max',
+        'reward/min',
+        'loss/policy',
+        'loss/value',
+        'entropy/policy',
+        'learning_rate/lr',
+      ]),
+    );
     const reward = series(shape('rl'), 'reward', 'mean', 0, 1000);
     expect(mean(reward.slice(-50))).toBeGreaterThan(mean(reward.slice(0, 50)) * 3);
   });

@@ -24,7 +24,11 @@ afterAll(async () => {
 async function runningTasks(n: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < n; i += 1) {
-    const { id } = await client.tasks.create({ name: `live-${i}-${Math.random().toString(36).slice(2, 8)}`, type: 'training', project: projectId });
+    const { id } = await client.tasks.create({
+      name: `live-${i}-${Math.random().toString(36).slice(2, 8)}`,
+      type: 'training',
+      project: projectId,
+    });
     await client.tasks.started({ task: id });
     ids.push(id);
   }
@@ -65,7 +69,7 @@ function failingClient(shouldFail: (call: number) => boolean): DemoClient & { ca
 }
 
 describe('startLiveRuns', () => {
-  it('advances each running task\'s last_iteration and log within a couple of ticks', async () => {
+  it("advances each running task's last_iteration and log within a couple of ticks", async () => {
     const ids = await runningTasks(3);
     const controller = new AbortController();
     const live = startLiveRuns(client, ids, { signal: controller.signal, intervalMs: 40, filesBaseUrl: server.url });
@@ -81,7 +85,11 @@ describe('startLiveRuns', () => {
       // The first tick reports single values (iteration 0 is a summary iteration).
       const single = await client.events.getTaskSingleValueMetrics({ tasks: ids });
       expect(single.tasks.every((t) => t.values.some((v) => v.metric === 'Summary'))).toBe(true);
-      const raw = await client.events.getTaskEvents({ task: ids[0] ?? '', event_type: 'training_stats_scalar', batch_size: 500 });
+      const raw = await client.events.getTaskEvents({
+        task: ids[0] ?? '',
+        event_type: 'training_stats_scalar',
+        batch_size: 500,
+      });
       expect(raw.events.some((e) => e.iter === SINGLE_VALUE_ITER)).toBe(true);
     } finally {
       controller.abort();
@@ -118,7 +126,11 @@ describe('startLiveRuns', () => {
     const demo = failingClient((call) => call === 2 || call === 3);
     const messages: string[] = [];
     const controller = new AbortController();
-    const live = startLiveRuns(demo, [task], { signal: controller.signal, intervalMs: 20, log: (m) => messages.push(m) });
+    const live = startLiveRuns(demo, [task], {
+      signal: controller.signal,
+      intervalMs: 20,
+      log: (m) => messages.push(m),
+    });
     try {
       await waitFor(async () => (await lastIteration(task)) >= 5);
     } finally {
@@ -138,7 +150,13 @@ describe('startLiveRuns', () => {
     const demo = failingClient(() => true);
     const messages: string[] = [];
     const controller = new AbortController();
-    const live = startLiveRuns(demo, ['1'.repeat(32)], { signal: controller.signal, intervalMs: 5, jitter: 0, maxPendingEvents: 100, log: (m) => messages.push(m) });
+    const live = startLiveRuns(demo, ['1'.repeat(32)], {
+      signal: controller.signal,
+      intervalMs: 5,
+      jitter: 0,
+      maxPendingEvents: 100,
+      log: (m) => messages.push(m),
+    });
     await waitFor(async () => live.stats().failedWrites >= 20);
     controller.abort();
     await live.done;

@@ -13,8 +13,22 @@ import {
 } from '../../src/demo/log-lines.js';
 import { createRng } from '../../src/demo/random.js';
 
-const shape: RunShape = { kind: 'vision', seed: 5, totalIters: 500, warmupIters: 10, baseLr: 0.1, valEvery: 5, difficulty: 0.2 };
-const ctx = (iter: number): LogContext => ({ taskName: 'resnet-test', kind: 'vision', iter, itersPerEpoch: 25, scalars: scalarsAt(shape, iter) });
+const shape: RunShape = {
+  kind: 'vision',
+  seed: 5,
+  totalIters: 500,
+  warmupIters: 10,
+  baseLr: 0.1,
+  valEvery: 5,
+  difficulty: 0.2,
+};
+const ctx = (iter: number): LogContext => ({
+  taskName: 'resnet-test',
+  kind: 'vision',
+  iter,
+  itersPerEpoch: 25,
+  scalars: scalarsAt(shape, iter),
+});
 const ESC = '\u001b[';
 
 describe('logBurst', () => {
@@ -63,7 +77,9 @@ describe('single lines', () => {
     const rng = createRng(5);
     const c = ctx(120);
     const loss = c.scalars.find((p) => p.metric === 'loss' && p.variant === 'train')?.value ?? NaN;
-    const metricLines = Array.from({ length: 300 }, () => singleLine(rng, c).msg).filter((m) => m.startsWith('step 120 |'));
+    const metricLines = Array.from({ length: 300 }, () => singleLine(rng, c).msg).filter((m) =>
+      m.startsWith('step 120 |'),
+    );
     expect(metricLines.length).toBeGreaterThan(0);
     expect(metricLines[0]).toContain(`loss/train ${loss.toFixed(4)}`);
   });

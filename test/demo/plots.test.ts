@@ -20,7 +20,11 @@ describe('plot figures', () => {
   it('histogram: one bar series per layer with matching x and y, overlaid', () => {
     const fig = parse(weightHistogramPlot(createRng(1), { title: 'weights', layers: ['a', 'b', 'c'], bins: 16 }));
     expect(fig.layout).toMatchObject({ title: 'weights', barmode: 'overlay' });
-    expect(fig.data.map((d) => [d.type, d.name])).toEqual([['bar', 'a'], ['bar', 'b'], ['bar', 'c']]);
+    expect(fig.data.map((d) => [d.type, d.name])).toEqual([
+      ['bar', 'a'],
+      ['bar', 'b'],
+      ['bar', 'c'],
+    ]);
     for (const d of fig.data) {
       expect((d.x as number[]).length).toBe(16);
       expect((d.y as number[]).length).toBe(16);
@@ -28,7 +32,9 @@ describe('plot figures', () => {
   });
 
   it('confusion matrix: a 10x10 heatmap whose rows each sum to the samples per class', () => {
-    const fig = parse(confusionMatrixPlot(createRng(2), { title: 'cm', classes: CIFAR_CLASSES, accuracy: 0.8, samplesPerClass: 300 }));
+    const fig = parse(
+      confusionMatrixPlot(createRng(2), { title: 'cm', classes: CIFAR_CLASSES, accuracy: 0.8, samplesPerClass: 300 }),
+    );
     const [heat] = fig.data;
     expect(heat?.type).toBe('heatmap');
     expect(heat?.x).toEqual([...CIFAR_CLASSES]);
@@ -55,8 +61,27 @@ describe('plot figures', () => {
   });
 
   it('table: header and cells are column-major', () => {
-    const fig = parse(tablePlot({ title: 't', columns: ['name', 'score'], rows: [['a', 1], ['b', 2], ['c', 3]] }));
-    expect(fig.data[0]).toEqual({ type: 'table', header: { values: [['name'], ['score']] }, cells: { values: [['a', 'b', 'c'], [1, 2, 3]] } });
+    const fig = parse(
+      tablePlot({
+        title: 't',
+        columns: ['name', 'score'],
+        rows: [
+          ['a', 1],
+          ['b', 2],
+          ['c', 3],
+        ],
+      }),
+    );
+    expect(fig.data[0]).toEqual({
+      type: 'table',
+      header: { values: [['name'], ['score']] },
+      cells: {
+        values: [
+          ['a', 'b', 'c'],
+          [1, 2, 3],
+        ],
+      },
+    });
   });
 
   it('per-class rows have one row per class with scores in [0, 1]', () => {
@@ -69,7 +94,8 @@ describe('plot figures', () => {
   });
 
   it('the same seed gives the same figure', () => {
-    expect(confusionMatrixPlot(createRng(5), { title: 'x', classes: CIFAR_CLASSES, accuracy: 0.5 }))
-      .toBe(confusionMatrixPlot(createRng(5), { title: 'x', classes: CIFAR_CLASSES, accuracy: 0.5 }));
+    expect(confusionMatrixPlot(createRng(5), { title: 'x', classes: CIFAR_CLASSES, accuracy: 0.5 })).toBe(
+      confusionMatrixPlot(createRng(5), { title: 'x', classes: CIFAR_CLASSES, accuracy: 0.5 }),
+    );
   });
 });

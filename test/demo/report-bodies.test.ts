@@ -27,26 +27,35 @@ const ctx: ReportBodyContext = {
 
 describe('widget URLs', () => {
   it('builds the scalar widget URL the web app uses', () => {
-    expect(scalarWidgetUrl(base, { tasks: ['t1'], metrics: ['loss'], variants: ['train'] }))
-      .toBe(`${base}/widgets/?objectType=task&xaxis=iter&type=scalar&metrics=loss&variants=train&tasks=t1`);
+    expect(scalarWidgetUrl(base, { tasks: ['t1'], metrics: ['loss'], variants: ['train'] })).toBe(
+      `${base}/widgets/?objectType=task&xaxis=iter&type=scalar&metrics=loss&variants=train&tasks=t1`,
+    );
   });
 
-  it('produces URLs the monitor\'s widget parser turns into task-data requests', () => {
-    const scalar = parseWidgetUrl(scalarWidgetUrl(base, { tasks: ['t1', 't2'], metrics: ['loss'], variants: ['train', 'val'] }));
+  it("produces URLs the monitor's widget parser turns into task-data requests", () => {
+    const scalar = parseWidgetUrl(
+      scalarWidgetUrl(base, { tasks: ['t1', 't2'], metrics: ['loss'], variants: ['train', 'val'] }),
+    );
     expect(scalar.kind).toBe('scalar');
     if (scalar.kind !== 'unknown') {
       expect(scalar.request.id).toEqual(['t1', 't2']);
-      expect(scalar.request.scalar_metrics_iter_histogram).toEqual({ key: 'iter', metrics: [{ metric: 'loss', variants: ['train', 'val'] }] });
+      expect(scalar.request.scalar_metrics_iter_histogram).toEqual({
+        key: 'iter',
+        metrics: [{ metric: 'loss', variants: ['train', 'val'] }],
+      });
     }
     const single = parseWidgetUrl(singleValueWidgetUrl(base, ['t3']));
     expect(single.kind).toBe('single');
     const plot = parseWidgetUrl(plotWidgetUrl(base, 't4', 'confusion matrix', 'val'));
     expect(plot.kind).toBe('plot');
-    if (plot.kind !== 'unknown') expect(plot.request.plots?.metrics).toEqual([{ metric: 'confusion matrix', variants: ['val'] }]);
+    if (plot.kind !== 'unknown')
+      expect(plot.request.plots?.metrics).toEqual([{ metric: 'confusion matrix', variants: ['val'] }]);
   });
 
   it('embeds widgets as iframes', () => {
-    expect(iframe('http://x/widgets/?a=1&b=2', 300)).toBe('<iframe src="http://x/widgets/?a=1&b=2" width="100%" height="300"></iframe>');
+    expect(iframe('http://x/widgets/?a=1&b=2', 300)).toBe(
+      '<iframe src="http://x/widgets/?a=1&b=2" width="100%" height="300"></iframe>',
+    );
   });
 });
 
@@ -71,9 +80,12 @@ describe('report bodies', () => {
     expect(srcs.length).toBeGreaterThanOrEqual(REPORT_PLANS.length);
     const widgets = srcs.map((s) => parseWidgetUrl(s));
     expect(widgets.every((w) => w.kind !== 'unknown')).toBe(true);
-    expect(srcs).toContain(`${base}/widgets/?objectType=task&xaxis=iter&type=scalar&metrics=loss&variants=train&tasks=${ctx.tasks.visionBaseline}`);
+    expect(srcs).toContain(
+      `${base}/widgets/?objectType=task&xaxis=iter&type=scalar&metrics=loss&variants=train&tasks=${ctx.tasks.visionBaseline}`,
+    );
     expect(widgets.some((w) => w.kind === 'single')).toBe(true);
     const ids = new Set(Object.values(ctx.tasks));
-    for (const w of widgets) if (w.kind !== 'unknown') for (const id of w.request.id ?? []) expect(ids.has(id)).toBe(true);
+    for (const w of widgets)
+      if (w.kind !== 'unknown') for (const id of w.request.id ?? []) expect(ids.has(id)).toBe(true);
   });
 });

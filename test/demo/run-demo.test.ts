@@ -15,7 +15,13 @@ afterEach(async () => {
 });
 
 async function start(opts: { dbPath?: string; signal?: AbortSignal } = {}): Promise<RunningDemo> {
-  const demo = await runDemo({ signal: opts.signal ?? new AbortController().signal, log: () => undefined, intervalMs: 30, bigLogLines: 2000, ...(opts.dbPath ? { dbPath: opts.dbPath } : {}) });
+  const demo = await runDemo({
+    signal: opts.signal ?? new AbortController().signal,
+    log: () => undefined,
+    intervalMs: 30,
+    bigLogLines: 2000,
+    ...(opts.dbPath ? { dbPath: opts.dbPath } : {}),
+  });
   started.push(demo);
   return demo;
 }
@@ -31,12 +37,14 @@ describe('runDemo', () => {
     const client = createClient({ apiHost: demo.url, ...demo.credentials });
     try {
       const task = demo.liveTaskIds[0] ?? '';
-      const first = (await client.tasks.getAllEx({ id: [task], only_fields: ['last_iteration'] })).tasks[0]?.last_iteration ?? 0;
+      const first =
+        (await client.tasks.getAllEx({ id: [task], only_fields: ['last_iteration'] })).tasks[0]?.last_iteration ?? 0;
       const deadline = Date.now() + 10_000;
       let now = first;
       while (now < first + 2 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 30));
-        now = (await client.tasks.getAllEx({ id: [task], only_fields: ['last_iteration'] })).tasks[0]?.last_iteration ?? 0;
+        now =
+          (await client.tasks.getAllEx({ id: [task], only_fields: ['last_iteration'] })).tasks[0]?.last_iteration ?? 0;
       }
       expect(now).toBeGreaterThanOrEqual(first + 2);
     } finally {

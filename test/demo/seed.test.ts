@@ -15,7 +15,9 @@ beforeAll(async () => {
   server = await startTestServer();
   client = createClient({ apiHost: server.url, accessKey: server.accessKey, secretKey: server.secretKey });
   seeded = await seedDemo(client, { baseUrl: server.url });
-  console.log(`demo seed: ${seeded.eventsWritten} events, ${seeded.tasks.length} tasks, ${seeded.reports.length} reports in ${seeded.elapsedMs} ms`);
+  console.log(
+    `demo seed: ${seeded.eventsWritten} events, ${seeded.tasks.length} tasks, ${seeded.reports.length} reports in ${seeded.elapsedMs} ms`,
+  );
 });
 
 afterAll(async () => {
@@ -26,7 +28,10 @@ afterAll(async () => {
 describe('seedDemo against the embedded server', () => {
   it('creates the three projects and tasks in every status, with nothing refused', async () => {
     expect(Object.keys(seeded.projects).sort()).toEqual(Object.values(DEMO_PROJECTS).sort());
-    const { tasks } = await client.tasks.getAllEx({ project: Object.values(seeded.projects), only_fields: ['id', 'name', 'status', 'last_iteration'] });
+    const { tasks } = await client.tasks.getAllEx({
+      project: Object.values(seeded.projects),
+      only_fields: ['id', 'name', 'status', 'last_iteration'],
+    });
     expect(tasks).toHaveLength(seeded.tasks.length);
     expect(new Set(tasks.map((t) => t.status))).toEqual(new Set(DEMO_STATUSES));
     expect(tasks.filter((t) => t.status === 'in_progress')).toHaveLength(3);
@@ -53,7 +58,11 @@ describe('seedDemo against the embedded server', () => {
   });
 
   it('downloads all 50,000 lines of the long log in order', async () => {
-    const text = await client.events.downloadTaskLog({ task: seeded.bigLogTask.id, line_type: 'text', line_format: '{msg}' });
+    const text = await client.events.downloadTaskLog({
+      task: seeded.bigLogTask.id,
+      line_type: 'text',
+      line_format: '{msg}',
+    });
     const lines = text.split('\n').filter((l) => l !== '');
     expect(lines).toHaveLength(BIG_LOG_LINES);
     expect(lines[0]).toBe(bigLogFirstLine(BIG_LOG_LINES));
@@ -66,7 +75,9 @@ describe('seedDemo against the embedded server', () => {
     let count = 0;
     let ties = 0;
     for (let page = 0; page < 20; page += 1) {
-      const res = await client.events.getTaskLog(from === undefined ? { task, batch_size: 10_000 } : { task, batch_size: 10_000, from_timestamp: from });
+      const res = await client.events.getTaskLog(
+        from === undefined ? { task, batch_size: 10_000 } : { task, batch_size: 10_000, from_timestamp: from },
+      );
       if (res.events.length === 0) break;
       count += res.events.length;
       const ts = res.events.map((e) => e.timestamp);
@@ -82,7 +93,8 @@ describe('seedDemo against the embedded server', () => {
     expect(live).toBeDefined();
     const failed = seeded.tasks.find((t) => t.status === 'failed');
     const events: LogEvent[] = [];
-    for (const task of [live?.id ?? '', failed?.id ?? '']) events.push(...(await client.events.getTaskLog({ task, batch_size: 5000 })).events);
+    for (const task of [live?.id ?? '', failed?.id ?? ''])
+      events.push(...(await client.events.getTaskLog({ task, batch_size: 5000 })).events);
     expect(events.some((e) => e.msg.includes('\n'))).toBe(true);
     expect(events.some((e) => e.level === 'error' && e.msg.includes('Traceback (most recent call last):'))).toBe(true);
     expect(events.some((e) => e.msg.includes('\u001b[32mINFO\u001b[0m'))).toBe(true);
@@ -101,12 +113,19 @@ describe('seedDemo against the embedded server', () => {
     for (const p of plots.plots) expect(() => JSON.parse(p.plot_str) as unknown).not.toThrow();
     const images = await client.events.getTaskMetrics({ tasks: [task], event_type: 'training_debug_image' });
     expect(images.metrics[0]?.metrics).toContain('samples');
-    const raw = await client.events.getTaskEvents({ task, event_type: 'training_stats_scalar', batch_size: 10, order: 'desc' });
+    const raw = await client.events.getTaskEvents({
+      task,
+      event_type: 'training_stats_scalar',
+      batch_size: 10,
+      order: 'desc',
+    });
     expect(raw.events.some((e) => e.iter === SINGLE_VALUE_ITER)).toBe(false);
   });
 
   it('creates at least six reports in two projects with bodies, tags, one published and one archived', async () => {
-    const { tasks: reports } = await client.reports.getAllEx({ only_fields: ['id', 'name', 'tags', 'status', 'system_tags', 'report', 'project.name'] });
+    const { tasks: reports } = await client.reports.getAllEx({
+      only_fields: ['id', 'name', 'tags', 'status', 'system_tags', 'report', 'project.name'],
+    });
     expect(reports.length).toBe(seeded.reports.length);
     expect(reports.length).toBeGreaterThanOrEqual(6);
     expect(new Set(reports.map((r) => r.project?.id)).size).toBe(2);
@@ -125,7 +144,10 @@ describe('seedDemo against the embedded server', () => {
   });
 
   it('registers output models for finished tasks', async () => {
-    const { models } = await client.models.getAllEx({ id: seeded.modelIds, only_fields: ['id', 'name', 'ready', 'task'] });
+    const { models } = await client.models.getAllEx({
+      id: seeded.modelIds,
+      only_fields: ['id', 'name', 'ready', 'task'],
+    });
     expect(models).toHaveLength(seeded.modelIds.length);
     expect(models.some((m) => m.ready === true)).toBe(true);
   });

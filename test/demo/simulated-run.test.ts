@@ -30,11 +30,14 @@ describe('iterationEvents', () => {
     const r = run('vision');
     const events = iterationEvents(r, 7, 1000, createRng(1), { logLines: 6 });
     const scalars = ofType(events, 'training_stats_scalar');
-    expect(scalars.map((s) => [s.metric, s.variant, s.value])).toEqual(scalarsAt(r.shape, 7).map((p) => [p.metric, p.variant, p.value]));
+    expect(scalars.map((s) => [s.metric, s.variant, s.value])).toEqual(
+      scalarsAt(r.shape, 7).map((p) => [p.metric, p.variant, p.value]),
+    );
     expect(scalars.every((s) => s.iter === 7 && s.task === r.taskId && s.worker === 'gpu-1')).toBe(true);
     const logs = ofType(events, 'log');
     expect(logs).toHaveLength(6);
-    for (let i = 1; i < logs.length; i += 1) expect(logs[i]?.timestamp).toBeGreaterThanOrEqual(logs[i - 1]?.timestamp ?? Infinity);
+    for (let i = 1; i < logs.length; i += 1)
+      expect(logs[i]?.timestamp).toBeGreaterThanOrEqual(logs[i - 1]?.timestamp ?? Infinity);
   });
 
   it('reports plots on the plot schedule and images on the image schedule only', () => {
@@ -44,7 +47,17 @@ describe('iterationEvents', () => {
     expect(ofType(at(26), 'plot')).toHaveLength(0);
     expect(ofType(at(20), 'training_debug_image').length).toBeGreaterThan(0);
     expect(ofType(at(21), 'training_debug_image')).toHaveLength(0);
-    expect(ofType(iterationEvents(r, 21, 1000, createRng(2), { logLines: 0, forcePlots: true, forceImages: true, forceSummary: true }), 'plot').length).toBeGreaterThan(0);
+    expect(
+      ofType(
+        iterationEvents(r, 21, 1000, createRng(2), {
+          logLines: 0,
+          forcePlots: true,
+          forceImages: true,
+          forceSummary: true,
+        }),
+        'plot',
+      ).length,
+    ).toBeGreaterThan(0);
   });
 
   it('reports single values under Summary at iteration -2^31 when asked', () => {
@@ -65,7 +78,8 @@ describe('plots and images', () => {
   });
 
   it('RL runs report plots that parse as JSON too', () => {
-    for (const p of plotEvents(run('rl'), 50, 1000, createRng(5))) expect(() => JSON.parse(p.plot_str) as unknown).not.toThrow();
+    for (const p of plotEvents(run('rl'), 50, 1000, createRng(5)))
+      expect(() => JSON.parse(p.plot_str) as unknown).not.toThrow();
   });
 
   it('debug image URLs point at the server and cycle through a few names', () => {
@@ -78,8 +92,26 @@ describe('plots and images', () => {
 
   it('singleValueEvents writes one Summary scalar per value', () => {
     expect(singleValueEvents('t', 5, { a: 1, b: 2 }, 'w')).toEqual([
-      { type: 'training_stats_scalar', task: 't', iter: SINGLE_VALUE_ITER, timestamp: 5, metric: 'Summary', variant: 'a', value: 1, worker: 'w' },
-      { type: 'training_stats_scalar', task: 't', iter: SINGLE_VALUE_ITER, timestamp: 5, metric: 'Summary', variant: 'b', value: 2, worker: 'w' },
+      {
+        type: 'training_stats_scalar',
+        task: 't',
+        iter: SINGLE_VALUE_ITER,
+        timestamp: 5,
+        metric: 'Summary',
+        variant: 'a',
+        value: 1,
+        worker: 'w',
+      },
+      {
+        type: 'training_stats_scalar',
+        task: 't',
+        iter: SINGLE_VALUE_ITER,
+        timestamp: 5,
+        metric: 'Summary',
+        variant: 'b',
+        value: 2,
+        worker: 'w',
+      },
     ]);
   });
 });

@@ -16,7 +16,8 @@ describe('chunkEvents', () => {
     const events = Array.from({ length: 10 }, (_, i) => log(i, 1000));
     const chunks = [...chunkEvents(events, { maxEvents: 1000, maxBytes: 3500 })];
     expect(chunks.map((c) => c.length)).toEqual([3, 3, 3, 1]);
-    for (const c of chunks) expect(c.map((e) => JSON.stringify(e).length + 1).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(3500);
+    for (const c of chunks)
+      expect(c.map((e) => JSON.stringify(e).length + 1).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(3500);
   });
 
   it('gives an event larger than the size limit a chunk of its own', () => {

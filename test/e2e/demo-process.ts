@@ -11,8 +11,10 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(ROOT, 'bin', 'tracktop.js');
 
 export function assertBuiltAndTmux(): void {
-  if (!tmuxAvailable()) throw new Error('tmux is needed for end-to-end tests (apt-get install -y tmux; .ci/run installs it)');
-  if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+  if (!tmuxAvailable())
+    throw new Error('tmux is needed for end-to-end tests (apt-get install -y tmux; .ci/run installs it)');
+  if (!existsSync(join(ROOT, 'dist', 'cli.js')))
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
 }
 
 export function freePort(): Promise<number> {
@@ -39,7 +41,9 @@ export async function startDemo(opts: { columns: number; rows: number; extraArgs
   const port = await freePort();
   const tmux = startTmux([], { columns: opts.columns, rows: opts.rows, cwd: ROOT });
   const db = join(tmux.dir, 'demo.db');
-  tmux.type(`node ${BIN} demo --port ${port} --db ${db} --interval 1 ${(opts.extraArgs ?? []).join(' ')}; echo "tracktop-exit=$?"`);
+  tmux.type(
+    `node ${BIN} demo --port ${port} --db ${db} --interval 1 ${(opts.extraArgs ?? []).join(' ')}; echo "tracktop-exit=$?"`,
+  );
   tmux.sendKeys('Enter');
   const url = `http://127.0.0.1:${port}`;
   const credsFile = `${db}.credentials.json`;

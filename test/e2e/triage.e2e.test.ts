@@ -37,9 +37,18 @@ describe('report triage in tmux', () => {
 
   /** Every report as the server has it now. */
   async function serverReports(): Promise<ServerReport[]> {
-    const { tasks } = await demo.client.reports.getAllEx({ only_fields: ['id', 'name', 'status', 'tags', 'system_tags', 'project.name'] });
+    const { tasks } = await demo.client.reports.getAllEx({
+      only_fields: ['id', 'name', 'status', 'tags', 'system_tags', 'project.name'],
+    });
     return tasks.map((t) => {
-      const r = t as unknown as { id: string; name: string; status: string; tags?: string[]; system_tags?: string[]; project?: { name?: string } };
+      const r = t as unknown as {
+        id: string;
+        name: string;
+        status: string;
+        tags?: string[];
+        system_tags?: string[];
+        project?: { name?: string };
+      };
       return {
         id: r.id,
         name: r.name,
@@ -82,7 +91,9 @@ describe('report triage in tmux', () => {
     const t = demo.tmux;
     await t.waitFor('resnet50-cosine-lr3e-4', 30_000);
     t.sendKeys('2');
-    const screen = await t.waitFor((s) => s.includes('Weekly training summary') && s.includes('ResNet-50 baseline results'));
+    const screen = await t.waitFor(
+      (s) => s.includes('Weekly training summary') && s.includes('ResNet-50 baseline results'),
+    );
     expect(screen).not.toContain('Augmentation notes (old)');
     const visible = (await serverReports()).filter((r) => !r.archived).map((r) => r.name);
     // Long names are cut to the column.
@@ -97,7 +108,9 @@ describe('report triage in tmux', () => {
     await t.waitFor('tag: needs');
     t.sendKeys('Enter');
     const screen = await t.waitFor((s) => s.includes('tags: needs-review') && !s.includes('Weekly training summary'));
-    const expected = (await serverReports()).filter((r) => !r.archived && r.tags.includes('needs-review')).map((r) => r.name);
+    const expected = (await serverReports())
+      .filter((r) => !r.archived && r.tags.includes('needs-review'))
+      .map((r) => r.name);
     expect(expected.length).toBe(3);
     for (const name of expected) expect(screen).toContain(name.slice(0, 30));
     expect(screen).not.toContain('ResNet-50 baseline results');

@@ -37,10 +37,21 @@ export function startTmux(
   const name = 'e2e';
   const rawLog = join(dir, 'raw.log');
   const tmux = (...args: string[]): string => execFileSync('tmux', ['-S', socket, ...args], { encoding: 'utf8' });
-  const envArgs = Object.entries({ CI: 'false', TERM: 'xterm-256color', ...opts.env }).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+  const envArgs = Object.entries({ CI: 'false', TERM: 'xterm-256color', ...opts.env }).flatMap(([k, v]) => [
+    '-e',
+    `${k}=${v}`,
+  ]);
   tmux(
-    '-f', '/dev/null', 'new-session', '-d', '-s', name,
-    '-x', String(opts.columns ?? 100), '-y', String(opts.rows ?? 30),
+    '-f',
+    '/dev/null',
+    'new-session',
+    '-d',
+    '-s',
+    name,
+    '-x',
+    String(opts.columns ?? 100),
+    '-y',
+    String(opts.rows ?? 30),
     ...envArgs,
     ...(opts.cwd ? ['-c', opts.cwd] : []),
     // A shell keeps the pane after the program exits, so the test can see the shell screen again.

@@ -46,7 +46,11 @@ describe('envelope', () => {
 
   it('reports the version of the handler real servers would pick', async () => {
     const r = await api.call('events.get_task_log', { task: 'x' });
-    expect(r.envelope.meta.endpoint).toEqual({ name: 'events.get_task_log', requested_version: '2.31', actual_version: '2.9' });
+    expect(r.envelope.meta.endpoint).toEqual({
+      name: 'events.get_task_log',
+      requested_version: '2.31',
+      actual_version: '2.9',
+    });
     const old = await api.call('events.get_task_log', { task: 'x' }, { prefix: '/v2.5' });
     expect(old.envelope.meta.endpoint.actual_version).toBe('1.7');
     const low = await api.call('reports.get_tags', {}, { prefix: '/v1.5' });
@@ -56,7 +60,12 @@ describe('envelope', () => {
 
 describe('request path', () => {
   it('accepts a version prefix, a version above the newest, a trailing slash and no leading slash', async () => {
-    for (const path of ['/v2.31/reports.get_tags', '/v999.0/reports.get_tags', '/reports.get_tags/', '/v2.23/reports.get_tags/']) {
+    for (const path of [
+      '/v2.31/reports.get_tags',
+      '/v999.0/reports.get_tags',
+      '/reports.get_tags/',
+      '/v2.23/reports.get_tags/',
+    ]) {
       const r = await send(api.server.url, path, {}, { auth: api.bearer });
       expect(r.status, path).toBe(200);
       expect(r.data).toEqual({ tags: [] });
@@ -66,7 +75,14 @@ describe('request path', () => {
   });
 
   it('rejects malformed paths with 400/0 "Invalid request path"', async () => {
-    for (const path of ['/', '/reports', '/api/reports.get_tags', '/v2/reports.get_tags', '/reports.get_tags/extra', '/a.b.c']) {
+    for (const path of [
+      '/',
+      '/reports',
+      '/api/reports.get_tags',
+      '/v2/reports.get_tags',
+      '/reports.get_tags/extra',
+      '/a.b.c',
+    ]) {
       const r = await send(api.server.url, path, {}, { auth: api.bearer });
       expect(r.status, path).toBe(400);
       expect(r.subcode).toBe(0);
@@ -154,7 +170,13 @@ describe('methods and bodies', () => {
     const url = new URL(`${api.server.url}/reports.create`);
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: api.bearer } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { authorization: api.bearer },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);

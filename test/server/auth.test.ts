@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const login = (auth: string | undefined, body: unknown = {}) => send(server.url, '/auth.login', body, { auth: auth ?? null });
+const login = (auth: string | undefined, body: unknown = {}) =>
+  send(server.url, '/auth.login', body, { auth: auth ?? null });
 
 describe('auth.login', () => {
   it('returns a signed token for Basic credentials, with the claims real servers put in it', async () => {
@@ -33,7 +34,11 @@ describe('auth.login', () => {
   it('takes expiration_sec from the body or the query and refuses more than a year with 400/12', async () => {
     const a = decodeTokenClaims((await login(basic, { expiration_sec: 60 })).data.token)!;
     expect(a.exp! - a.iat!).toBe(60);
-    const b = await send(server.url, '/auth.login', undefined, { auth: basic, method: 'GET', query: 'expiration_sec=120' });
+    const b = await send(server.url, '/auth.login', undefined, {
+      auth: basic,
+      method: 'GET',
+      query: 'expiration_sec=120',
+    });
     const claims = decodeTokenClaims(b.data.token)!;
     expect(claims.exp! - claims.iat!).toBe(120);
     const tooLong = await login(basic, { expiration_sec: 31536001 });
@@ -101,7 +106,8 @@ describe('401 answers', () => {
   it('rejects a token signed by another server database', async () => {
     const other = await startTestServer({ now: () => clock });
     try {
-      const foreign = (await send(other.url, '/auth.login', {}, { auth: basicAuth(other.accessKey, other.secretKey) })).data.token;
+      const foreign = (await send(other.url, '/auth.login', {}, { auth: basicAuth(other.accessKey, other.secretKey) }))
+        .data.token;
       const r = await send(server.url, '/reports.get_tags', {}, { auth: `Bearer ${foreign}` });
       expect([r.status, r.subcode]).toEqual([401, 30]);
     } finally {
@@ -122,7 +128,12 @@ describe('accepted credentials', () => {
 
   it('falls back to the clearml_token_basic cookie when no Authorization header is sent', async () => {
     const token = (await login(basic)).data.token as string;
-    const r = await send(server.url, '/reports.get_tags', {}, { headers: { cookie: `other=1; clearml_token_basic=${token}` } });
+    const r = await send(
+      server.url,
+      '/reports.get_tags',
+      {},
+      { headers: { cookie: `other=1; clearml_token_basic=${token}` } },
+    );
     expect(r.status).toBe(200);
   });
 });

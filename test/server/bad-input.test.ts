@@ -12,7 +12,8 @@ beforeAll(async () => {
   fx.project = (await api.ok('projects.create', { name: 'Bad input' })).id;
   fx.task = (await api.ok('tasks.create', { name: 'bad input task', type: 'training', project: fx.project })).id;
   fx.model = (await api.ok('models.create', { name: 'bad input model', ready: false })).id;
-  for (const k of ['r1', 'r2', 'r3', 'r4']) fx[k] = (await api.ok('reports.create', { name: `bad input ${k}`, project: fx.project })).id;
+  for (const k of ['r1', 'r2', 'r3', 'r4'])
+    fx[k] = (await api.ok('reports.create', { name: `bad input ${k}`, project: fx.project })).id;
   // Long names that make `(a+)+$` backtrack catastrophically, in every queried table.
   const long = `${'a'.repeat(40)}!`;
   await api.ok('tasks.create', { name: long, type: 'training' });
@@ -45,8 +46,22 @@ const queryTemplate = () => ({
 
 const templates: Record<string, () => Record<string, unknown>> = {
   'auth.login': () => ({ expiration_sec: 60 }),
-  'reports.create': () => ({ name: 'made by bad input', comment: 'c', project: fx.project, tags: ['t'], report: 'r', report_assets: ['a'] }),
-  'reports.update': () => ({ task: fx.r1, name: 'renamed by bad input', comment: 'c', tags: ['t'], report: 'r', report_assets: ['a'] }),
+  'reports.create': () => ({
+    name: 'made by bad input',
+    comment: 'c',
+    project: fx.project,
+    tags: ['t'],
+    report: 'r',
+    report_assets: ['a'],
+  }),
+  'reports.update': () => ({
+    task: fx.r1,
+    name: 'renamed by bad input',
+    comment: 'c',
+    tags: ['t'],
+    report: 'r',
+    report_assets: ['a'],
+  }),
   'reports.publish': () => ({ task: fx.r2, message: 'm', comment: 'c' }),
   'reports.archive': () => ({ task: fx.r2, message: 'm', comment: 'c' }),
   'reports.unarchive': () => ({ task: fx.r2, message: 'm', comment: 'c' }),
@@ -63,20 +78,49 @@ const templates: Record<string, () => Record<string, unknown>> = {
     scalar_metrics_iter_histogram: { samples: 10, key: 'iter' },
     single_value_metrics: {},
   }),
-  'tasks.create': () => ({ name: 'made by bad input', type: 'training', project: fx.project, comment: 'c', tags: ['t'], system_tags: ['s'], parent: fx.task }),
+  'tasks.create': () => ({
+    name: 'made by bad input',
+    type: 'training',
+    project: fx.project,
+    comment: 'c',
+    tags: ['t'],
+    system_tags: ['s'],
+    parent: fx.task,
+  }),
   'tasks.started': () => ({ task: fx.task, force: false, status_reason: 'r', status_message: 'm' }),
   'tasks.stopped': () => ({ task: fx.task, force: false, status_reason: 'r', status_message: 'm' }),
   'tasks.completed': () => ({ task: fx.task, force: false, status_reason: 'r', status_message: 'm' }),
   'tasks.failed': () => ({ task: fx.task, force: false, status_reason: 'r', status_message: 'm' }),
   'tasks.publish': () => ({ task: fx.task, force: false, status_reason: 'r', status_message: 'm' }),
   'tasks.get_all_ex': () => ({ ...queryTemplate(), type: ['training'], parent: [fx.task], search_hidden: false }),
-  'models.create': () => ({ name: 'made by bad input', uri: 'u', ready: false, project: fx.project, task: fx.task, comment: 'c', tags: ['t'] }),
+  'models.create': () => ({
+    name: 'made by bad input',
+    uri: 'u',
+    ready: false,
+    project: fx.project,
+    task: fx.task,
+    comment: 'c',
+    tags: ['t'],
+  }),
   'models.get_all_ex': () => ({ ...queryTemplate(), id: [fx.model], ready: false, task: [fx.task] }),
   'projects.create': () => ({ name: 'Made/By bad input', description: 'd', tags: ['t'], system_tags: ['s'] }),
   'projects.get_all_ex': () => ({ ...queryTemplate(), id: [fx.project], parent: [fx.project], search_hidden: true }),
 };
 
-const BAD_VALUES: unknown[] = [null, 7, 2.5, true, 'text', '', [], [1, {}], { x: [1] }, 'x'.repeat(100_000), '(a+)+$', '__$not'];
+const BAD_VALUES: unknown[] = [
+  null,
+  7,
+  2.5,
+  true,
+  'text',
+  '',
+  [],
+  [1, {}],
+  { x: [1] },
+  'x'.repeat(100_000),
+  '(a+)+$',
+  '__$not',
+];
 
 const RAW_BODIES = ['[1,2]', 'null', '"text"', '{bad json', '\u0000', `${'['.repeat(5000)}${']'.repeat(5000)}`];
 
@@ -104,8 +148,12 @@ describe('bad input', () => {
           cases.push([`${field}=${JSON.stringify(value)?.slice(0, 30)}`, () => api.call(endpoint, body)]);
         }
       }
-      for (const raw of RAW_BODIES) cases.push([`raw ${raw.slice(0, 20)}`, () => api.call(endpoint, undefined, { raw })]);
-      cases.push(['wrong ids', () => api.call(endpoint, { ...template(), task: 'nope', project: 'nope', id: ['nope'] })]);
+      for (const raw of RAW_BODIES)
+        cases.push([`raw ${raw.slice(0, 20)}`, () => api.call(endpoint, undefined, { raw })]);
+      cases.push([
+        'wrong ids',
+        () => api.call(endpoint, { ...template(), task: 'nope', project: 'nope', id: ['nope'] }),
+      ]);
       cases.push(['scroll without size', () => api.call(endpoint, { ...template(), scroll_id: 'x' })]);
       cases.push(['pathological name', () => api.call(endpoint, { name: '(a+)+$' })]);
       cases.push(['pathological _any_', () => api.call(endpoint, { _any_: { pattern: '(a+)+$', fields: ['name'] } })]);
@@ -128,7 +176,13 @@ describe('bad input', () => {
   }
 
   it('answers a pathological pattern on a long name with 400 on every query endpoint', async () => {
-    for (const endpoint of ['reports.get_all_ex', 'reports.get_task_data', 'tasks.get_all_ex', 'models.get_all_ex', 'projects.get_all_ex']) {
+    for (const endpoint of [
+      'reports.get_all_ex',
+      'reports.get_task_data',
+      'tasks.get_all_ex',
+      'models.get_all_ex',
+      'projects.get_all_ex',
+    ]) {
       const r = await api.call(endpoint, { name: '(a+)+$', search_hidden: true });
       expect([r.status, r.subcode], endpoint).toEqual([400, 12]);
     }

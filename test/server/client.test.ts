@@ -23,9 +23,11 @@ describe('typed client against the embedded server', () => {
 
   it('creates reports with bodies, lists them by scroll and publishes one', async () => {
     const created: string[] = [];
-    for (let i = 0; i < 5; i++) created.push((await client.reports.create({ name: `client report ${i}`, report: `# body ${i}` })).id);
+    for (let i = 0; i < 5; i++)
+      created.push((await client.reports.create({ name: `client report ${i}`, report: `# body ${i}` })).id);
     const pages: string[][] = [];
-    for await (const page of scrollReports(client, { only_fields: ['name', 'report'] }, { size: 2 })) pages.push(page.map((r) => r.id));
+    for await (const page of scrollReports(client, { only_fields: ['name', 'report'] }, { size: 2 }))
+      pages.push(page.map((r) => r.id));
     expect(pages.flat()).toEqual(created);
     const [first] = (await client.reports.getAllEx({ id: [created[0]!], only_fields: ['report'] })).tasks;
     expect(first?.report).toBe('# body 0');

@@ -68,15 +68,21 @@ describe('given keys', () => {
     await (await startServer({ dbPath, accessKey: 'KEYKEYKEYKEYKEYKEY12', secretKey: 'old', log: quiet })).close();
     const s = await startServer({ dbPath, accessKey: 'KEYKEYKEYKEYKEYKEY12', secretKey: 'new', log: quiet });
     try {
-      expect((await send(s.url, '/auth.login', {}, { auth: basicAuth('KEYKEYKEYKEYKEYKEY12', 'old') })).status).toBe(401);
-      expect((await send(s.url, '/auth.login', {}, { auth: basicAuth('KEYKEYKEYKEYKEYKEY12', 'new') })).status).toBe(200);
+      expect((await send(s.url, '/auth.login', {}, { auth: basicAuth('KEYKEYKEYKEYKEYKEY12', 'old') })).status).toBe(
+        401,
+      );
+      expect((await send(s.url, '/auth.login', {}, { auth: basicAuth('KEYKEYKEYKEYKEYKEY12', 'new') })).status).toBe(
+        200,
+      );
     } finally {
       await s.close();
     }
   });
 
   it('refuses to start with only one of the two keys', async () => {
-    await expect(startServer({ dbPath: join(dir, 'srv.db'), accessKey: 'ONLYKEY', log: quiet })).rejects.toThrow(/both/);
+    await expect(startServer({ dbPath: join(dir, 'srv.db'), accessKey: 'ONLYKEY', log: quiet })).rejects.toThrow(
+      /both/,
+    );
   });
 });
 

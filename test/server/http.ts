@@ -76,7 +76,8 @@ export async function startApi(opts: TestServerOptions = {}): Promise<Api> {
       send(server.url, `${opts.prefix ?? ''}/${endpoint}`, body, { auth: bearer, ...opts }) as Promise<Reply<any>>,
     async ok(endpoint, body, opts) {
       const r = await api.call(endpoint, body, opts);
-      if (r.status !== 200) throw new Error(`${endpoint} answered ${r.status} ${r.subcode}: ${r.msg}\n${server.logs.join('\n')}`);
+      if (r.status !== 200)
+        throw new Error(`${endpoint} answered ${r.status} ${r.subcode}: ${r.msg}\n${server.logs.join('\n')}`);
       return r.data;
     },
     close: () => server.close(),

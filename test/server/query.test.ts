@@ -67,7 +67,10 @@ describe('patterns', () => {
 
   it('_any_ and _all_ match case-insensitively across the listed fields', async () => {
     expect(await query({ _any_: { pattern: 'HELLO', fields: ['name', 'report'] } })).toEqual(['r1']);
-    expect(await query({ _any_: { pattern: 'zebra|notes', fields: ['name', 'id', 'tags', 'report'] } })).toEqual(['r2', 'r3']);
+    expect(await query({ _any_: { pattern: 'zebra|notes', fields: ['name', 'id', 'tags', 'report'] } })).toEqual([
+      'r2',
+      'r3',
+    ]);
     expect(await query({ _all_: { pattern: 'a', fields: ['name', 'tags'] } })).toEqual(['r2']);
     expect(await query({ any: { pattern: '^c$', fields: ['tags'] } })).toEqual(['r3']);
   });
@@ -113,8 +116,13 @@ describe('list filters', () => {
     expect(await query({ filters: { tags: { any: { exclude: ['a', 'b'] } } } })).toEqual(['r1', 'r3', 'r4']);
     expect(await query({ filters: { tags: { all: { include: ['a', 'b'] } } } })).toEqual(['r2']);
     expect(await query({ filters: { tags: { all: { exclude: ['b', 'c'] } } } })).toEqual(['r1', 'r4']);
-    expect(await query({ filters: { tags: { any: { include: ['a', 'b'] }, all: { exclude: ['c'] } } } })).toEqual(['r1', 'r2']);
-    expect(await query({ filters: { tags: { any: { include: ['c'] }, all: { include: [null] }, op: 'or' } } })).toEqual(['r3', 'r4']);
+    expect(await query({ filters: { tags: { any: { include: ['a', 'b'] }, all: { exclude: ['c'] } } } })).toEqual([
+      'r1',
+      'r2',
+    ]);
+    expect(await query({ filters: { tags: { any: { include: ['c'] }, all: { include: [null] }, op: 'or' } } })).toEqual(
+      ['r3', 'r4'],
+    );
     const bad = await api.call('reports.get_all_ex', { filters: { tags: { test: ['1'] } } });
     expect([bad.status, bad.subcode]).toEqual([400, 12]);
   });
@@ -136,7 +144,8 @@ describe('list filters', () => {
   });
 
   it('status_changed conditions with prefixes, epochs and ranges', async () => {
-    const published = (await api.ok('reports.get_all_ex', { id: [ids.r2], only_fields: ['status_changed'] })).tasks[0].status_changed;
+    const published = (await api.ok('reports.get_all_ex', { id: [ids.r2], only_fields: ['status_changed'] })).tasks[0]
+      .status_changed;
     const ms = Date.parse(published);
     expect(await query({ status_changed: [`>=${new Date(ms).toISOString()}`] })).toEqual(['r2']);
     expect(await query({ status_changed: [`>${ms / 1000}`] })).toEqual([]);
@@ -149,7 +158,10 @@ describe('list filters', () => {
 
 describe('projection', () => {
   it('only_fields keeps the listed fields plus id and joins project.name and user.name', async () => {
-    const r = await api.ok('reports.get_all_ex', { id: [ids.r2], only_fields: ['name', 'project.name', 'user.name', 'status'] });
+    const r = await api.ok('reports.get_all_ex', {
+      id: [ids.r2],
+      only_fields: ['name', 'project.name', 'user.name', 'status'],
+    });
     expect(r.tasks).toEqual([
       {
         id: ids.r2,
@@ -210,7 +222,12 @@ describe('paging and scroll', () => {
     const second = await api.ok('reports.get_all_ex', { scroll_id: first.scroll_id, size: 3, only_fields: ['id'] });
     expect(second.scroll_id).toBe(first.scroll_id);
     expect(names(second.tasks)).toEqual(['r4']);
-    const refreshed = await api.ok('reports.get_all_ex', { scroll_id: first.scroll_id, size: 1, refresh_scroll: true, only_fields: ['id'] });
+    const refreshed = await api.ok('reports.get_all_ex', {
+      scroll_id: first.scroll_id,
+      size: 1,
+      refresh_scroll: true,
+      only_fields: ['id'],
+    });
     expect(names(refreshed.tasks)).toEqual(['r1', 'r2', 'r3', 'r4']);
     const end = await api.ok('reports.get_all_ex', { scroll_id: first.scroll_id, size: 3 });
     expect(end.tasks).toEqual([]);
@@ -241,7 +258,9 @@ describe('paging and scroll', () => {
         for (let i = 0; i < 520; i++) insert.run(`${i}`.padStart(32, '0'), seed.company, seed.user, `bulk ${i}`);
       })();
       expect((await other.ok('tasks.get_all_ex', { only_fields: ['id'] })).tasks).toHaveLength(MAX_PAGE_SIZE);
-      expect((await other.ok('tasks.get_all_ex', { only_fields: ['id'], page_size: 1000 })).tasks).toHaveLength(MAX_PAGE_SIZE);
+      expect((await other.ok('tasks.get_all_ex', { only_fields: ['id'], page_size: 1000 })).tasks).toHaveLength(
+        MAX_PAGE_SIZE,
+      );
       expect((await other.ok('tasks.get_all_ex', { only_fields: ['id'], page: 1 })).tasks).toHaveLength(21);
     } finally {
       await other.close();

@@ -4,14 +4,31 @@ import { actualVersion, compareVersions, parseRequestPath, versionForMeta } from
 
 describe('parseRequestPath', () => {
   it('reads the endpoint and version of every accepted form', () => {
-    expect(parseRequestPath('/reports.create')).toEqual({ endpoint: 'reports.create', version: '2.31', explicitVersion: false });
+    expect(parseRequestPath('/reports.create')).toEqual({
+      endpoint: 'reports.create',
+      version: '2.31',
+      explicitVersion: false,
+    });
     expect(parseRequestPath('reports.create/')).toMatchObject({ endpoint: 'reports.create' });
-    expect(parseRequestPath('/v2.23/reports.create/')).toEqual({ endpoint: 'reports.create', version: '2.23', explicitVersion: true });
+    expect(parseRequestPath('/v2.23/reports.create/')).toEqual({
+      endpoint: 'reports.create',
+      version: '2.23',
+      explicitVersion: true,
+    });
     expect(parseRequestPath('/v999.0/events.add')).toMatchObject({ version: '999.0' });
   });
 
   it('rejects anything else', () => {
-    for (const p of ['/', '', '/reports', '/v2/reports.create', '/x/reports.create', '/reports.create//', '/a.b.c', '/v2.31/']) {
+    for (const p of [
+      '/',
+      '',
+      '/reports',
+      '/v2/reports.create',
+      '/x/reports.create',
+      '/reports.create//',
+      '/a.b.c',
+      '/v2.31/',
+    ]) {
       expect(parseRequestPath(p), p).toBeUndefined();
     }
   });

@@ -50,7 +50,9 @@ describe('runServe', () => {
       const done = runServe({ host: '127.0.0.1', port: 0, dbPath: join(dir, 'env.db'), log: (l) => lines.push(l) });
       await waitFor(() => lines.some((l) => l.includes('listening on')));
       const url = /listening on (http:\/\/\S+)/.exec(lines.join('\n'))![1]!;
-      expect((await send(url, '/auth.login', {}, { auth: basicAuth('ENVKEY12345678901234', 'env-secret') })).status).toBe(200);
+      expect(
+        (await send(url, '/auth.login', {}, { auth: basicAuth('ENVKEY12345678901234', 'env-secret') })).status,
+      ).toBe(200);
       expect(lines.join('\n')).not.toContain('credentials.json');
       process.emit('SIGTERM', 'SIGTERM');
       await done;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { backoffDelay } from '../../src/store/backoff.js';
 
 describe('backoffDelay', () => {
-  const at = (attempt: number, random: number) => backoffDelay(attempt, { baseMs: 1000, capMs: 60_000, random: () => random });
+  const at = (attempt: number, random: number) =>
+    backoffDelay(attempt, { baseMs: 1000, capMs: 60_000, random: () => random });
 
   it('doubles the ceiling per failure', () => {
     expect([1, 2, 3, 4].map((n) => at(n, 1))).toEqual([1000, 2000, 4000, 8000]);

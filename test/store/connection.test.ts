@@ -34,7 +34,11 @@ describe('monitor store: connection trouble', () => {
     const delays: number[] = [];
     let lastAttempt = 0;
     const unsubscribe = fx.store.subscribe((s) => {
-      if (s.connection.state === 'retrying' && s.connection.attempt !== lastAttempt && s.connection.nextAttemptAt !== null) {
+      if (
+        s.connection.state === 'retrying' &&
+        s.connection.attempt !== lastAttempt &&
+        s.connection.nextAttemptAt !== null
+      ) {
         lastAttempt = s.connection.attempt;
         delays.push(s.connection.nextAttemptAt - Date.now());
       }
@@ -106,7 +110,12 @@ describe('monitor store: slow server', () => {
       tasks.push(t);
     }
     // The proxy answers slowly, so wake-ups arrive while requests are still in flight.
-    for (const e of ['reports.get_task_data', 'events.get_task_latest_scalar_values', 'events.scalar_metrics_iter_histogram', 'events.get_task_log']) {
+    for (const e of [
+      'reports.get_task_data',
+      'events.get_task_latest_scalar_values',
+      'events.scalar_metrics_iter_histogram',
+      'events.get_task_log',
+    ]) {
       fx.proxy.delays.set(e, 150);
     }
     const { actions } = fx.store.getState();

@@ -12,7 +12,24 @@ async function taskWithArtifacts(f: MonitorFixture): Promise<string> {
   const task = await createTask(f.writer, 'artifacts');
   await addScalars(f.writer, task, 'loss', 'train', [3, 2, 1]);
   await f.writer.events.addBatch([
-    { type: 'plot', task, metric: 'confusion', variant: 'val', iter: 2, plot_str: JSON.stringify({ data: [{ type: 'heatmap', z: [[1, 2], [3, 4]] }] }) },
+    {
+      type: 'plot',
+      task,
+      metric: 'confusion',
+      variant: 'val',
+      iter: 2,
+      plot_str: JSON.stringify({
+        data: [
+          {
+            type: 'heatmap',
+            z: [
+              [1, 2],
+              [3, 4],
+            ],
+          },
+        ],
+      }),
+    },
     { type: 'training_debug_image', task, metric: 'samples', variant: 'input', iter: 1, url: 'http://files/a-1.png' },
     { type: 'training_debug_image', task, metric: 'samples', variant: 'input', iter: 2, url: 'http://files/a-2.png' },
     { type: 'training_stats_scalar', task, metric: 'accuracy', variant: 'test', iter: SINGLE_VALUE_ITER, value: 0.93 },
@@ -32,14 +49,20 @@ describe('monitor store: plots, debug images and summary', () => {
 
     actions.focusPane('plots');
     await fx.until(
-      (s) => s.artifacts.fetchedAt !== null && !s.artifacts.plots.loading && !s.artifacts.images.loading && !s.artifacts.singleValues.loading,
+      (s) =>
+        s.artifacts.fetchedAt !== null &&
+        !s.artifacts.plots.loading &&
+        !s.artifacts.images.loading &&
+        !s.artifacts.singleValues.loading,
       'artifacts',
     );
     const a = fx.state().artifacts;
     expect(a.plots.items.map((p) => [p.metric, p.variant, p.iter])).toEqual([['confusion', 'val', 2]]);
     expect(JSON.parse(a.plots.items[0]?.plotStr ?? '{}').data[0].type).toBe('heatmap');
     expect(a.images.items.map((i) => i.url)).toEqual(['http://files/a-2.png', 'http://files/a-1.png']);
-    expect(a.singleValues.items).toEqual([{ metric: 'accuracy', variant: 'test', value: 0.93, timestamp: expect.any(Number) }]);
+    expect(a.singleValues.items).toEqual([
+      { metric: 'accuracy', variant: 'test', value: 0.93, timestamp: expect.any(Number) },
+    ]);
     const plotsReq = JSON.parse(fx.proxy.calls.find((c) => c.endpoint === 'events.get_task_plots')?.body ?? '{}');
     expect(plotsReq).toMatchObject({ iters: 1 });
     const metricsReq = JSON.parse(fx.proxy.calls.find((c) => c.endpoint === 'events.get_task_metrics')?.body ?? '{}');
@@ -69,7 +92,10 @@ describe('monitor store: plots, debug images and summary', () => {
     const { actions } = fx.store.getState();
     actions.focusPane('summary');
     actions.start();
-    await fx.until((s) => s.artifacts.fetchedAt !== null && !s.artifacts.images.loading && !s.artifacts.singleValues.loading, 'artifacts');
+    await fx.until(
+      (s) => s.artifacts.fetchedAt !== null && !s.artifacts.images.loading && !s.artifacts.singleValues.loading,
+      'artifacts',
+    );
     expect(fx.state().artifacts.images.items).toEqual([]);
     expect(countCalls(fx.proxy, 'events.get_task_metrics')).toBe(1);
     expect(countCalls(fx.proxy, 'events.debug_images')).toBe(0);

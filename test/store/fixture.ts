@@ -59,7 +59,8 @@ export async function monitorFixture(
     store: makeStore({}),
     timers,
     state: () => fx.store.getState(),
-    until: (check, what = 'store state', timeoutMs = 8000) => waitFor(() => check(fx.store.getState()), timeoutMs, what),
+    until: (check, what = 'store state', timeoutMs = 8000) =>
+      waitFor(() => check(fx.store.getState()), timeoutMs, what),
     renew(more = {}) {
       fx.store.getState().actions.stop();
       fx.store = makeStore(more);
@@ -80,13 +81,24 @@ export async function monitorFixture(
 let clock = Date.UTC(2025, 0, 1);
 
 /** Creates a running training task. */
-export async function createTask(writer: ApiClient, name: string, extra: { system_tags?: string[] } = {}): Promise<string> {
+export async function createTask(
+  writer: ApiClient,
+  name: string,
+  extra: { system_tags?: string[] } = {},
+): Promise<string> {
   const { id } = await writer.tasks.create({ name, type: 'training', ...extra });
   await writer.tasks.started({ task: id });
   return id;
 }
 
-export async function addScalars(writer: ApiClient, task: string, metric: string, variant: string, values: number[], firstIter = 0): Promise<void> {
+export async function addScalars(
+  writer: ApiClient,
+  task: string,
+  metric: string,
+  variant: string,
+  values: number[],
+  firstIter = 0,
+): Promise<void> {
   const events: EventInput[] = values.map((value, i) => ({
     type: 'training_stats_scalar',
     task,
@@ -100,7 +112,13 @@ export async function addScalars(writer: ApiClient, task: string, metric: string
 }
 
 /** Log lines `${prefix}${i}` for i in [from, to], one event each, timestamps ascending. */
-export async function addLogLines(writer: ApiClient, task: string, from: number, to: number, text: (i: number) => string): Promise<void> {
+export async function addLogLines(
+  writer: ApiClient,
+  task: string,
+  from: number,
+  to: number,
+  text: (i: number) => string,
+): Promise<void> {
   const chunk = 1000;
   for (let start = from; start <= to; start += chunk) {
     const events: EventInput[] = [];

@@ -3,15 +3,24 @@ import { appendRows, filterPattern, keepSelection, normalise } from '../../src/s
 
 describe('keepSelection', () => {
   it('follows the selected id to its new row', () => {
-    expect(keepSelection(['c', 'a', 'b'], { selectedId: 'a', selectedIndex: 0 })).toEqual({ selectedId: 'a', selectedIndex: 1 });
+    expect(keepSelection(['c', 'a', 'b'], { selectedId: 'a', selectedIndex: 0 })).toEqual({
+      selectedId: 'a',
+      selectedIndex: 1,
+    });
   });
 
   it('selects the first row on the first load', () => {
-    expect(keepSelection(['x', 'y'], { selectedId: null, selectedIndex: 0 })).toEqual({ selectedId: 'x', selectedIndex: 0 });
+    expect(keepSelection(['x', 'y'], { selectedId: null, selectedIndex: 0 })).toEqual({
+      selectedId: 'x',
+      selectedIndex: 0,
+    });
   });
 
   it('falls back to the row at the same index when the selected item is gone', () => {
-    expect(keepSelection(['x', 'y'], { selectedId: 'gone', selectedIndex: 5 })).toEqual({ selectedId: 'y', selectedIndex: 1 });
+    expect(keepSelection(['x', 'y'], { selectedId: 'gone', selectedIndex: 5 })).toEqual({
+      selectedId: 'y',
+      selectedIndex: 1,
+    });
     expect(keepSelection([], { selectedId: 'gone', selectedIndex: 1 })).toEqual({ selectedId: null, selectedIndex: 0 });
   });
 });
@@ -24,8 +33,20 @@ describe('normalise', () => {
   });
 
   it('reuses unchanged rows and replaces changed ones', () => {
-    const previous = normalise([{ id: 'a', v: 1 }, { id: 'b', v: 1 }], { ids: [], byId: {} });
-    const next = normalise([{ id: 'b', v: 2 }, { id: 'a', v: 1 }], previous);
+    const previous = normalise(
+      [
+        { id: 'a', v: 1 },
+        { id: 'b', v: 1 },
+      ],
+      { ids: [], byId: {} },
+    );
+    const next = normalise(
+      [
+        { id: 'b', v: 2 },
+        { id: 'a', v: 1 },
+      ],
+      previous,
+    );
     expect(next.ids).toEqual(['b', 'a']);
     expect(next.byId.a).toBe(previous.byId.a);
     expect(next.byId.b).toEqual({ id: 'b', v: 2 });

@@ -23,9 +23,14 @@ describe('monitor store: task list and selected task', () => {
     expect(s.tasks.selectedId).toBe(newer);
     expect(s.tasks.byId[newer]).toMatchObject({ name: 'alpha-newer', status: 'in_progress', lastIteration: 1 });
     expect(s.connection.state).toBe('live');
-    const listRequest = JSON.parse(fx.proxy.calls.find((c) => c.endpoint === LIST)?.body ?? '{}') as Record<string, unknown>;
+    const listRequest = JSON.parse(fx.proxy.calls.find((c) => c.endpoint === LIST)?.body ?? '{}') as Record<
+      string,
+      unknown
+    >;
     expect(listRequest).toMatchObject({ order_by: ['-last_update'], search_hidden: false, system_tags: ['-archived'] });
-    expect(listRequest.only_fields).toEqual(expect.arrayContaining(['name', 'status', 'project.name', 'last_update', 'last_iteration']));
+    expect(listRequest.only_fields).toEqual(
+      expect.arrayContaining(['name', 'status', 'project.name', 'last_update', 'last_iteration']),
+    );
   });
 
   it("fetches the selected task's scalar rows and histogram series", async () => {
@@ -43,7 +48,9 @@ describe('monitor store: task list and selected task', () => {
     ]);
     expect(s.scalars.series.loss?.train).toEqual({ x: [0, 1, 2], y: [3, 2, 1] });
     expect(s.scalars.chartMetric).toBe('loss');
-    const histogram = JSON.parse(fx.proxy.calls.find((c) => c.endpoint === 'events.scalar_metrics_iter_histogram')?.body ?? '{}');
+    const histogram = JSON.parse(
+      fx.proxy.calls.find((c) => c.endpoint === 'events.scalar_metrics_iter_histogram')?.body ?? '{}',
+    );
     expect(histogram).toMatchObject({ task, key: 'iter', samples: s.scalars.samples });
   });
 
@@ -57,7 +64,10 @@ describe('monitor store: task list and selected task', () => {
     actions.setPaneRows('plots', 10);
     actions.setPaneRows('summary', 5);
     actions.start();
-    await fx.until((s) => s.scalars.fetchedAt !== null && s.logs.fetchedAt !== null && s.artifacts.fetchedAt !== null, 'every pane loaded');
+    await fx.until(
+      (s) => s.scalars.fetchedAt !== null && s.logs.fetchedAt !== null && s.artifacts.fetchedAt !== null,
+      'every pane loaded',
+    );
     const proxy = fx.proxy;
     await waitFor(() => proxy.endpoints().includes('events.get_task_single_value_metrics'), 5000, 'artifacts fetched');
     proxy.reset();
@@ -65,7 +75,7 @@ describe('monitor store: task list and selected task', () => {
     expect(new Set(proxy.endpoints())).toEqual(new Set([LIST]));
   });
 
-  it("a change in the selected task refetches its detail, and only then", async () => {
+  it('a change in the selected task refetches its detail, and only then', async () => {
     fx = await monitorFixture();
     const task = await createTask(fx.writer, 'moving');
     await addScalars(fx.writer, task, 'loss', 'train', [5, 4]);
@@ -148,7 +158,10 @@ describe('monitor store: task list and selected task', () => {
     actions.setPaneRows('logs', 10);
     actions.start();
     await fx.until((s) => s.logs.error !== null && s.scalars.rows.length === 1, 'logs error');
-    expect(fx.state().logs.error).toMatchObject({ endpoint: 'events.get_task_log', message: expect.stringMatching(/events/) });
+    expect(fx.state().logs.error).toMatchObject({
+      endpoint: 'events.get_task_log',
+      message: expect.stringMatching(/events/),
+    });
     expect(fx.state().scalars.error).toBeNull();
 
     fx.proxy.rewrites.set('reports.get_task_data', breakData({ tasks: 5 }));

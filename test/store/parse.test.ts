@@ -46,7 +46,10 @@ describe('parseTaskPage', () => {
   });
 
   it('skips records without an id and blanks fields of the wrong type', () => {
-    const page = parseTaskPage({ tasks: [null, { name: 'no id' }, { id: 'ok', name: 7, last_iteration: 'x', tags: ['a', 3] }] }, 'e');
+    const page = parseTaskPage(
+      { tasks: [null, { name: 'no id' }, { id: 'ok', name: 7, last_iteration: 'x', tags: ['a', 3] }] },
+      'e',
+    );
     expect(page.rows).toHaveLength(1);
     expect(page.rows[0]).toMatchObject({ id: 'ok', name: '', lastIteration: null, tags: ['a'] });
   });
@@ -65,8 +68,17 @@ describe('reports', () => {
   });
 
   it('reads the body from the report field', () => {
-    const page = parseReportPage({ tasks: [{ id: 'r', report: '# Title', project: { id: 'p', name: 'x/.reports' } }] }, 'e');
-    expect(page.rows[0]).toMatchObject({ body: '# Title', project: 'x', projectId: 'p', status: 'created', archived: false });
+    const page = parseReportPage(
+      { tasks: [{ id: 'r', report: '# Title', project: { id: 'p', name: 'x/.reports' } }] },
+      'e',
+    );
+    expect(page.rows[0]).toMatchObject({
+      body: '# Title',
+      project: 'x',
+      projectId: 'p',
+      status: 'created',
+      archived: false,
+    });
   });
 });
 
@@ -75,7 +87,13 @@ describe('scalars', () => {
     const rows = parseLatestScalars(
       {
         metrics: [
-          { name: 'loss', variants: [{ name: 'val', last_value: 2, last_10_value: 3 }, { name: 'train', last_value: 1, last_100_value: 4 }] },
+          {
+            name: 'loss',
+            variants: [
+              { name: 'val', last_value: 2, last_10_value: 3 },
+              { name: 'train', last_value: 1, last_100_value: 4 },
+            ],
+          },
           { name: 'acc', variants: [{ name: 'top1', last_value: 0.5 }] },
           { name: 5, variants: [] },
         ],
@@ -93,7 +111,10 @@ describe('scalars', () => {
     const series = parseHistogram(
       {
         loss: {
-          train: { x: ['2025-01-01T00:00:02.000Z', '2025-01-01T00:00:01.000Z', 'bad', '2025-01-01T00:00:03.000Z'], y: [2, 1, 9, null] },
+          train: {
+            x: ['2025-01-01T00:00:02.000Z', '2025-01-01T00:00:01.000Z', 'bad', '2025-01-01T00:00:03.000Z'],
+            y: [2, 1, 9, null],
+          },
         },
         junk: 4,
       },
@@ -111,7 +132,14 @@ describe('scalars', () => {
 describe('logs', () => {
   it('keeps log events with a numeric timestamp and fills missing fields', () => {
     const events = parseLogEvents(
-      { events: [{ timestamp: 5, msg: 'a\nb', level: 'warning', worker: 'w1' }, { timestamp: 6 }, { msg: 'no ts' }, 'junk'] },
+      {
+        events: [
+          { timestamp: 5, msg: 'a\nb', level: 'warning', worker: 'w1' },
+          { timestamp: 6 },
+          { msg: 'no ts' },
+          'junk',
+        ],
+      },
       'events.get_task_log',
     );
     expect(events).toEqual([
@@ -134,7 +162,13 @@ describe('artifacts', () => {
             task: 't',
             iterations: [
               { iter: 1, events: [{ metric: 'img', variant: 'a', iter: 1, url: 'u1' }] },
-              { iter: 3, events: [{ metric: 'img', variant: 'a', iter: 3, url: 'u3' }, { metric: 'img', variant: 'b', iter: 3 }] },
+              {
+                iter: 3,
+                events: [
+                  { metric: 'img', variant: 'a', iter: 3, url: 'u3' },
+                  { metric: 'img', variant: 'b', iter: 3 },
+                ],
+              },
             ],
           },
         ],
@@ -146,7 +180,12 @@ describe('artifacts', () => {
 
   it('keeps only the single values of the asked task', () => {
     const rows = parseSingleValues(
-      { tasks: [{ task: 'other', values: [{ metric: 'm', variant: 'v', value: 1 }] }, { task: 't', values: [{ metric: 'acc', variant: 'test', value: 0.9, timestamp: 7 }] }] },
+      {
+        tasks: [
+          { task: 'other', values: [{ metric: 'm', variant: 'v', value: 1 }] },
+          { task: 't', values: [{ metric: 'acc', variant: 'test', value: 0.9, timestamp: 7 }] },
+        ],
+      },
       'e',
       't',
     );

@@ -112,7 +112,9 @@ describe('Poller', () => {
     const { p, timers } = poller({
       tick: (s) => {
         signal = s;
-        return new Promise((_resolve, reject) => s.addEventListener('abort', () => reject(Object.assign(new Error('x'), { name: 'AbortError' }))));
+        return new Promise((_resolve, reject) =>
+          s.addEventListener('abort', () => reject(Object.assign(new Error('x'), { name: 'AbortError' }))),
+        );
       },
     });
     p.start();

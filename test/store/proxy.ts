@@ -26,7 +26,11 @@ export interface CountingProxy {
 
 function endpointOf(url: string | undefined): string {
   const path = (url ?? '').split('?')[0] ?? '';
-  const last = path.split('/').filter((p) => p !== '').pop() ?? '';
+  const last =
+    path
+      .split('/')
+      .filter((p) => p !== '')
+      .pop() ?? '';
   return last;
 }
 

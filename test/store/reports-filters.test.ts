@@ -21,7 +21,10 @@ function pick(s: MonitorState): Pick {
 const labels = (s: MonitorState): string[] => visibleOptions(pick(s)).map((o) => o.label);
 const listed = (s: MonitorState): string[] => s.reports.ids.map((id) => s.reports.byId[id]?.name ?? id).sort();
 const lastListQuery = (f: MonitorFixture): Record<string, unknown> =>
-  JSON.parse(f.proxy.calls.filter((c) => c.endpoint === 'reports.get_all_ex').at(-1)?.body ?? '{}') as Record<string, unknown>;
+  JSON.parse(f.proxy.calls.filter((c) => c.endpoint === 'reports.get_all_ex').at(-1)?.body ?? '{}') as Record<
+    string,
+    unknown
+  >;
 
 async function pickerLoaded(f: MonitorFixture): Promise<void> {
   await f.until((s) => s.ui.dialog?.kind === 'pick' && !s.ui.dialog.loading, 'picker options');
@@ -183,12 +186,20 @@ describe('report filters: project, status, clearing', () => {
     actions.setFilter('reports', 'alp');
     actions.setReportTagFilter(['x'], []);
     actions.setStatusFilter('reports', ['created']);
-    const project = fx.state().reports.byId[fx.state().reports.ids.find((id) => fx?.state().reports.byId[id]?.name === 'alpha') ?? '']?.projectId ?? null;
+    const project =
+      fx.state().reports.byId[fx.state().reports.ids.find((id) => fx?.state().reports.byId[id]?.name === 'alpha') ?? '']
+        ?.projectId ?? null;
     actions.setReportProjectFilter(project === null ? null : { id: project, name: 'p' });
     await fx.until((s) => !s.reports.loading && s.reports.ids.length === 1, 'filtered');
     actions.clearReportFilters();
     expect(fx.state().ui.filters.reports).toBe('');
-    expect(fx.state().reports.filter).toEqual({ tagsInclude: [], tagsExclude: [], status: [], projectId: null, projectName: null });
+    expect(fx.state().reports.filter).toEqual({
+      tagsInclude: [],
+      tagsExclude: [],
+      status: [],
+      projectId: null,
+      projectName: null,
+    });
     await fx.until((s) => !s.reports.loading && s.reports.ids.length === 2, 'everything');
   });
 
@@ -204,6 +215,8 @@ describe('report filters: project, status, clearing', () => {
     await fx.until((s) => !s.reports.loading && s.reports.ids.length === 1, 'tag filter in read-only mode');
     actions.requestProjectFilter();
     expect(fx.state().ui.dialog?.kind).toBe('pick');
-    expect(fx.proxy.endpoints().filter((e) => !e.startsWith('reports.get_') && !e.startsWith('projects.get_'))).toEqual([]);
+    expect(fx.proxy.endpoints().filter((e) => !e.startsWith('reports.get_') && !e.startsWith('projects.get_'))).toEqual(
+      [],
+    );
   });
 });

@@ -12,7 +12,11 @@ export interface ReportSeed {
 }
 
 export async function createReport(writer: ApiClient, name: string, extra: ReportSeed = {}): Promise<string> {
-  const { id } = await writer.reports.create({ name, ...(extra.tags ? { tags: extra.tags } : {}), ...(extra.comment ? { comment: extra.comment } : {}) });
+  const { id } = await writer.reports.create({
+    name,
+    ...(extra.tags ? { tags: extra.tags } : {}),
+    ...(extra.comment ? { comment: extra.comment } : {}),
+  });
   // Real servers ignore `report` on create: the body goes in with update.
   if (extra.body !== undefined) await writer.reports.update({ task: id, report: extra.body });
   if (extra.project !== undefined) await writer.reports.move({ task: id, project_name: extra.project });
@@ -20,7 +24,10 @@ export async function createReport(writer: ApiClient, name: string, extra: Repor
 }
 
 export async function serverReport(writer: ApiClient, id: string) {
-  const { tasks } = await writer.reports.getAllEx({ id: [id], only_fields: ['name', 'status', 'tags', 'system_tags', 'project.name', 'comment', 'report'] });
+  const { tasks } = await writer.reports.getAllEx({
+    id: [id],
+    only_fields: ['name', 'status', 'tags', 'system_tags', 'project.name', 'comment', 'report'],
+  });
   return tasks[0];
 }
 

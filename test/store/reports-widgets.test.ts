@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/index.js';
-import { iframe, plotWidgetUrl, sampleWidgetUrl, scalarWidgetUrl, singleValueWidgetUrl } from '../../src/demo/report-bodies.js';
+import {
+  iframe,
+  plotWidgetUrl,
+  sampleWidgetUrl,
+  scalarWidgetUrl,
+  singleValueWidgetUrl,
+} from '../../src/demo/report-bodies.js';
 import { DataShapeError } from '../../src/store/errors.js';
 import { MAX_CACHED_WIDGETS, WIDGET_HISTOGRAM_SAMPLES } from '../../src/store/report-widgets.js';
 import type { MonitorState, WidgetData } from '../../src/store/types.js';
@@ -17,7 +23,10 @@ afterEach(async () => {
 
 const WEB = 'http://app.example.test';
 const SINGLE_VALUE_ITER = -2147483648;
-const BAR = JSON.stringify({ data: [{ type: 'bar', x: ['a', 'b'], y: [3, 5], name: 'counts' }], layout: { title: 'class counts' } });
+const BAR = JSON.stringify({
+  data: [{ type: 'bar', x: ['a', 'b'], y: [3, 5], name: 'counts' }],
+  layout: { title: 'class counts' },
+});
 
 /** A task with scalars, one plot, one debug image and one single value. */
 async function taskWithEvents(writer: ApiClient, name: string): Promise<string> {
@@ -25,8 +34,24 @@ async function taskWithEvents(writer: ApiClient, name: string): Promise<string> 
   await addScalars(writer, task, 'loss', 'train', [4, 3, 2, 1]);
   await writer.events.addBatch([
     { type: 'plot', task, metric: 'data', variant: 'classes', iter: 3, timestamp: Date.UTC(2025, 0, 2), plot_str: BAR },
-    { type: 'training_debug_image', task, metric: 'samples', variant: 'input', iter: 7, timestamp: Date.UTC(2025, 0, 2), url: 'http://files.example.test/7.png' },
-    { type: 'training_stats_scalar', task, metric: 'Summary', variant: 'accuracy', iter: SINGLE_VALUE_ITER, value: 0.95, timestamp: Date.UTC(2025, 0, 2) },
+    {
+      type: 'training_debug_image',
+      task,
+      metric: 'samples',
+      variant: 'input',
+      iter: 7,
+      timestamp: Date.UTC(2025, 0, 2),
+      url: 'http://files.example.test/7.png',
+    },
+    {
+      type: 'training_stats_scalar',
+      task,
+      metric: 'Summary',
+      variant: 'accuracy',
+      iter: SINGLE_VALUE_ITER,
+      value: 0.95,
+      timestamp: Date.UTC(2025, 0, 2),
+    },
   ]);
   return task;
 }
@@ -51,7 +76,8 @@ function urlsOf(task: string): string[] {
 }
 
 const dataOf = (s: MonitorState, url: string): WidgetData | null => s.reports.widgets[url]?.data ?? null;
-const allLoaded = (urls: string[]) => (s: MonitorState) => urls.every((u) => s.reports.widgets[u]?.data != null && !s.reports.widgets[u]?.loading);
+const allLoaded = (urls: string[]) => (s: MonitorState) =>
+  urls.every((u) => s.reports.widgets[u]?.data != null && !s.reports.widgets[u]?.loading);
 
 describe('report widgets: fetched with reports.get_task_data while the report is shown', () => {
   it('fetches each widget of the shown report and keeps its data by widget URL', async () => {
@@ -68,22 +94,45 @@ describe('report widgets: fetched with reports.get_task_data while the report is
       axis: 'iter',
       series: [{ metric: 'loss', variant: 'train', task, taskName: 'trainer', x: [0, 1, 2, 3], y: [4, 3, 2, 1] }],
     });
-    expect(dataOf(s, single)).toEqual({ kind: 'single', values: [{ task, taskName: 'trainer', metric: 'Summary', variant: 'accuracy', value: 0.95 }] });
-    expect(dataOf(s, plot)).toEqual({ kind: 'plot', plots: [{ task, taskName: 'trainer', metric: 'data', variant: 'classes', iter: 3, plotStr: BAR }] });
+    expect(dataOf(s, single)).toEqual({
+      kind: 'single',
+      values: [{ task, taskName: 'trainer', metric: 'Summary', variant: 'accuracy', value: 0.95 }],
+    });
+    expect(dataOf(s, plot)).toEqual({
+      kind: 'plot',
+      plots: [{ task, taskName: 'trainer', metric: 'data', variant: 'classes', iter: 3, plotStr: BAR }],
+    });
     expect(dataOf(s, sample)).toEqual({
       kind: 'sample',
-      images: [{ task, taskName: 'trainer', metric: 'samples', variant: 'input', iter: 7, url: 'http://files.example.test/7.png' }],
+      images: [
+        {
+          task,
+          taskName: 'trainer',
+          metric: 'samples',
+          variant: 'input',
+          iter: 7,
+          url: 'http://files.example.test/7.png',
+        },
+      ],
     });
-    const requests = fx.proxy.calls.filter((c) => c.endpoint === 'reports.get_task_data').map((c) => JSON.parse(c.body) as Record<string, unknown>);
+    const requests = fx.proxy.calls
+      .filter((c) => c.endpoint === 'reports.get_task_data')
+      .map((c) => JSON.parse(c.body) as Record<string, unknown>);
     expect(requests).toHaveLength(4);
     expect(requests[0]).toMatchObject({
       id: [task],
       only_fields: ['id', 'name'],
-      scalar_metrics_iter_histogram: { key: 'iter', metrics: [{ metric: 'loss', variants: ['train'] }], samples: WIDGET_HISTOGRAM_SAMPLES },
+      scalar_metrics_iter_histogram: {
+        key: 'iter',
+        metrics: [{ metric: 'loss', variants: ['train'] }],
+        samples: WIDGET_HISTOGRAM_SAMPLES,
+      },
     });
     expect(requests[1]).toMatchObject({ id: [task], single_value_metrics: {} });
     expect(requests[2]).toMatchObject({ plots: { iters: 1, metrics: [{ metric: 'data', variants: ['classes'] }] } });
-    expect(requests[3]).toMatchObject({ debug_images: { iters: 1, metrics: [{ metric: 'samples', variants: ['input'] }] } });
+    expect(requests[3]).toMatchObject({
+      debug_images: { iters: 1, metrics: [{ metric: 'samples', variants: ['input'] }] },
+    });
   });
 
   it('fetches nothing while the details pane is hidden, and fetches when it is focused', async () => {
@@ -129,9 +178,16 @@ describe('report widgets: fetched with reports.get_task_data while the report is
     await createReport(fx.writer, 'one bad widget', { body: `${iframe(bad)}\n\n${iframe(good)}` });
     fx.store.getState().actions.setPaneRows('details', 20);
     await openReports(fx, 1);
-    await fx.until((s) => s.reports.widgets[bad]?.error != null && s.reports.widgets[good]?.data != null, 'one error, one widget drawn');
+    await fx.until(
+      (s) => s.reports.widgets[bad]?.error != null && s.reports.widgets[good]?.data != null,
+      'one error, one widget drawn',
+    );
     const s = fx.state();
-    expect(s.reports.widgets[bad]).toMatchObject({ loading: false, data: null, error: expect.stringMatching(/reports\.get_task_data[\s\S]*r tries again/) });
+    expect(s.reports.widgets[bad]).toMatchObject({
+      loading: false,
+      data: null,
+      error: expect.stringMatching(/reports\.get_task_data[\s\S]*r tries again/),
+    });
     expect(s.connection.state).toBe('live');
   });
 
@@ -169,12 +225,23 @@ describe('report widgets: answers', () => {
     const w = widget(scalarWidgetUrl(WEB, { tasks: ['t1'], metrics: ['lr'], xaxis: 'iso_time' }));
     const data = parseWidgetData(w, {
       tasks: [{ id: 't1', name: 'run one' }],
-      scalar_metrics_iter_histogram: { lr: { lr: { t1: { x: ['2025-01-01T00:00:02Z', '2025-01-01T00:00:01Z'], y: [0.2, 0.1] } } } },
+      scalar_metrics_iter_histogram: {
+        lr: { lr: { t1: { x: ['2025-01-01T00:00:02Z', '2025-01-01T00:00:01Z'], y: [0.2, 0.1] } } },
+      },
     });
     expect(data).toEqual({
       kind: 'scalar',
       axis: 'time',
-      series: [{ metric: 'lr', variant: 'lr', task: 't1', taskName: 'run one', x: [Date.UTC(2025, 0, 1, 0, 0, 1), Date.UTC(2025, 0, 1, 0, 0, 2)], y: [0.1, 0.2] }],
+      series: [
+        {
+          metric: 'lr',
+          variant: 'lr',
+          task: 't1',
+          taskName: 'run one',
+          x: [Date.UTC(2025, 0, 1, 0, 0, 1), Date.UTC(2025, 0, 1, 0, 0, 2)],
+          y: [0.1, 0.2],
+        },
+      ],
     });
   });
 
@@ -192,13 +259,19 @@ describe('report widgets: answers', () => {
           classes: {
             t1: {
               '1': { name: 'run', plots: [{ metric: 'data', variant: 'classes', iter: 1, plot_str: '{"data":[]}' }] },
-              '5': { name: 'run', plots: [{ metric: 'data', variant: 'classes', iter: 5, plot_str: BAR }, { iter: 6 }] },
+              '5': {
+                name: 'run',
+                plots: [{ metric: 'data', variant: 'classes', iter: 5, plot_str: BAR }, { iter: 6 }],
+              },
             },
             t2: 'not an object',
           },
         },
       },
     });
-    expect(data).toEqual({ kind: 'plot', plots: [{ task: 't1', taskName: 'run', metric: 'data', variant: 'classes', iter: 5, plotStr: BAR }] });
+    expect(data).toEqual({
+      kind: 'plot',
+      plots: [{ task: 't1', taskName: 'run', metric: 'data', variant: 'classes', iter: 5, plotStr: BAR }],
+    });
   });
 });

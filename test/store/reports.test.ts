@@ -17,7 +17,13 @@ describe('monitor store: reports list', () => {
     const s = fx.state();
     expect(s.reports.ids).toEqual([second, first]);
     expect(s.reports.selectedId).toBe(second);
-    expect(s.reports.byId[first]).toMatchObject({ name: 'first report', body: '# Hello', project: 'team', tags: ['q1'], status: 'created' });
+    expect(s.reports.byId[first]).toMatchObject({
+      name: 'first report',
+      body: '# Hello',
+      project: 'team',
+      tags: ['q1'],
+      status: 'created',
+    });
     await fx.until((st) => st.reports.knownTags.length === 2, 'known tags');
     expect(fx.state().reports.knownTags).toEqual(['q1', 'q2']);
     const body = JSON.parse(fx.proxy.calls.find((c) => c.endpoint === 'reports.get_all_ex')?.body ?? '{}');
@@ -149,7 +155,11 @@ describe('monitor store: report triage', () => {
     actions.requestRename();
     actions.setDialogValue('ab');
     await actions.submitDialog();
-    expect(fx.state().ui.dialog).toMatchObject({ kind: 'input', value: 'ab', error: expect.stringMatching(/at least 3/) });
+    expect(fx.state().ui.dialog).toMatchObject({
+      kind: 'input',
+      value: 'ab',
+      error: expect.stringMatching(/at least 3/),
+    });
     actions.setDialogValue('taken name');
     await actions.submitDialog();
     expect(fx.state().ui.dialog).toMatchObject({ value: 'taken name', error: expect.stringMatching(/already exists/) });
@@ -197,7 +207,9 @@ describe('monitor store: report triage', () => {
     expect((await serverReport(fx.writer, first))?.system_tags).toContain('archived');
     expect(s.ui.status).toMatchObject({ level: 'error' });
     const name = (id: string) => s.reports.byId[id]?.name ?? id;
-    expect(s.ui.status?.text).toContain(`archived "${name(first)}"; could not change "${name(second)}": it no longer exists (deleted by someone else?)`);
+    expect(s.ui.status?.text).toContain(
+      `archived "${name(first)}"; could not change "${name(second)}": it no longer exists (deleted by someone else?)`,
+    );
     expect(s.reports.undo).toEqual({ action: 'archive', ids: [first] });
   });
 
@@ -214,7 +226,10 @@ describe('monitor store: report triage', () => {
     expect(fx.state().ui.dialog).toMatchObject({ field: 'tags' });
     actions.setDialogValue('new, shiny');
     await actions.submitDialog();
-    await fx.until((s) => s.reports.ids.length === 2 && s.reports.byId[s.reports.selectedId ?? '']?.name === 'Fresh report', 'selected');
+    await fx.until(
+      (s) => s.reports.ids.length === 2 && s.reports.byId[s.reports.selectedId ?? '']?.name === 'Fresh report',
+      'selected',
+    );
     const created = fx.state().reports.byId[fx.state().reports.selectedId ?? ''];
     expect(created).toMatchObject({ project: 'lab', tags: ['new', 'shiny'] });
   });

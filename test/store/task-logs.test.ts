@@ -29,7 +29,9 @@ async function openLogs(): Promise<void> {
 }
 
 function requests(): Record<string, unknown>[] {
-  return fx.proxy.calls.filter((c) => c.endpoint === 'events.get_task_log').map((c) => JSON.parse(c.body) as Record<string, unknown>);
+  return fx.proxy.calls
+    .filter((c) => c.endpoint === 'events.get_task_log')
+    .map((c) => JSON.parse(c.body) as Record<string, unknown>);
 }
 
 describe('monitor store: logs of a long task', () => {

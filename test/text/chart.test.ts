@@ -114,7 +114,9 @@ describe('renderChart: y axis', () => {
   });
 
   it('uses a fixed y range when given', () => {
-    const rows = plotRows(renderChart([series('a', 10, (i) => i / 10)], { width: 40, height: 7, yRange: { min: 0, max: 10 } }));
+    const rows = plotRows(
+      renderChart([series('a', 10, (i) => i / 10)], { width: 40, height: 7, yRange: { min: 0, max: 10 } }),
+    );
     expect((rows[0] as string).trimStart().startsWith('10')).toBe(true);
     expect((rows.at(-1) as string).trimStart().startsWith('0')).toBe(true);
   });
@@ -178,7 +180,11 @@ describe('renderChart: lines', () => {
 
 describe('renderChart: colour and legend', () => {
   it('colours each series with its own SGR colour, and nothing else than SGR', () => {
-    const rows = renderChart([series('a', 20, (i) => i), series('b', 20, (i) => 20 - i)], { width: 40, height: 8, color: true });
+    const rows = renderChart([series('a', 20, (i) => i), series('b', 20, (i) => 20 - i)], {
+      width: 40,
+      height: 8,
+      color: true,
+    });
     const all = rows.join('\n');
     expect(all).toContain(`${ESC}[36m`);
     expect(all).toContain(`${ESC}[35m`);
@@ -186,14 +192,20 @@ describe('renderChart: colour and legend', () => {
   });
 
   it('names the series in the legend with distinct glyphs when colour is off', () => {
-    const rows = renderChart([series('loss/train', 20, (i) => i), series('loss/val', 20, (i) => 20 - i)], { width: 60, height: 8 });
+    const rows = renderChart([series('loss/train', 20, (i) => i), series('loss/val', 20, (i) => 20 - i)], {
+      width: 60,
+      height: 8,
+    });
     const legend = rows.at(-1) as string;
     expect(legend).toContain('── loss/train');
     expect(legend).toContain('━━ loss/val');
   });
 
   it('sanitises series names', () => {
-    const rows = renderChart([{ name: `evil${ESC}]52;c;AAAA\u0007name`, x: [0, 1], y: [0, 1] }], { width: 40, height: 6 });
+    const rows = renderChart([{ name: `evil${ESC}]52;c;AAAA\u0007name`, x: [0, 1], y: [0, 1] }], {
+      width: 40,
+      height: 6,
+    });
     expect(rows.at(-1)).toBe('── evilname');
   });
 
@@ -221,7 +233,11 @@ describe('renderChart: x axis', () => {
     expect(ticks.trimStart().startsWith('iter')).toBe(true);
     expect(ticks).toMatch(/ 0 /);
     expect(ticks).toContain('1,000');
-    const numbers = ticks.replace('iter', '').trim().split(/ +/).map((t) => Number(t.replaceAll(',', '')));
+    const numbers = ticks
+      .replace('iter', '')
+      .trim()
+      .split(/ +/)
+      .map((t) => Number(t.replaceAll(',', '')));
     for (let k = 1; k < numbers.length; k++) expect(numbers[k]).toBeGreaterThan(numbers[k - 1] as number);
   });
 
@@ -234,7 +250,7 @@ describe('renderChart: x axis', () => {
     expect(labels.length).toBeGreaterThanOrEqual(4);
     // Interior labels are centred on their column; the outer ones may be pushed inside the plot.
     for (const label of labels.slice(1, -1)) {
-      const centre = (label.index as number) + ((label[0].length - 1) / 2);
+      const centre = (label.index as number) + (label[0].length - 1) / 2;
       const value = Number(label[0].replaceAll(',', ''));
       const expected = axis + 1 + (value / 1000) * plotWidth;
       expect(Math.abs(centre - expected), label[0]).toBeLessThanOrEqual(1.5);

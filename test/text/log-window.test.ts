@@ -101,7 +101,11 @@ describe('display lines', () => {
     const page = [entry(1, '\u001b[31mred\u001b[0m \u001b]52;c;AAAA\u0007ok\r100%')];
     const plain = replaceWithNewest(createLogWindow({ maxLines: 10 }), page, 10);
     expect(texts(plain)).toEqual(['100%']);
-    const coloured = replaceWithNewest(createLogWindow({ maxLines: 10, color: true }), [entry(1, '\u001b[31mred\u001b[0m ok')], 10);
+    const coloured = replaceWithNewest(
+      createLogWindow({ maxLines: 10, color: true }),
+      [entry(1, '\u001b[31mred\u001b[0m ok')],
+      10,
+    );
     expect(coloured.lines[0]?.text).toBe('\u001b[31mred\u001b[0m ok');
     expect(coloured.lines[0]?.plain).toBe('red ok');
   });
@@ -197,7 +201,10 @@ describe('paging older and newer', () => {
     let w = replaceWithNewest(createLogWindow({ maxLines: 100 }), serverPage(log, 4, true), 4);
     const boundary = olderPageFrom(w) as number;
     // A server treating from_timestamp as inclusive re-sends the boundary events.
-    const inclusive = log.filter((e) => e.timestamp <= boundary).reverse().slice(0, 6);
+    const inclusive = log
+      .filter((e) => e.timestamp <= boundary)
+      .reverse()
+      .slice(0, 6);
     w = prependOlder(w, inclusive, 6);
     expect(texts(w)).toEqual(log.map((e) => e.msg).slice(-texts(w).length));
     expect(new Set(texts(w)).size).toBe(texts(w).length);
@@ -328,7 +335,13 @@ describe('levels', () => {
     expect(['error', 'critical', 'fatal', 'ERROR'].map(logLevelClass)).toEqual(['error', 'error', 'error', 'error']);
     expect(['warn', 'warning', 'Warning'].map(logLevelClass)).toEqual(['warn', 'warn', 'warn']);
     expect(['debug', 'verbose'].map(logLevelClass)).toEqual(['debug', 'debug']);
-    expect(['info', 'notset', '', 'custom', undefined].map(logLevelClass)).toEqual(['info', 'info', 'info', 'info', 'info']);
+    expect(['info', 'notset', '', 'custom', undefined].map(logLevelClass)).toEqual([
+      'info',
+      'info',
+      'info',
+      'info',
+      'info',
+    ]);
   });
 
   it('draws errors red, warnings yellow, debug dim and info plain', () => {

@@ -26,7 +26,8 @@ function render(md: string, extra: Partial<MarkdownOptions> = {}): RenderedLine[
   return renderMarkdown(md, { width: 40, color: false, hyperlinks: false, ...extra });
 }
 
-const WIDGET_SRC = 'https://app.clear.ml/widgets/?objectType=task&amp;xaxis=iter&amp;type=scalar&amp;metrics=loss&amp;variants=train&amp;objects=79bc628903a3423a83d13013e2c4b9ab';
+const WIDGET_SRC =
+  'https://app.clear.ml/widgets/?objectType=task&amp;xaxis=iter&amp;type=scalar&amp;metrics=loss&amp;variants=train&amp;objects=79bc628903a3423a83d13013e2c4b9ab';
 
 const REPORT = `# Training report
 
@@ -85,7 +86,9 @@ describe('renderMarkdown: layout', () => {
   });
 
   it('re-wraps paragraphs to the width, keeping every word in order', () => {
-    const words = 'the quick brown fox jumps over the lazy dog and keeps running through the field until dusk'.split(' ');
+    const words = 'the quick brown fox jumps over the lazy dog and keeps running through the field until dusk'.split(
+      ' ',
+    );
     const md = `${words.slice(0, 8).join(' ')}\n${words.slice(8).join(' ')}`;
     const lines = plainTexts(render(md, { width: 20 }));
     expect(lines.length).toBeGreaterThan(3);
@@ -108,7 +111,8 @@ describe('renderMarkdown: layout', () => {
   });
 
   it('styles emphasis with SGR in colour and marks code spans without it', () => {
-    const colored = texts(render('a **bold** and *italic* and `code` and ~~gone~~', { width: 80, color: true }))[0] ?? '';
+    const colored =
+      texts(render('a **bold** and *italic* and `code` and ~~gone~~', { width: 80, color: true }))[0] ?? '';
     expect(colored).toContain('\u001b[1mbold\u001b[0m');
     expect(colored).toContain('\u001b[3mitalic\u001b[0m');
     expect(colored).toMatch(/\u001b\[36mcode\u001b\[0m/);
@@ -156,7 +160,14 @@ describe('renderMarkdown: layout', () => {
     const tableLines = lines.slice(header, header + 4);
     expect(tableLines[1]).toMatch(/^─+┼/);
     expect(tableLines.join('\n')).toContain('…');
-    const separators = tableLines.filter((_, i) => i !== 1).map((l) => [...l].map((c, i) => (c === '│' ? i : -1)).filter((i) => i >= 0).join());
+    const separators = tableLines
+      .filter((_, i) => i !== 1)
+      .map((l) =>
+        [...l]
+          .map((c, i) => (c === '│' ? i : -1))
+          .filter((i) => i >= 0)
+          .join(),
+      );
     expect(new Set(separators).size).toBe(1);
     // right-aligned numeric column
     const cells = (tableLines[2] ?? '').split('│');
@@ -201,8 +212,9 @@ describe('renderMarkdown: links and images', () => {
   });
 
   it('shows images as their alt text and URL', () => {
-    expect(texts(render('![confusion matrix](https://files.example.com/cm.png)', { width: 80 }))[0])
-      .toBe('[image: confusion matrix] https://files.example.com/cm.png');
+    expect(texts(render('![confusion matrix](https://files.example.com/cm.png)', { width: 80 }))[0]).toBe(
+      '[image: confusion matrix] https://files.example.com/cm.png',
+    );
   });
 });
 
@@ -218,7 +230,9 @@ describe('renderMarkdown: embedded widgets', () => {
     expect(line.widget.url).not.toContain('&amp;');
     if (line.widget.kind !== 'unknown') {
       expect(line.widget.request.id).toEqual(['79bc628903a3423a83d13013e2c4b9ab']);
-      expect(line.widget.request.scalar_metrics_iter_histogram?.metrics).toEqual([{ metric: 'loss', variants: ['train'] }]);
+      expect(line.widget.request.scalar_metrics_iter_histogram?.metrics).toEqual([
+        { metric: 'loss', variants: ['train'] },
+      ]);
     }
     expect(line.source).toMatch(/^<iframe /);
   });
@@ -247,12 +261,17 @@ describe('renderMarkdown: embedded widgets', () => {
   });
 
   it('shows other iframes as a placeholder with their URL', () => {
-    expect(texts(render('<iframe src="https://www.youtube.com/embed/xyz"></iframe>', { width: 80 })))
-      .toEqual(['[embedded: https://www.youtube.com/embed/xyz]']);
+    expect(texts(render('<iframe src="https://www.youtube.com/embed/xyz"></iframe>', { width: 80 }))).toEqual([
+      '[embedded: https://www.youtube.com/embed/xyz]',
+    ]);
   });
 
   it('keeps the words of other HTML and drops comments', () => {
-    expect(plainTexts(render('<div>hello <b>world</b></div>\n\n<!-- hidden note -->\n\nend'))).toEqual(['hello world', '', 'end']);
+    expect(plainTexts(render('<div>hello <b>world</b></div>\n\n<!-- hidden note -->\n\nend'))).toEqual([
+      'hello world',
+      '',
+      'end',
+    ]);
   });
 });
 
@@ -276,7 +295,9 @@ describe('renderMarkdown: escape sequences in the body', () => {
   it('lets no control character from the body through when colour is off', () => {
     for (const hyperlinks of [false, true]) {
       const lines = render(INJECTION, { width: 60, hyperlinks });
-      const all = texts(lines).map((t) => t.replace(OSC8, '')).join('\n');
+      const all = texts(lines)
+        .map((t) => t.replace(OSC8, ''))
+        .join('\n');
       expect(all).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
     }
   });

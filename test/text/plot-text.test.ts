@@ -40,30 +40,41 @@ function confusion(reversed: boolean): string {
 const iters = Array.from({ length: 60 }, (_, i) => i);
 const scatterWithNaN = JSON.stringify({
   data: [
-    { type: 'scatter', name: 'train', mode: 'lines', x: iters, y: iters.map((i) => (i % 13 === 5 ? 'nan' : i === 7 ? null : 2 * Math.exp(-i / 15))) },
+    {
+      type: 'scatter',
+      name: 'train',
+      mode: 'lines',
+      x: iters,
+      y: iters.map((i) => (i % 13 === 5 ? 'nan' : i === 7 ? null : 2 * Math.exp(-i / 15))),
+    },
     { type: 'scatter', name: 'val', mode: 'markers', x: [0, 15, 30, 45, 59], y: [1.8, '-inf', 0.4, 'NaN', 0.1] },
   ],
   layout: { title: 'loss', xaxis: { title: 'iteration' } },
 });
 
 const table5 = JSON.stringify({
-  data: [{
-    type: 'table',
-    header: { values: [['<b>epoch</b>'], ['<b>accuracy</b>'], ['precision'], ['recall'], ['notes']] },
-    cells: {
-      values: [
-        [1, 2, 3, 4],
-        [0.8123456, 0.85, 0.9, 'nan'],
-        [0.7, 0.75, 0.8, 0.85],
-        [0.6, 0.65, 0.7, 0.75],
-        ['warm-up with a very long description of the schedule', 'lr decay', 'plateau', 'done'],
-      ],
+  data: [
+    {
+      type: 'table',
+      header: { values: [['<b>epoch</b>'], ['<b>accuracy</b>'], ['precision'], ['recall'], ['notes']] },
+      cells: {
+        values: [
+          [1, 2, 3, 4],
+          [0.8123456, 0.85, 0.9, 'nan'],
+          [0.7, 0.75, 0.8, 0.85],
+          [0.6, 0.65, 0.7, 0.75],
+          ['warm-up with a very long description of the schedule', 'lr decay', 'plateau', 'done'],
+        ],
+      },
     },
-  }],
+  ],
   layout: { title: 'Per-epoch metrics' },
 });
 
-const imagePlot = JSON.stringify({ data: [], layout: { images: [{ source: 'https://files.example.com/proj/task/metrics/img_000.png' }] } });
+const imagePlot = JSON.stringify({
+  data: [],
+  layout: { images: [{ source: 'https://files.example.com/proj/task/metrics/img_000.png' }] },
+});
 
 const samples: Record<string, string> = { histogram3, confusion: confusion(true), scatterWithNaN, table5, imagePlot };
 
@@ -88,7 +99,12 @@ describe('plotToText: histograms and bars', () => {
 
   it('distinguishes series by glyph without colour and by colour with it', () => {
     const plain = plotToText(histogram3, opts(60, 30));
-    const glyphsUsed = new Set(plain.slice(1, -1).join('').match(/[█▒░▓]/g));
+    const glyphsUsed = new Set(
+      plain
+        .slice(1, -1)
+        .join('')
+        .match(/[█▒░▓]/g),
+    );
     expect(glyphsUsed.size).toBe(3);
     expect(plain.join('')).not.toContain('\u001b');
 
@@ -111,7 +127,12 @@ describe('plotToText: histograms and bars', () => {
     expectFits(rows, o);
     expect(rows).toHaveLength(6 + 2);
     // bin 0.2 holds 11, a gap and 7
-    expect(rows.find((r) => r.startsWith('0.2 '))?.trimEnd().endsWith(' 18')).toBe(true);
+    expect(
+      rows
+        .find((r) => r.startsWith('0.2 '))
+        ?.trimEnd()
+        .endsWith(' 18'),
+    ).toBe(true);
   });
 
   it('merges neighbouring bins when there are more bins than rows', () => {
@@ -187,8 +208,14 @@ describe('plotToText: confusion matrices and heatmaps', () => {
   });
 
   it('numbers long column labels and lists them in a key row', () => {
-    const z = [[1, 2, 3], [4, 5, 6]];
-    const plot = JSON.stringify({ data: [{ type: 'heatmap', x: ['first feature', 'second feature', 'third feature'], y: ['a', 'b'], z }], layout: {} });
+    const z = [
+      [1, 2, 3],
+      [4, 5, 6],
+    ];
+    const plot = JSON.stringify({
+      data: [{ type: 'heatmap', x: ['first feature', 'second feature', 'third feature'], y: ['a', 'b'], z }],
+      layout: {},
+    });
     const o = opts(30, 10);
     const rows = plotToText(plot, o);
     expectFits(rows, o);
@@ -211,7 +238,10 @@ describe('plotToText: scatter and line plots', () => {
   });
 
   it('uses braille for one series and distinct glyphs for several without colour', () => {
-    const single = JSON.stringify({ data: [{ type: 'scatter', x: iters, y: iters.map((i) => Math.sin(i / 6)) }], layout: {} });
+    const single = JSON.stringify({
+      data: [{ type: 'scatter', x: iters, y: iters.map((i) => Math.sin(i / 6)) }],
+      layout: {},
+    });
     expect(plotToText(single, opts(40, 10)).join('')).toMatch(/[\u2801-\u28ff]/);
     const two = plotToText(scatterWithNaN, opts(60, 16)).slice(1, -2).join('');
     expect(two).not.toMatch(/[\u2801-\u28ff]/);
@@ -220,13 +250,19 @@ describe('plotToText: scatter and line plots', () => {
   });
 
   it('says so when no point is finite', () => {
-    const plot = JSON.stringify({ data: [{ type: 'scatter', name: 'broken', x: [1, 2], y: ['nan', null] }], layout: {} });
+    const plot = JSON.stringify({
+      data: [{ type: 'scatter', name: 'broken', x: [1, 2], y: ['nan', null] }],
+      layout: {},
+    });
     const rows = plotToText(plot, opts(40, 10));
     expect(rows[0]).toMatch(/no finite points/);
   });
 
   it('places string x values as categories and labels the ends', () => {
-    const plot = JSON.stringify({ data: [{ type: 'scatter', x: ['2024-01-01', '2024-01-02', '2024-01-03'], y: [1, 3, 2] }], layout: {} });
+    const plot = JSON.stringify({
+      data: [{ type: 'scatter', x: ['2024-01-01', '2024-01-02', '2024-01-03'], y: [1, 3, 2] }],
+      layout: {},
+    });
     const o = opts(50, 10);
     const rows = plotToText(plot, o);
     expectFits(rows, o);
@@ -236,7 +272,10 @@ describe('plotToText: scatter and line plots', () => {
   });
 
   it('accepts the bare NaN and Infinity that Python writes', () => {
-    const rows = plotToText('{"data": [{"type": "scatter", "name": "NaN Infinity \\"run\\"", "x": [1, 2, 3], "y": [1, NaN, -Infinity]}], "layout": {"title": "py"}}', opts(40, 10));
+    const rows = plotToText(
+      '{"data": [{"type": "scatter", "name": "NaN Infinity \\"run\\"", "x": [1, 2, 3], "y": [1, NaN, -Infinity]}], "layout": {"title": "py"}}',
+      opts(40, 10),
+    );
     expect(rows[0]).toBe('py');
     expect(rows.join('')).not.toMatch(/cannot be read/);
     expect(rows[rows.length - 1]).toContain('NaN Infinity "run"');
@@ -268,7 +307,10 @@ describe('plotToText: tables', () => {
 
   it('drops trailing columns with a marker when even narrow columns do not fit', () => {
     const columns = Array.from({ length: 12 }, (_, c) => [`value${c}`, `other${c}`]);
-    const plot = JSON.stringify({ data: [{ type: 'table', header: { values: columns.map((_, c) => [`column ${c}`]) }, cells: { values: columns } }], layout: {} });
+    const plot = JSON.stringify({
+      data: [{ type: 'table', header: { values: columns.map((_, c) => [`column ${c}`]) }, cells: { values: columns } }],
+      layout: {},
+    });
     const o = opts(30, 6);
     const rows = plotToText(plot, o);
     expectFits(rows, o);
@@ -278,7 +320,9 @@ describe('plotToText: tables', () => {
 
 describe('plotToText: images, other plots and bad input', () => {
   it('shows an image reported as a plot as its URL', () => {
-    expect(plotToText(imagePlot, opts(80, 5))).toEqual(['image: https://files.example.com/proj/task/metrics/img_000.png']);
+    expect(plotToText(imagePlot, opts(80, 5))).toEqual([
+      'image: https://files.example.com/proj/task/metrics/img_000.png',
+    ]);
     const narrow = plotToText(imagePlot, opts(30, 5));
     expectFits(narrow, opts(30, 5));
     expect(narrow[0]).toMatch(/^image: https:/);
@@ -286,7 +330,17 @@ describe('plotToText: images, other plots and bad input', () => {
 
   it('lists trace types and names of plots it cannot draw', () => {
     const plot = JSON.stringify({
-      data: [{ type: 'surface', name: 'loss surface', z: [[1, 2], [3, 4]] }, { type: 'scatter3d', name: 'points', x: [1], y: [1], z: [1] }],
+      data: [
+        {
+          type: 'surface',
+          name: 'loss surface',
+          z: [
+            [1, 2],
+            [3, 4],
+          ],
+        },
+        { type: 'scatter3d', name: 'points', x: [1], y: [1], z: [1] },
+      ],
       layout: { title: '3D view' },
     });
     expect(plotToText(plot, opts(40, 10))).toEqual(['3D view', 'surface: loss surface', 'scatter3d: points']);
@@ -320,7 +374,10 @@ describe('plotToText: images, other plots and bad input', () => {
 
   it('removes escape sequences hidden in names and titles', () => {
     const plot = JSON.stringify({
-      data: [{ type: 'bar', name: 'evil\u001b]0;pwned\u0007name', x: ['a\u001b[2Jb'], y: [1] }, { type: 'bar', name: 'b\u009b31m', x: ['a'], y: [2] }],
+      data: [
+        { type: 'bar', name: 'evil\u001b]0;pwned\u0007name', x: ['a\u001b[2Jb'], y: [1] },
+        { type: 'bar', name: 'b\u009b31m', x: ['a'], y: [2] },
+      ],
       layout: { title: 'title\u001b[31m red' },
     });
     const rows = plotToText(plot, opts(40, 10));
@@ -332,7 +389,14 @@ describe('plotToText: images, other plots and bad input', () => {
 describe('plotToText: size, colour and ascii limits', () => {
   it('keeps every kind within the width and height asked for, down to tiny panes', () => {
     for (const [name, plot] of Object.entries(samples)) {
-      for (const [w, h] of [[80, 24], [60, 12], [40, 6], [20, 3], [8, 2], [1, 1]] as const) {
+      for (const [w, h] of [
+        [80, 24],
+        [60, 12],
+        [40, 6],
+        [20, 3],
+        [8, 2],
+        [1, 1],
+      ] as const) {
         for (const color of [false, true]) {
           const o = opts(w, h, { color });
           const rows = plotToText(plot, o);

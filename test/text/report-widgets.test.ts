@@ -25,11 +25,15 @@ describe('parseWidgetUrl', () => {
   });
 
   it('reads the objects parameter the web app writes, repeated for several tasks', () => {
-    const widget = known(parseWidgetUrl(
-      `https://app.clear.ml/widgets/?type=scalar&objectType=task&objects=${TASK}&objects=${OTHER}&xaxis=iter&metrics=encoder&variants=loss&variants=val_loss`,
-    ));
+    const widget = known(
+      parseWidgetUrl(
+        `https://app.clear.ml/widgets/?type=scalar&objectType=task&objects=${TASK}&objects=${OTHER}&xaxis=iter&metrics=encoder&variants=loss&variants=val_loss`,
+      ),
+    );
     expect(widget.request.id).toEqual([TASK, OTHER]);
-    expect(widget.request.scalar_metrics_iter_histogram?.metrics).toEqual([{ metric: 'encoder', variants: ['loss', 'val_loss'] }]);
+    expect(widget.request.scalar_metrics_iter_histogram?.metrics).toEqual([
+      { metric: 'encoder', variants: ['loss', 'val_loss'] },
+    ]);
   });
 
   it('asks for every variant when the URL names none, and for every metric when it names none', () => {
@@ -44,11 +48,16 @@ describe('parseWidgetUrl', () => {
     expect(plot.kind).toBe('plot');
     expect(plot.request.plots).toEqual({ iters: 1, metrics: [{ metric: 'm', variants: ['v'] }] });
 
-    const sample = known(parseWidgetUrl(
-      `https://h/widgets/?type=sample&objectType=task&objects=${TASK}&xaxis=iter&metrics=images&variants=Plot%20as%20an%20image`,
-    ));
+    const sample = known(
+      parseWidgetUrl(
+        `https://h/widgets/?type=sample&objectType=task&objects=${TASK}&xaxis=iter&metrics=images&variants=Plot%20as%20an%20image`,
+      ),
+    );
     expect(sample.kind).toBe('sample');
-    expect(sample.request.debug_images).toEqual({ iters: 1, metrics: [{ metric: 'images', variants: ['Plot as an image'] }] });
+    expect(sample.request.debug_images).toEqual({
+      iters: 1,
+      metrics: [{ metric: 'images', variants: ['Plot as an image'] }],
+    });
 
     const single = known(parseWidgetUrl(`https://h/widgets/?type=single&objects=${TASK}`));
     expect(single.kind).toBe('single');
@@ -67,11 +76,13 @@ describe('parseWidgetUrl', () => {
   });
 
   it('turns a dynamic query into task filters, ordering and paging', () => {
-    const widget = known(parseWidgetUrl(
-      'https://app.clear.ml/widgets/?objectType=task&xaxis=iter&type=scalar&metrics=training&variants=accuracy'
-        + '&project=4043a1657f374e9298649c6ba72ad233&page_size=5&page=0&order_by[]=-last_update&tags[]=__$or,best,candidate'
-        + '&status[]=completed,published&include_subprojects=true',
-    ));
+    const widget = known(
+      parseWidgetUrl(
+        'https://app.clear.ml/widgets/?objectType=task&xaxis=iter&type=scalar&metrics=training&variants=accuracy' +
+          '&project=4043a1657f374e9298649c6ba72ad233&page_size=5&page=0&order_by[]=-last_update&tags[]=__$or,best,candidate' +
+          '&status[]=completed,published&include_subprojects=true',
+      ),
+    );
     expect(widget.request).toMatchObject({
       project: ['4043a1657f374e9298649c6ba72ad233'],
       page_size: 5,
@@ -97,9 +108,13 @@ describe('parseWidgetUrl', () => {
   });
 
   it('takes the x axis from xaxis and falls back to iterations', () => {
-    expect(known(parseWidgetUrl(`https://h/widgets/?type=scalar&objects=${TASK}&xaxis=timestamp`)).request
-      .scalar_metrics_iter_histogram?.key).toBe('timestamp');
-    expect(known(parseWidgetUrl(`https://h/widgets/?type=scalar&objects=${TASK}&xaxis=iso_time`)).xaxis).toBe('iso_time');
+    expect(
+      known(parseWidgetUrl(`https://h/widgets/?type=scalar&objects=${TASK}&xaxis=timestamp`)).request
+        .scalar_metrics_iter_histogram?.key,
+    ).toBe('timestamp');
+    expect(known(parseWidgetUrl(`https://h/widgets/?type=scalar&objects=${TASK}&xaxis=iso_time`)).xaxis).toBe(
+      'iso_time',
+    );
     expect(known(parseWidgetUrl(`https://h/widgets/?type=scalar&objects=${TASK}&xaxis=banana`)).xaxis).toBe('iter');
   });
 
@@ -129,14 +144,18 @@ describe('parseWidgetUrl', () => {
   });
 
   it('reports widget types it cannot draw as unknown, naming the type', () => {
-    const widget = parseWidgetUrl(`https://h/widgets/?type=parcoords&objects=${TASK}&metrics=abc.def&variants=General.lr`);
+    const widget = parseWidgetUrl(
+      `https://h/widgets/?type=parcoords&objects=${TASK}&metrics=abc.def&variants=General.lr`,
+    );
     expect(widget.kind).toBe('unknown');
     if (widget.kind === 'unknown') expect(widget.reason).toContain('parcoords');
     expect(parseWidgetUrl(`https://h/widgets/?objects=${TASK}`).kind).toBe('unknown');
   });
 
   it('refuses a widget that selects no task, rather than asking for every task', () => {
-    const widget = parseWidgetUrl('https://h/widgets/?type=scalar&metrics=loss&project=*&order_by[]=-last_update&page_size=1');
+    const widget = parseWidgetUrl(
+      'https://h/widgets/?type=scalar&metrics=loss&project=*&order_by[]=-last_update&page_size=1',
+    );
     expect(widget.kind).toBe('unknown');
   });
 

@@ -57,7 +57,10 @@ describe('sparkline', () => {
   it('shows the last value of a column whose values barely differ', () => {
     // 2 columns of 50 points; the first wiggles between 10 and 11 (a tenth of the range) and
     // ends on 10: it shows 10 (lowest block), where its max, 11, would be one block higher.
-    const values = [...Array.from({ length: 50 }, (_, i) => 10 + ((i + 1) % 2)), ...Array.from({ length: 50 }, () => 20)];
+    const values = [
+      ...Array.from({ length: 50 }, (_, i) => 10 + ((i + 1) % 2)),
+      ...Array.from({ length: 50 }, () => 20),
+    ];
     expect(sparkline(values, 2)).toBe(`${LOW}${HIGH}`);
   });
 

@@ -37,16 +37,64 @@ describe('displayWidth', () => {
     for (let cp = 0; cp <= 0x10ffff; cp += 61) {
       if (cp >= 0xd800 && cp <= 0xdfff) continue;
       const s = String.fromCodePoint(cp);
-      if (displayWidth(s) !== stringWidth(s)) expect(`U+${cp.toString(16)} ${displayWidth(s)}`).toBe(`U+${cp.toString(16)} ${stringWidth(s)}`);
+      if (displayWidth(s) !== stringWidth(s))
+        expect(`U+${cp.toString(16)} ${displayWidth(s)}`).toBe(`U+${cp.toString(16)} ${stringWidth(s)}`);
     }
   });
 
   it('agrees with string-width on mixed text with clusters', () => {
     const pieces = [
-      'a', ' ', 'Z', '漢', 'ｶ', 'ﾞ', 'é', 'e', '\u0301', '\u0308', '\u20e3', '1', '#', '\ufe0f', '\ufe0e', '\u200d',
-      '😀', '👨', '👩', '🏻', '🇫', '🇷', '🇩', '☺', '©', 'ก', '\u0e31', 'न', '\u093f', '\u094d', '\u1100', '\u1161',
-      '\u11a8', '가', '\u200b', '\u00ad', 'ॐ', '\u{e0067}', '🏴', '\u0600', '\u0e33', '\u0903', '\ud7b0', '\u3099',
-      'か', 'ー', '🧑', '❤', '🔥', 'ا', '\u064b',
+      'a',
+      ' ',
+      'Z',
+      '漢',
+      'ｶ',
+      'ﾞ',
+      'é',
+      'e',
+      '\u0301',
+      '\u0308',
+      '\u20e3',
+      '1',
+      '#',
+      '\ufe0f',
+      '\ufe0e',
+      '\u200d',
+      '😀',
+      '👨',
+      '👩',
+      '🏻',
+      '🇫',
+      '🇷',
+      '🇩',
+      '☺',
+      '©',
+      'ก',
+      '\u0e31',
+      'न',
+      '\u093f',
+      '\u094d',
+      '\u1100',
+      '\u1161',
+      '\u11a8',
+      '가',
+      '\u200b',
+      '\u00ad',
+      'ॐ',
+      '\u{e0067}',
+      '🏴',
+      '\u0600',
+      '\u0e33',
+      '\u0903',
+      '\ud7b0',
+      '\u3099',
+      'か',
+      'ー',
+      '🧑',
+      '❤',
+      '🔥',
+      'ا',
+      '\u064b',
     ];
     let seed = 99;
     const random = (): number => {

@@ -11,7 +11,12 @@ afterEach(() => {
   current = undefined;
 });
 
-async function open(store: MonitorStore, columns: number, rows: number, app: Parameters<typeof renderMonitor>[2] = {}): Promise<MonitorRender> {
+async function open(
+  store: MonitorStore,
+  columns: number,
+  rows: number,
+  app: Parameters<typeof renderMonitor>[2] = {},
+): Promise<MonitorRender> {
   current = renderMonitor(store, { columns, rows }, app);
   await settle();
   return current;
@@ -144,7 +149,12 @@ describe('panes', () => {
     await m.press(KEYS.enter);
     expect(store.getState().logs.search?.query).toBe('loss=0.05');
     expect(text(m)).toContain('/loss=0.05/ searching older pages… (0 pages)');
-    store.setState((s) => ({ logs: { ...s.logs, search: { ...(s.logs.search as NonNullable<typeof s.logs.search>), status: 'not-found', pagesFetched: 4 } } }));
+    store.setState((s) => ({
+      logs: {
+        ...s.logs,
+        search: { ...(s.logs.search as NonNullable<typeof s.logs.search>), status: 'not-found', pagesFetched: 4 },
+      },
+    }));
     await settle();
     expect(text(m)).toContain('/loss=0.05/ not found (reached the start)');
   });
@@ -161,7 +171,12 @@ describe('panes', () => {
   it('renders report markdown in the details pane and scrolls it', async () => {
     const store = fixedStore();
     const body = `# Notes\n\n- first point\n\n${Array.from({ length: 30 }, (_, i) => `paragraph ${i}`).join('\n\n')}\n`;
-    store.setState((s) => ({ reports: { ...s.reports, byId: { ...s.reports.byId, 'r-draft': { ...(s.reports.byId['r-draft'] as ReportRow), body } } } }));
+    store.setState((s) => ({
+      reports: {
+        ...s.reports,
+        byId: { ...s.reports.byId, 'r-draft': { ...(s.reports.byId['r-draft'] as ReportRow), body } },
+      },
+    }));
     const m = await open(store, 60, 16);
     await m.press('2');
     await m.press('3');
@@ -175,7 +190,7 @@ describe('panes', () => {
 });
 
 describe('focus changes', () => {
-  it("keep every row of the pane that gains or loses focus", async () => {
+  it('keep every row of the pane that gains or loses focus', async () => {
     const store = fixedStore({ cols: 120, rows: 36 });
     const m = await open(store, 120, 36);
     const rows = store.getState().ui.paneRows.logs;
@@ -193,7 +208,15 @@ describe('status bar', () => {
   it('says when the connection is retrying and since when it is stale', async () => {
     const store = fixedStore();
     const m = await open(store, 100, 30);
-    store.setState((s) => ({ connection: { ...s.connection, state: 'retrying', staleSince: NOW - 30_000, nextAttemptAt: NOW + 8_000, attempt: 2 } }));
+    store.setState((s) => ({
+      connection: {
+        ...s.connection,
+        state: 'retrying',
+        staleSince: NOW - 30_000,
+        nextAttemptAt: NOW + 8_000,
+        attempt: 2,
+      },
+    }));
     await settle();
     expect(text(m)).toMatch(/retrying in 8s \(attempt 3\) · stale since \d\d:\d\d:\d\d/);
   });
@@ -202,7 +225,15 @@ describe('status bar', () => {
     const store = fixedStore({ cols: 60, rows: 16 });
     const m = await open(store, 60, 16);
     expect(m.lines().at(-1)).toContain('http://127.0.0.1:8008 live');
-    store.setState((s) => ({ connection: { ...s.connection, state: 'retrying', staleSince: NOW - 30_000, nextAttemptAt: NOW + 8_000, attempt: 2 } }));
+    store.setState((s) => ({
+      connection: {
+        ...s.connection,
+        state: 'retrying',
+        staleSince: NOW - 30_000,
+        nextAttemptAt: NOW + 8_000,
+        attempt: 2,
+      },
+    }));
     await settle();
     const footer = m.lines().at(-1) ?? '';
     expect(footer).not.toContain('http://127.0.0.1:8008');
@@ -212,7 +243,9 @@ describe('status bar', () => {
   it('says why login failed', async () => {
     const store = fixedStore();
     const m = await open(store, 100, 30);
-    store.setState((s) => ({ connection: { ...s.connection, state: 'auth-failed', authReason: 'auth.login: invalid key' } }));
+    store.setState((s) => ({
+      connection: { ...s.connection, state: 'auth-failed', authReason: 'auth.login: invalid key' },
+    }));
     await settle();
     expect(text(m)).toContain('login failed: auth.login: invalid key');
   });
@@ -422,10 +455,15 @@ describe('keys', () => {
 });
 
 describe('errors stay inside their pane', () => {
-  it("shows a store error in the pane that failed while the others draw", async () => {
+  it('shows a store error in the pane that failed while the others draw', async () => {
     const store = fixedStore();
     const m = await open(store, 100, 30);
-    store.setState((s) => ({ scalars: { ...s.scalars, error: { message: 'bad histogram', endpoint: 'events.scalar_metrics_iter_histogram', at: NOW } } }));
+    store.setState((s) => ({
+      scalars: {
+        ...s.scalars,
+        error: { message: 'bad histogram', endpoint: 'events.scalar_metrics_iter_histogram', at: NOW },
+      },
+    }));
     await settle();
     const line = m.lines().find((l) => l.includes('error: bad histogram'));
     expect(line).toContain('(events.scalar_metrics_iter_histogram)');

@@ -24,20 +24,33 @@ function storeWithHostileName() {
   const store = fixedStore();
   store.setState((s) => {
     const row = s.tasks.byId['t-running'] as TaskRow;
-    return { tasks: { ...s.tasks, byId: { ...s.tasks.byId, 't-running': { ...row, name: '\u001b[31mred\u001b[0m-run\u001b]0;title\u0007' } } } };
+    return {
+      tasks: {
+        ...s.tasks,
+        byId: { ...s.tasks.byId, 't-running': { ...row, name: '\u001b[31mred\u001b[0m-run\u001b]0;title\u0007' } },
+      },
+    };
   });
   return store;
 }
 
 describe('colour', () => {
   it('colours status glyphs and the focused frame when colour is on', async () => {
-    current = renderMonitor(fixedStore(), { columns: 100, rows: 30 }, { theme: createTheme({ color: true, ascii: false }) });
+    current = renderMonitor(
+      fixedStore(),
+      { columns: 100, rows: 30 },
+      { theme: createTheme({ color: true, ascii: false }) },
+    );
     await settle();
     expect(current.lastFrame()).toMatch(COLOUR_SGR);
   });
 
   it('writes no colour at all when colour is off (NO_COLOR / --no-color), but keeps the selection visible', async () => {
-    current = renderMonitor(fixedStore(), { columns: 100, rows: 30 }, { theme: createTheme({ color: false, ascii: false }) });
+    current = renderMonitor(
+      fixedStore(),
+      { columns: 100, rows: 30 },
+      { theme: createTheme({ color: false, ascii: false }) },
+    );
     await settle();
     for (const key of ['4', '5', '2']) {
       await current.press(key);
@@ -49,7 +62,11 @@ describe('colour', () => {
 
   it('strips escape sequences from server strings, colour on or off', async () => {
     for (const color of [true, false]) {
-      current = renderMonitor(storeWithHostileName(), { columns: 100, rows: 30 }, { theme: createTheme({ color, ascii: false }) });
+      current = renderMonitor(
+        storeWithHostileName(),
+        { columns: 100, rows: 30 },
+        { theme: createTheme({ color, ascii: false }) },
+      );
       await settle();
       const frame = current.lastFrame();
       expect(frame).toContain('red-run');
@@ -63,7 +80,18 @@ describe('colour', () => {
   it('colours log lines by level and highlights the current search match', async () => {
     const store = fixedStore();
     store.setState((s) => ({
-      logs: { ...s.logs, search: { query: 'step 4', direction: 'older', status: 'found', pagesFetched: 1, matchId: 49, matchIndex: 48, error: null } },
+      logs: {
+        ...s.logs,
+        search: {
+          query: 'step 4',
+          direction: 'older',
+          status: 'found',
+          pagesFetched: 1,
+          matchId: 49,
+          matchIndex: 48,
+          error: null,
+        },
+      },
     }));
     current = renderMonitor(store, { columns: 100, rows: 30 }, { theme: createTheme({ color: true, ascii: false }) });
     await settle();

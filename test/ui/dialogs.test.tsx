@@ -26,7 +26,11 @@ async function open(store: MonitorStore, columns = 100, rows = 30): Promise<Moni
 const text = (m: MonitorRender): string => m.lines().join('\n');
 
 /** Polls the screen until `check` holds (the store talks to a real server meanwhile). */
-async function screenWith(m: MonitorRender, check: string | ((screen: string) => boolean), timeoutMs = 5000): Promise<string> {
+async function screenWith(
+  m: MonitorRender,
+  check: string | ((screen: string) => boolean),
+  timeoutMs = 5000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const screen = text(m);
@@ -104,7 +108,9 @@ describe('confirmations', () => {
     await m.press('y');
     await screenWith(m, 'deleted "Delete me now"');
     expect(await serverReport(fx!.writer, id)).toBeUndefined();
-    const deletes = fx!.proxy.calls.filter((c) => c.endpoint === 'reports.delete').map((c) => JSON.parse(c.body) as unknown);
+    const deletes = fx!.proxy.calls
+      .filter((c) => c.endpoint === 'reports.delete')
+      .map((c) => JSON.parse(c.body) as unknown);
     expect(deletes).toEqual([{ task: id, force: true }]);
   });
 
@@ -121,7 +127,8 @@ describe('confirmations', () => {
     await m.press('d');
     const screen = text(m);
     expect(screen).toContain('Delete 3 reports? This cannot be undone.');
-    for (const name of ['Weekly vision results', 'Q1 summary', 'Old notes']) expect(screen).toContain(`"${name}" (vision)`);
+    for (const name of ['Weekly vision results', 'Q1 summary', 'Old notes'])
+      expect(screen).toContain(`"${name}" (vision)`);
     await m.press('n');
     // Publishing leaves out the report that is published already.
     await m.press('p');
@@ -229,7 +236,10 @@ describe('filter pickers', () => {
     await m.press(KEYS.tab);
     expect(text(m)).toContain('[+] vision');
     await m.press(KEYS.enter);
-    const screen = await screenWith(m, (s) => s.includes('Alpha report') && !s.includes('Gamma report') && !s.includes('Beta report'));
+    const screen = await screenWith(
+      m,
+      (s) => s.includes('Alpha report') && !s.includes('Gamma report') && !s.includes('Beta report'),
+    );
     expect(screen).toContain('tags: vision');
     expect(screen).toContain('not: stale');
     expect(fx!.state().reports.filter).toMatchObject({ tagsInclude: ['vision'], tagsExclude: ['stale'] });
@@ -309,7 +319,17 @@ describe('pickLines', () => {
     const options = Array.from({ length: 40 }, (_, i) => ({ value: `t${i}`, label: `t${i}`, state: 'off' as const }));
     for (let rows = 1; rows <= 12; rows++) {
       for (const cursor of [0, 17, 39]) {
-        const dialog = { kind: 'pick' as const, purpose: 'tags' as const, title: 'x', query: '', options, cursor, loading: false, touched: false, error: null };
+        const dialog = {
+          kind: 'pick' as const,
+          purpose: 'tags' as const,
+          title: 'x',
+          query: '',
+          options,
+          cursor,
+          loading: false,
+          touched: false,
+          error: null,
+        };
         const lines = pickLines(dialog, 40, rows, PLAIN);
         expect(lines.length, `rows ${rows}`).toBeLessThanOrEqual(rows);
         expect(lines.at(-1)?.kind).toBe('keys');

@@ -64,7 +64,8 @@ const BAR_PLOT = JSON.stringify({
   layout: { title: 'class counts' },
 });
 
-const WIDGET = 'https://app.clear.ml/widgets/?objectType=task&xaxis=iter&type=scalar&metrics=loss&variants=train&objects=t-running';
+const WIDGET =
+  'https://app.clear.ml/widgets/?objectType=task&xaxis=iter&type=scalar&metrics=loss&variants=train&objects=t-running';
 
 function report(id: string, name: string, status: string, extra: Partial<ReportRow> = {}): ReportRow {
   return {
@@ -96,7 +97,15 @@ export function filledState(base: MonitorData): Partial<MonitorData> {
   const reportsById = Object.fromEntries(REPORTS.map((r) => [r.id, r]));
   return {
     connection: { ...base.connection, state: 'live', serverUrl: 'http://127.0.0.1:8008', lastSuccessAt: NOW },
-    tasks: { ...base.tasks, ids: TASKS.map((t) => t.id), byId, selectedId: 't-running', selectedIndex: 0, loading: false, fetchedAt: NOW },
+    tasks: {
+      ...base.tasks,
+      ids: TASKS.map((t) => t.id),
+      byId,
+      selectedId: 't-running',
+      selectedIndex: 0,
+      loading: false,
+      fetchedAt: NOW,
+    },
     scalars: {
       ...base.scalars,
       taskId: 't-running',
@@ -116,16 +125,45 @@ export function filledState(base: MonitorData): Partial<MonitorData> {
       loading: false,
       fetchedAt: NOW,
     },
-    logs: { ...base.logs, taskId: 't-running', lines: LOG_LINES, top: 40, atEnd: true, follow: true, loadingNewer: false, fetchedAt: NOW },
+    logs: {
+      ...base.logs,
+      taskId: 't-running',
+      lines: LOG_LINES,
+      top: 40,
+      atEnd: true,
+      follow: true,
+      loadingNewer: false,
+      fetchedAt: NOW,
+    },
     artifacts: {
       ...base.artifacts,
       taskId: 't-running',
-      plots: { items: [{ metric: 'data', variant: 'classes', iter: 3, timestamp: NOW, plotStr: BAR_PLOT }], loading: false, error: null },
-      images: { items: [{ metric: 'samples', variant: 'input', iter: 7, timestamp: NOW, url: 'http://files.local/img/7.png' }], loading: false, error: null },
-      singleValues: { items: [{ metric: 'test', variant: 'accuracy', value: 0.9512, timestamp: NOW }], loading: false, error: null },
+      plots: {
+        items: [{ metric: 'data', variant: 'classes', iter: 3, timestamp: NOW, plotStr: BAR_PLOT }],
+        loading: false,
+        error: null,
+      },
+      images: {
+        items: [{ metric: 'samples', variant: 'input', iter: 7, timestamp: NOW, url: 'http://files.local/img/7.png' }],
+        loading: false,
+        error: null,
+      },
+      singleValues: {
+        items: [{ metric: 'test', variant: 'accuracy', value: 0.9512, timestamp: NOW }],
+        loading: false,
+        error: null,
+      },
       fetchedAt: NOW,
     },
-    reports: { ...base.reports, ids: REPORTS.map((r) => r.id), byId: reportsById, selectedId: 'r-draft', selectedIndex: 0, loading: false, fetchedAt: NOW },
+    reports: {
+      ...base.reports,
+      ids: REPORTS.map((r) => r.id),
+      byId: reportsById,
+      selectedId: 'r-draft',
+      selectedIndex: 0,
+      loading: false,
+      fetchedAt: NOW,
+    },
   };
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { helpSections, KEYMAP, keyHints, keysMarkdown, resolveKey, type ActionId, type KeyContext } from '../../src/ui/keymap.js';
+import {
+  helpSections,
+  KEYMAP,
+  keyHints,
+  keysMarkdown,
+  resolveKey,
+  type ActionId,
+  type KeyContext,
+} from '../../src/ui/keymap.js';
 import type { PaneName } from '../../src/store/types.js';
 
 const ctx = (pane: PaneName, readOnly = false): KeyContext => ({
@@ -79,7 +87,13 @@ describe('keymap defaults (DESIGN "Keys")', () => {
   });
 
   it('keeps the report filters (text, status, tags, project) with --read-only, in the report list only', () => {
-    for (const [key, action] of [['/', 'filter'], ['S', 'status-filter'], ['T', 'tag-filter'], ['P', 'project-filter'], ['esc', 'clear-filter']] as const) {
+    for (const [key, action] of [
+      ['/', 'filter'],
+      ['S', 'status-filter'],
+      ['T', 'tag-filter'],
+      ['P', 'project-filter'],
+      ['esc', 'clear-filter'],
+    ] as const) {
       expect(resolveKey(key, ctx('reports', true))?.action).toBe(action);
       expect(resolveKey(key, ctx('reports'))?.action).toBe(action);
     }
@@ -106,7 +120,11 @@ describe('help, hints and README table come from the table', () => {
     const all = helpSections(false).flatMap((s) => s.rows.map((r) => r.help));
     expect([...all].sort()).toEqual(KEYMAP.map((b) => b.help).sort());
     const readOnly = helpSections(true).flatMap((s) => s.rows.map((r) => r.help));
-    expect([...readOnly].sort()).toEqual(KEYMAP.filter((b) => b.triage !== true).map((b) => b.help).sort());
+    expect([...readOnly].sort()).toEqual(
+      KEYMAP.filter((b) => b.triage !== true)
+        .map((b) => b.help)
+        .sort(),
+    );
   });
 
   it("hints the focused pane's keys first and help/quit last", () => {

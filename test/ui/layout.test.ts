@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { PaneName, ViewName } from '../../src/store/types.js';
 import { computeLayout, paneInner, paneRowsOf, type LayoutInput, type LayoutNode } from '../../src/ui/layout.js';
 
-const input = (cols: number, rows: number, view: ViewName = 'tasks', focused: PaneName = view === 'tasks' ? 'tasks' : 'reports'): LayoutInput => ({
+const input = (
+  cols: number,
+  rows: number,
+  view: ViewName = 'tasks',
+  focused: PaneName = view === 'tasks' ? 'tasks' : 'reports',
+): LayoutInput => ({
   cols,
   rows,
   view,
@@ -17,7 +22,9 @@ function checkFits(node: LayoutNode): void {
   const along = node.children.reduce((sum, c) => sum + (node.direction === 'row' ? c.width : c.height), 0);
   expect(along).toBe(node.direction === 'row' ? node.width : node.height);
   for (const child of node.children) {
-    expect(node.direction === 'row' ? child.height : child.width).toBe(node.direction === 'row' ? node.height : node.width);
+    expect(node.direction === 'row' ? child.height : child.width).toBe(
+      node.direction === 'row' ? node.height : node.width,
+    );
     checkFits(child);
   }
 }
@@ -61,8 +68,16 @@ describe('computeLayout', () => {
   });
 
   it('fills the right slots with the focused pane, else the last one shown there', () => {
-    expect(computeLayout(input(100, 30, 'tasks', 'chart')).panes.map((p) => p.pane)).toEqual(['tasks', 'chart', 'logs']);
-    expect(computeLayout(input(100, 30, 'tasks', 'summary')).panes.map((p) => p.pane)).toEqual(['tasks', 'scalars', 'summary']);
+    expect(computeLayout(input(100, 30, 'tasks', 'chart')).panes.map((p) => p.pane)).toEqual([
+      'tasks',
+      'chart',
+      'logs',
+    ]);
+    expect(computeLayout(input(100, 30, 'tasks', 'summary')).panes.map((p) => p.pane)).toEqual([
+      'tasks',
+      'scalars',
+      'summary',
+    ]);
     const remembered = computeLayout({ ...input(100, 30, 'tasks', 'tasks'), topPane: 'chart', bottomPane: 'plots' });
     expect(remembered.panes.map((p) => p.pane)).toEqual(['tasks', 'chart', 'plots']);
   });

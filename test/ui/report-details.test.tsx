@@ -18,9 +18,13 @@ const SCALAR = `${WEB}&type=scalar&xaxis=iter&metrics=loss&tasks=t1&tasks=t2`;
 const SINGLE = `${WEB}&type=single&tasks=t1`;
 const PLOT = `${WEB}&type=plot&metrics=data&variants=classes&tasks=t1`;
 const SAMPLE = `${WEB}&type=sample&metrics=samples&variants=input&tasks=t1`;
-const IMAGE_URL = 'http://files.example.test/demo/samples/input/iter_000007_a-rather-long-file-name-for-a-debug-image.png';
+const IMAGE_URL =
+  'http://files.example.test/demo/samples/input/iter_000007_a-rather-long-file-name-for-a-debug-image.png';
 
-const BAR = JSON.stringify({ data: [{ type: 'bar', x: ['cat', 'dog'], y: [10, 20], name: 'counts' }], layout: { title: 'class counts' } });
+const BAR = JSON.stringify({
+  data: [{ type: 'bar', x: ['cat', 'dog'], y: [10, 20], name: 'counts' }],
+  layout: { title: 'class counts' },
+});
 
 const ENTRIES: Record<string, WidgetEntry> = {
   [SCALAR]: {
@@ -32,7 +36,14 @@ const ENTRIES: Record<string, WidgetEntry> = {
       axis: 'iter',
       series: [
         { metric: 'loss', variant: 'train', task: 't1', taskName: 'run-one', x: [0, 10, 20, 30], y: [2, 1.5, 1, 0.5] },
-        { metric: 'loss', variant: 'train', task: 't2', taskName: 'run-two', x: [0, 10, 20, 30], y: [2.2, 1.8, 1.4, 1.1] },
+        {
+          metric: 'loss',
+          variant: 'train',
+          task: 't2',
+          taskName: 'run-two',
+          x: [0, 10, 20, 30],
+          y: [2.2, 1.8, 1.4, 1.1],
+        },
       ],
     },
   },
@@ -40,19 +51,28 @@ const ENTRIES: Record<string, WidgetEntry> = {
     loading: false,
     error: null,
     fetchedAt: NOW,
-    data: { kind: 'single', values: [{ task: 't1', taskName: 'run-one', metric: 'test', variant: 'accuracy', value: 0.9512 }] },
+    data: {
+      kind: 'single',
+      values: [{ task: 't1', taskName: 'run-one', metric: 'test', variant: 'accuracy', value: 0.9512 }],
+    },
   },
   [PLOT]: {
     loading: false,
     error: null,
     fetchedAt: NOW,
-    data: { kind: 'plot', plots: [{ task: 't1', taskName: 'run-one', metric: 'data', variant: 'classes', iter: 3, plotStr: BAR }] },
+    data: {
+      kind: 'plot',
+      plots: [{ task: 't1', taskName: 'run-one', metric: 'data', variant: 'classes', iter: 3, plotStr: BAR }],
+    },
   },
   [SAMPLE]: {
     loading: false,
     error: null,
     fetchedAt: NOW,
-    data: { kind: 'sample', images: [{ task: 't1', taskName: 'run-one', metric: 'samples', variant: 'input', iter: 7, url: IMAGE_URL }] },
+    data: {
+      kind: 'sample',
+      images: [{ task: 't1', taskName: 'run-one', metric: 'samples', variant: 'input', iter: 7, url: IMAGE_URL }],
+    },
   },
 };
 
@@ -80,7 +100,14 @@ describe('report details: widgets', () => {
   it('draws a scalar chart, a single-value table, a plot and debug image links in place', async () => {
     // 96 columns: below the side-by-side layout, the details pane has the whole width.
     const store = fixedStore({ cols: 96, rows: 60 });
-    const body = ['# Results', `<iframe src="${SCALAR}"></iframe>`, `<iframe src="${SINGLE}"></iframe>`, `<iframe src="${PLOT}"></iframe>`, `<iframe src="${SAMPLE}"></iframe>`, 'The end.'].join('\n\n');
+    const body = [
+      '# Results',
+      `<iframe src="${SCALAR}"></iframe>`,
+      `<iframe src="${SINGLE}"></iframe>`,
+      `<iframe src="${PLOT}"></iframe>`,
+      `<iframe src="${SAMPLE}"></iframe>`,
+      'The end.',
+    ].join('\n\n');
     withReport(store, body, ENTRIES);
     const m = await openDetails(store, 96, 60);
     const lines = m.lines();
@@ -111,7 +138,12 @@ describe('report details: widgets', () => {
     const store = fixedStore({ cols: 96, rows: 30 });
     withReport(store, `<iframe src="${SCALAR}"></iframe>\n\n<iframe src="${SINGLE}"></iframe>`, {
       [SCALAR]: { loading: true, data: null, error: null, fetchedAt: null },
-      [SINGLE]: { loading: false, data: null, error: 'reports.get_task_data: invalid task id — r tries again', fetchedAt: NOW },
+      [SINGLE]: {
+        loading: false,
+        data: null,
+        error: 'reports.get_task_data: invalid task id — r tries again',
+        fetchedAt: NOW,
+      },
     });
     const m = await openDetails(store, 96, 30);
     const screen = text(m);

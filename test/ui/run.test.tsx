@@ -46,8 +46,18 @@ async function seedRun(name: string, logLines: number): Promise<string> {
   await writer.tasks.started({ task: id });
   const events: EventInput[] = [];
   const t0 = Date.UTC(2025, 0, 1);
-  for (let i = 0; i < 20; i++) events.push({ type: 'training_stats_scalar', task: id, metric: 'loss', variant: 'train', iter: i, value: 1 / (i + 1), timestamp: t0 + i });
-  for (let i = 0; i < logLines; i++) events.push({ type: 'log', task: id, msg: `epoch ${i} done`, level: 'info', timestamp: t0 + 100 + i });
+  for (let i = 0; i < 20; i++)
+    events.push({
+      type: 'training_stats_scalar',
+      task: id,
+      metric: 'loss',
+      variant: 'train',
+      iter: i,
+      value: 1 / (i + 1),
+      timestamp: t0 + i,
+    });
+  for (let i = 0; i < logLines; i++)
+    events.push({ type: 'log', task: id, msg: `epoch ${i} done`, level: 'info', timestamp: t0 + 100 + i });
   await writer.events.addBatch(events);
   return id;
 }
@@ -71,7 +81,14 @@ async function until(check: () => boolean, what: string, timeoutMs = 8000): Prom
 }
 
 describe('runMonitor', () => {
-  function start(): { stdout: FakeStdout; stdin: FakeStdin; proc: FakeProcess; done: Promise<number>; store: () => MonitorStore | undefined; closes: () => number } {
+  function start(): {
+    stdout: FakeStdout;
+    stdin: FakeStdin;
+    proc: FakeProcess;
+    done: Promise<number>;
+    store: () => MonitorStore | undefined;
+    closes: () => number;
+  } {
     const stdout = new FakeStdout(100, 30);
     const stdin = new FakeStdin();
     const proc = new FakeProcess();
@@ -139,7 +156,13 @@ describe('renderOnce', () => {
     await seedRun('older-run', 3);
     await seedRun('newest-run', 12);
     const { client, closes } = countingClient();
-    const frame = await renderOnce({ client, color: false, ascii: false, serverLabel: 'demo', size: { cols: 100, rows: 30 } });
+    const frame = await renderOnce({
+      client,
+      color: false,
+      ascii: false,
+      serverLabel: 'demo',
+      size: { cols: 100, rows: 30 },
+    });
     const lines = frame.split('\n');
     expect(lines).toHaveLength(29);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
@@ -154,7 +177,13 @@ describe('renderOnce', () => {
 
   it('uses 100x30 when stdout is not a terminal', async () => {
     const { client } = countingClient();
-    const frame = await renderOnce({ client, color: false, ascii: true, serverLabel: 'demo', stdout: { isTTY: false, columns: 300, rows: 80 } });
+    const frame = await renderOnce({
+      client,
+      color: false,
+      ascii: true,
+      serverLabel: 'demo',
+      stdout: { isTTY: false, columns: 300, rows: 80 },
+    });
     expect(frame.split('\n')).toHaveLength(29);
     expect(frame).toContain('no tasks');
   });
@@ -162,7 +191,14 @@ describe('renderOnce', () => {
   it('renders at once, saying so, when the server cannot be reached', async () => {
     const down = createClient({ apiHost: 'http://127.0.0.1:1', accessKey: 'a', secretKey: 'b' });
     const started = Date.now();
-    const frame = await renderOnce({ client: down, color: false, ascii: false, serverLabel: 'http://127.0.0.1:1', size: { cols: 80, rows: 24 }, deadlineMs: 5000 });
+    const frame = await renderOnce({
+      client: down,
+      color: false,
+      ascii: false,
+      serverLabel: 'http://127.0.0.1:1',
+      size: { cols: 80, rows: 24 },
+      deadlineMs: 5000,
+    });
     expect(Date.now() - started).toBeLessThan(4000);
     expect(frame).toMatch(/retrying in \d+s/);
     expect(frame).toContain('waiting for the server…');

@@ -41,7 +41,11 @@ export function hasIterationPoints(db: Db, s: SeriesRow): boolean {
 const tasksRule = v.list(v.str(), { minItems: 1 });
 
 export function getTaskMetrics(body: Record<string, unknown>, ctx: RequestContext): GetTaskMetricsResponse {
-  const req = validate(body, { tasks: tasksRule, event_type: eventTypeFilterRule, model_events: v.bool().default(false) });
+  const req = validate(body, {
+    tasks: tasksRule,
+    event_type: eventTypeFilterRule,
+    model_events: v.bool().default(false),
+  });
   readableOwners(ctx, req.tasks, req.model_events);
   const type = typeCodeOf(req.event_type);
   if (!companyHasEvents(ctx.db, ctx.identity.company, type, req.model_events)) return { metrics: [] };
@@ -78,7 +82,11 @@ export function getMultiTaskMetrics(body: Record<string, unknown>, ctx: RequestC
   };
 }
 
-function metricsAndVariants(body: Record<string, unknown>, ctx: RequestContext, type: number): MetricsAndVariantsResponse {
+function metricsAndVariants(
+  body: Record<string, unknown>,
+  ctx: RequestContext,
+  type: number,
+): MetricsAndVariantsResponse {
   const req = validate(body, { task: v.str(), model_events: v.bool().default(false) });
   readableOwner(ctx, req.task, req.model_events);
   const metrics: Record<string, string[]> = {};
@@ -86,10 +94,16 @@ function metricsAndVariants(body: Record<string, unknown>, ctx: RequestContext, 
   return { metrics };
 }
 
-export function getScalarMetricsAndVariants(body: Record<string, unknown>, ctx: RequestContext): MetricsAndVariantsResponse {
+export function getScalarMetricsAndVariants(
+  body: Record<string, unknown>,
+  ctx: RequestContext,
+): MetricsAndVariantsResponse {
   return metricsAndVariants(body, ctx, SCALAR);
 }
 
-export function getVectorMetricsAndVariants(body: Record<string, unknown>, ctx: RequestContext): MetricsAndVariantsResponse {
+export function getVectorMetricsAndVariants(
+  body: Record<string, unknown>,
+  ctx: RequestContext,
+): MetricsAndVariantsResponse {
   return metricsAndVariants(body, ctx, VECTOR);
 }

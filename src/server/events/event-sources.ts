@@ -62,8 +62,13 @@ export function scalarSource(
   const cols = order === 'iter' ? ['iter', 'ikey'] : ['timestamp', 'iter', 'ikey'];
   return chunkedSource<ScalarRow>((after, limit) => {
     if (after) {
-      const keys = order === 'iter' ? [iterParam(after.iter), after.ikey] : [after.timestamp, iterParam(after.iter), after.ikey];
-      return stmt(db, keysetSql(select, 'series = ?', cols, desc, 'continue')).all(series, ...keys, limit) as ScalarRow[];
+      const keys =
+        order === 'iter' ? [iterParam(after.iter), after.ikey] : [after.timestamp, iterParam(after.iter), after.ikey];
+      return stmt(db, keysetSql(select, 'series = ?', cols, desc, 'continue')).all(
+        series,
+        ...keys,
+        limit,
+      ) as ScalarRow[];
     }
     if (afterKey !== undefined)
       return stmt(db, keysetSql(select, 'series = ?', cols, desc, 'after-key')).all(
@@ -88,7 +93,11 @@ export function docSource(db: Db, series: number, desc: boolean, afterKey: numbe
         limit,
       ) as DocRow[];
     if (afterKey !== undefined)
-      return stmt(db, keysetSql(select, 'series = ?', cols, desc, 'after-key')).all(series, iterParam(afterKey), limit) as DocRow[];
+      return stmt(db, keysetSql(select, 'series = ?', cols, desc, 'after-key')).all(
+        series,
+        iterParam(afterKey),
+        limit,
+      ) as DocRow[];
     return stmt(db, keysetSql(select, 'series = ?', cols, desc, 'start')).all(series, limit) as DocRow[];
   });
 }
@@ -116,7 +125,12 @@ export function logIterSource(
         limit,
       ) as LogRow[];
     if (afterKey !== undefined)
-      return stmt(db, keysetSql(select, where, cols, desc, 'after-key')).all(owner, ids, iterParam(afterKey), limit) as LogRow[];
+      return stmt(db, keysetSql(select, where, cols, desc, 'after-key')).all(
+        owner,
+        ids,
+        iterParam(afterKey),
+        limit,
+      ) as LogRow[];
     return stmt(db, keysetSql(select, where, cols, desc, 'start')).all(owner, ids, limit) as LogRow[];
   });
 }

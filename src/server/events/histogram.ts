@@ -59,23 +59,28 @@ function spanOf(db: Db, s: SeriesRow, opts: HistogramOptions): Span | undefined 
   let lo: number;
   let hi: number;
   if (opts.key === 'iter') {
-    const first = pluckStmt(db, 'SELECT iter FROM scalar_events WHERE series = ? AND iter > -2147483648 ORDER BY iter LIMIT 1')
-      .get(s.id) as number | undefined;
+    const first = pluckStmt(
+      db,
+      'SELECT iter FROM scalar_events WHERE series = ? AND iter > -2147483648 ORDER BY iter LIMIT 1',
+    ).get(s.id) as number | undefined;
     if (first === undefined) return undefined;
     lo = first;
-    hi = pluckStmt(db, 'SELECT iter FROM scalar_events WHERE series = ? AND iter > -2147483648 ORDER BY iter DESC LIMIT 1')
-      .get(s.id) as number;
+    hi = pluckStmt(
+      db,
+      'SELECT iter FROM scalar_events WHERE series = ? AND iter > -2147483648 ORDER BY iter DESC LIMIT 1',
+    ).get(s.id) as number;
     count =
       opts.samples === 0
         ? 0
-        : (pluckStmt(db, 'SELECT count(*) FROM (SELECT 1 FROM scalar_events WHERE series = ? AND iter > -2147483648 LIMIT ?)')
-            .get(s.id, opts.samples) as number);
+        : (pluckStmt(
+            db,
+            'SELECT count(*) FROM (SELECT 1 FROM scalar_events WHERE series = ? AND iter > -2147483648 LIMIT ?)',
+          ).get(s.id, opts.samples) as number);
   } else {
     const row = rawStmt(
       db,
       'SELECT count(*), min(timestamp), max(timestamp) FROM scalar_events WHERE series = ? AND iter > -2147483648',
-    )
-      .get(s.id) as [number, number, number];
+    ).get(s.id) as [number, number, number];
     if (row[0] === 0) return undefined;
     [count, lo, hi] = row;
   }
@@ -103,7 +108,11 @@ function groupIntervals(spans: Span[], samples: number): void {
     if (group.length > 0) {
       const max = Math.max(groupMax, sp.interval);
       const points = group.reduce((n, g) => n + estimate(g, max, samples), 0) + estimate(sp, max, samples);
-      if (sp.interval <= groupMin * GROUP_INTERVAL_SPREAD && group.length < GROUP_MAX_VARIANTS && points <= GROUP_MAX_POINTS) {
+      if (
+        sp.interval <= groupMin * GROUP_INTERVAL_SPREAD &&
+        group.length < GROUP_MAX_VARIANTS &&
+        points <= GROUP_MAX_POINTS
+      ) {
         group.push(sp);
         groupMax = max;
         continue;
@@ -125,8 +134,7 @@ function buckets(db: Db, sp: Span, key: ScalarKey): { x: (number | string)[]; y:
       rows = rawStmt(
         db,
         'SELECT iter, avg(value) FROM scalar_events WHERE series = ? AND iter > -2147483648 GROUP BY iter ORDER BY iter',
-      )
-        .all(id) as [number, number][];
+      ).all(id) as [number, number][];
     } else {
       // One bucket per aligned multiple of I between lo and hi, each a range scan of the key.
       const base = Math.floor(sp.lo / I) * I;
@@ -136,15 +144,13 @@ function buckets(db: Db, sp: Span, key: ScalarKey): { x: (number | string)[]; y:
         `WITH RECURSIVE b(s) AS (SELECT ? UNION ALL SELECT s + ? FROM b WHERE s + ? <= ?)
          SELECT s, (SELECT avg(value) FROM scalar_events
                     WHERE series = ? AND iter >= s AND iter < s + ? AND iter > -2147483648) FROM b`,
-      )
-        .all(base, I, I, last, id, I) as [number, number | null][];
+      ).all(base, I, I, last, id, I) as [number, number | null][];
     }
   } else if (I === 1) {
     rows = rawStmt(
       db,
       'SELECT timestamp, avg(value) FROM scalar_events WHERE series = ? AND iter > -2147483648 GROUP BY timestamp ORDER BY timestamp',
-    )
-      .all(id) as [number, number][];
+    ).all(id) as [number, number][];
   } else {
     // Timestamps are not in the key order of the table: group in SQLite's sorter.
     const base = Math.floor(sp.lo / I) * I;
@@ -153,8 +159,7 @@ function buckets(db: Db, sp: Span, key: ScalarKey): { x: (number | string)[]; y:
         db,
         `SELECT (CAST(timestamp AS INTEGER) - ?) / ? AS b, avg(value) FROM scalar_events
          WHERE series = ? AND iter > -2147483648 GROUP BY b ORDER BY b`,
-      )
-        .all(BigInt(base), BigInt(I), id) as [number, number][]
+      ).all(BigInt(base), BigInt(I), id) as [number, number][]
     ).map(([b, y]) => [base + b * I, y]);
   }
   const x: (number | string)[] = [];

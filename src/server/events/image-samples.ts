@@ -45,8 +45,7 @@ function variantStates(db: Db, task: string, onlyMetric: string | undefined): Va
       db,
       `SELECT min(last), max(last) FROM (SELECT max(iter) AS last FROM doc_events
        WHERE series = ? AND url IS NOT NULL AND iter > ? GROUP BY url)`,
-    )
-      .get(s.id, NONE_PARAM) as [number | null, number | null];
+    ).get(s.id, NONE_PARAM) as [number | null, number | null];
     if (row[0] === null || row[1] === null) continue;
     out.push({ metric: s.metric, variant: s.variant, series: s.id, min: row[0], max: row[1] });
   }
@@ -54,14 +53,20 @@ function variantStates(db: Db, task: string, onlyMetric: string | undefined): Va
 }
 
 function imageAt(db: Db, series: number, iter: number): DocRow | undefined {
-  return stmt(db, `SELECT ${DOC_COLUMNS} FROM doc_events WHERE series = ? AND iter = ? AND url IS NOT NULL ORDER BY url DESC LIMIT 1`).get(
-    series,
-    iterParam(iter),
-  ) as DocRow | undefined;
+  return stmt(
+    db,
+    `SELECT ${DOC_COLUMNS} FROM doc_events WHERE series = ? AND iter = ? AND url IS NOT NULL ORDER BY url DESC LIMIT 1`,
+  ).get(series, iterParam(iter)) as DocRow | undefined;
 }
 
 function toEvent(state: ImageSampleState, vs: VariantState, r: DocRow): DebugImageEvent {
-  const info: SeriesInfo = { owner: state.task, model_event: state.model_events ? 1 : 0, type: IMAGE, metric: vs.metric, variant: vs.variant };
+  const info: SeriesInfo = {
+    owner: state.task,
+    model_event: state.model_events ? 1 : 0,
+    type: IMAGE,
+    metric: vs.metric,
+    variant: vs.variant,
+  };
   return docEventDoc(info, r.iter, r.timestamp, r.written, r.worker, r.url, r.extra, true) as DebugImageEvent;
 }
 
@@ -98,7 +103,8 @@ export function getDebugImageSample(body: Record<string, unknown>, ctx: RequestC
     )
       throw invalidScrollId(req.scroll_id as string, 'the scroll was made for another task, metric or navigation mode');
     state = loaded;
-    if (req.refresh) state.variants = variantStates(ctx.db, req.task, state.navigate_current_metric ? state.metric : undefined);
+    if (req.refresh)
+      state.variants = variantStates(ctx.db, req.task, state.navigate_current_metric ? state.metric : undefined);
   } else {
     // No id, or an unknown or expired one: a new state.
     state = {
@@ -184,8 +190,7 @@ function nextImage(
       earlier
         ? 'SELECT iter FROM doc_events WHERE series = ? AND url IS NOT NULL AND iter < ? AND iter >= ? ORDER BY iter DESC LIMIT 1'
         : 'SELECT iter FROM doc_events WHERE series = ? AND url IS NOT NULL AND iter > ? AND iter >= ? ORDER BY iter LIMIT 1',
-    )
-      .get(vs.series, iterParam(pos.iter), vs.min) as number | undefined;
+    ).get(vs.series, iterParam(pos.iter), vs.min) as number | undefined;
     if (iter === undefined) continue;
     if (bestIter === undefined || (earlier ? iter > bestIter : iter < bestIter)) bestIter = iter;
   }

@@ -56,9 +56,13 @@ function* parseJsonLines(raw: string): Generator<Record<string, unknown>> {
       parsed = JSON.parse(line);
     } catch (err) {
       if (line.trim() === '') throw new ServerError(ERRORS.badRequest, `blank line ${n} in the JSON lines body`);
-      throw new ServerError(ERRORS.badRequest, `line ${n} of the JSON lines body is not valid JSON: ${(err as Error).message}`);
+      throw new ServerError(
+        ERRORS.badRequest,
+        `line ${n} of the JSON lines body is not valid JSON: ${(err as Error).message}`,
+      );
     }
-    if (!isObject(parsed)) throw new ServerError(ERRORS.badRequest, `line ${n} of the JSON lines body is not a JSON object`);
+    if (!isObject(parsed))
+      throw new ServerError(ERRORS.badRequest, `line ${n} of the JSON lines body is not a JSON object`);
     yield parsed;
   }
 }
@@ -106,9 +110,15 @@ export function addEvents(ctx: RequestContext, events: Iterable<Record<string, u
         known = { model: id.model, allowLocked: id.allowLocked, owner: writableOwner(ctx, id.owner, id.model) };
         seen.set(id.owner, known);
       } else if (known.model !== id.model) {
-        throw new ServerError(ERRORS.validationError, `id ${id.owner} is used both for task events and model events in one batch`);
+        throw new ServerError(
+          ERRORS.validationError,
+          `id ${id.owner} is used both for task events and model events in one batch`,
+        );
       } else if (known.allowLocked !== id.allowLocked) {
-        throw new ServerError(ERRORS.validationError, `events of ${id.owner} in one batch must all have the same allow_locked value`);
+        throw new ServerError(
+          ERRORS.validationError,
+          `events of ${id.owner} in one batch must all have the same allow_locked value`,
+        );
       }
       if (!known.owner || (known.owner.locked && !id.allowLocked)) {
         fail(`Invalid ${id.model ? 'model' : 'task'} id ${id.owner}`);
@@ -170,7 +180,8 @@ class EventWriter {
     if (ev.type === SCALAR) {
       this.scalar.run(sid, iter, ev.ikey, ev.value, ev.timestamp, now, ev.worker, ev.extra);
       if (ev.value > 0) this.positive.add(sid);
-    } else if (ev.type === LOG) this.log.run(ev.owner, sid, iter, ev.timestamp, now, ev.worker, ev.level, ev.msg, ev.extra);
+    } else if (ev.type === LOG)
+      this.log.run(ev.owner, sid, iter, ev.timestamp, now, ev.worker, ev.level, ev.msg, ev.extra);
     else this.doc.run(sid, iter, ev.ikey, ev.timestamp, now, ev.worker, ev.url, ev.extra);
     this.updates.add(ev);
   }

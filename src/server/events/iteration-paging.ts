@@ -57,8 +57,10 @@ export function recycledUpTo(db: Db, series: number): number | undefined {
     'SELECT iter, url FROM doc_events WHERE series = ? AND url IS NOT NULL AND iter > ? ORDER BY iter DESC, url DESC LIMIT 1',
   ).get(series, iterParam(NO_ITER)) as { iter: number; url: string } | undefined;
   if (!top) return undefined;
-  const earlier = pluckStmt(db, 'SELECT max(iter) FROM doc_events WHERE series = ? AND url = ? AND iter < ? AND iter > ?')
-    .get(series, top.url, top.iter, iterParam(NO_ITER)) as number | null;
+  const earlier = pluckStmt(
+    db,
+    'SELECT max(iter) FROM doc_events WHERE series = ? AND url = ? AND iter < ? AND iter > ?',
+  ).get(series, top.url, top.iter, iterParam(NO_ITER)) as number | null;
   return earlier ?? undefined;
 }
 
@@ -75,7 +77,13 @@ function pinMetric(db: Db, owner: Owner, type: PagedType, metric: string, series
 }
 
 /** Pins the metrics found now (all of them, or those the spec names); refresh re-reads changed ones. */
-function buildTaskState(db: Db, owner: Owner, type: PagedType, spec: TaskSpec, previous: TaskState | undefined): TaskState {
+function buildTaskState(
+  db: Db,
+  owner: Owner,
+  type: PagedType,
+  spec: TaskSpec,
+  previous: TaskState | undefined,
+): TaskState {
   const series = seriesOfType(db, owner.id, type);
   const metrics: Record<string, PinnedMetric> = {};
   const names = new Set(series.map((s) => s.metric));
@@ -126,8 +134,7 @@ function pageIterations(
       db,
       `SELECT iter FROM doc_events WHERE series = ? AND iter > ? AND iter < ?${urlCond}
        GROUP BY iter ORDER BY iter ${newestFirst ? 'DESC' : ''} LIMIT ?`,
-    )
-      .all(vs.series.id, iterParam(above), high === undefined ? MAX_ITER_PARAM : high, clampIters(iters)) as number[];
+    ).all(vs.series.id, iterParam(above), high === undefined ? MAX_ITER_PARAM : high, clampIters(iters)) as number[];
     for (const i of rows) found.add(i);
   }
   const sorted = [...found].sort((a, b) => (newestFirst ? b - a : a - b)).slice(0, iters);
@@ -155,12 +162,13 @@ function iterationEvents<E extends PagedEvent>(
       if (r.iter <= vs.above) continue;
       const prev = best.get(r.iter);
       // Plots: the newest by timestamp; images: the greatest url.
-      const better =
-        !prev || (type === PLOT ? r.timestamp > prev.timestamp : (r.url as string) > (prev.url as string));
+      const better = !prev || (type === PLOT ? r.timestamp > prev.timestamp : (r.url as string) > (prev.url as string));
       if (better) best.set(r.iter, r);
     }
     for (const [iter, r] of best) {
-      byIter.get(iter)?.push(docEventDoc(vs.series, r.iter, r.timestamp, r.written, r.worker, r.url, r.extra, true) as E);
+      byIter
+        .get(iter)
+        ?.push(docEventDoc(vs.series, r.iter, r.timestamp, r.written, r.worker, r.url, r.extra, true) as E);
     }
   }
   return iterations.map((iter) => ({ iter, events: byIter.get(iter) ?? [] }));
@@ -177,7 +185,8 @@ function taskPage<E extends PagedEvent>(
 ): IterationEvents<E>[] {
   const visible = visibleSeries(db, owner.id, type, spec, state);
   let iterations: number[];
-  if (state.lastMin === null || state.lastMax === null) iterations = pageIterations(db, type, visible, NO_ITER, undefined, true, iters);
+  if (state.lastMin === null || state.lastMax === null)
+    iterations = pageIterations(db, type, visible, NO_ITER, undefined, true, iters);
   else if (navigateEarlier) iterations = pageIterations(db, type, visible, NO_ITER, state.lastMin, true, iters);
   else iterations = pageIterations(db, type, visible, state.lastMax, undefined, false, iters);
   if (iterations.length === 0) return [];
@@ -198,7 +207,10 @@ function specsOf(entries: readonly { task: string; metric?: string; variants?: s
     const variants = e.variants && e.variants.length > 0 ? e.variants : undefined;
     if (spec.metrics.has(e.metric)) {
       const prev = spec.metrics.get(e.metric);
-      spec.metrics.set(e.metric, prev === undefined || variants === undefined ? undefined : [...new Set([...prev, ...variants])]);
+      spec.metrics.set(
+        e.metric,
+        prev === undefined || variants === undefined ? undefined : [...new Set([...prev, ...variants])],
+      );
     } else spec.metrics.set(e.metric, variants);
   }
   return specs;

@@ -59,15 +59,21 @@ export function legacyGetTaskLog(body: Record<string, unknown>, ctx: RequestCont
   const dir = state.desc ? 'DESC' : '';
   const cond = state.after === null ? '' : ` AND (timestamp, seq) ${state.desc ? '<' : '>'} (?, ?)`;
   const params: unknown[] = state.after === null ? [req.task] : [req.task, state.after.timestamp, state.after.seq];
-  const rows = rawStmt(ctx.db, `SELECT ${LOG_COLUMNS} FROM log_events WHERE owner = ?${cond} ORDER BY timestamp ${dir}, seq ${dir} LIMIT ?`)
-    .all(...params, Math.min(req.batch_size, MAX_BATCH)) as RawLogRow[];
+  const rows = rawStmt(
+    ctx.db,
+    `SELECT ${LOG_COLUMNS} FROM log_events WHERE owner = ?${cond} ORDER BY timestamp ${dir}, seq ${dir} LIMIT ?`,
+  ).all(...params, Math.min(req.batch_size, MAX_BATCH)) as RawLogRow[];
   const last = rows[rows.length - 1];
   if (last) state.after = { timestamp: last[3], seq: last[0] };
   if ((req.order === 'desc') !== state.desc) rows.reverse();
   const series = new Map<number, SeriesRow>(seriesOfType(ctx.db, req.task, LOG).map((s) => [s.id, s]));
-  const events: LogEvent[] = rows.map((r) => logDoc(series.get(r[1]) as SeriesRow, r[2], r[3], r[4], r[5], r[6], r[7], r[8]));
-  const total = pluckStmt(ctx.db, 'SELECT count(*) FROM (SELECT 1 FROM log_events WHERE owner = ? LIMIT ?)')
-    .get(req.task, LEGACY_TOTAL_CAP) as number;
+  const events: LogEvent[] = rows.map((r) =>
+    logDoc(series.get(r[1]) as SeriesRow, r[2], r[3], r[4], r[5], r[6], r[7], r[8]),
+  );
+  const total = pluckStmt(ctx.db, 'SELECT count(*) FROM (SELECT 1 FROM log_events WHERE owner = ? LIMIT ?)').get(
+    req.task,
+    LEGACY_TOTAL_CAP,
+  ) as number;
   return { events, returned: events.length, total, scroll_id: saveState(ctx, 'task_log', scrollId, state) };
 }
 
@@ -87,6 +93,14 @@ export function legacyDebugImages(body: Record<string, unknown>, ctx: RequestCon
   const images = page.metrics.flatMap((m) => m.iterations.flatMap((it) => it.events));
   let total = 0;
   for (const s of seriesOfType(ctx.db, req.task, IMAGE))
-    total += pluckStmt(ctx.db, 'SELECT count(*) FROM doc_events WHERE series = ? AND url IS NOT NULL').get(s.id) as number;
-  return { task: req.task, images, returned: images.length, total: Math.min(total, LEGACY_TOTAL_CAP), scroll_id: page.scroll_id ?? null };
+    total += pluckStmt(ctx.db, 'SELECT count(*) FROM doc_events WHERE series = ? AND url IS NOT NULL').get(
+      s.id,
+    ) as number;
+  return {
+    task: req.task,
+    images,
+    returned: images.length,
+    total: Math.min(total, LEGACY_TOTAL_CAP),
+    scroll_id: page.scroll_id ?? null,
+  };
 }

@@ -39,7 +39,7 @@ export const PLOT_COMPRESSION_THRESHOLD = 100_000;
 const MAX_ITER = 2 ** 63;
 
 function show(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 }
 
 export function identifyEvent(raw: Record<string, unknown>): EventIdentity | string {
@@ -112,7 +112,17 @@ function sourceUrls(plot: string): string[] {
 
 /** Fields every type consumes or recomputes; never copied into `extra`. */
 const COMMON_FIELDS = new Set([
-  'type', 'task', 'model_event', 'allow_locked', 'timestamp', 'ts', 'iter', 'metric', 'variant', 'worker', '@timestamp',
+  'type',
+  'task',
+  'model_event',
+  'allow_locked',
+  'timestamp',
+  'ts',
+  'iter',
+  'metric',
+  'variant',
+  'worker',
+  '@timestamp',
 ]);
 
 /** Whether a submitted field is consumed (stored in a column or recomputed) rather than kept as-is. */
@@ -180,7 +190,8 @@ export function normalizeEvent(
   switch (id.type) {
     case SCALAR: {
       const value = parseNumber(raw.value);
-      if (value === undefined) return `Invalid value ${show(raw.value)} for a training_stats_scalar event: expected a number`;
+      if (value === undefined)
+        return `Invalid value ${show(raw.value)} for a training_stats_scalar event: expected a number`;
       ev.value = value;
       if (raw.x_axis_label !== undefined && raw.x_axis_label !== null) ev.xAxisLabel = show(raw.x_axis_label);
       break;

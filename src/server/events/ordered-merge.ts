@@ -11,7 +11,10 @@ const FIRST_CHUNK = 64;
 const MAX_CHUNK = 16384;
 
 /** `fetch(after, limit)`: up to `limit` rows after `after` (undefined: from the start). */
-export function chunkedSource<R>(fetch: (after: R | undefined, limit: number) => R[], firstChunk = FIRST_CHUNK): RowSource<R> {
+export function chunkedSource<R>(
+  fetch: (after: R | undefined, limit: number) => R[],
+  firstChunk = FIRST_CHUNK,
+): RowSource<R> {
   let buffer: R[] = [];
   let pos = 0;
   let last: R | undefined;

@@ -46,7 +46,6 @@ interface OwnerBatch {
 export type LastMetrics = Record<string, Record<string, LastMetricEntry>>;
 type MetricStats = Record<string, { metric: string; event_stats_by_type: Record<string, { last_update: number }> }>;
 
-
 function parseJsonObject<T>(text: string): T {
   try {
     const v = JSON.parse(text) as unknown;
@@ -128,18 +127,20 @@ export class OwnerUpdates {
     for (const [id, o] of this.owners) {
       const table = o.model ? 'models' : 'tasks';
       const row = stmt(db, `SELECT last_iteration, last_metrics, metric_stats FROM ${table} WHERE id = ?`).get(id) as
-        | { last_iteration: number; last_metrics: string; metric_stats: string }
-        | undefined;
+        { last_iteration: number; last_metrics: string; metric_stats: string } | undefined;
       if (!row) continue;
       const lastIteration = o.maxIter === undefined ? row.last_iteration : Math.max(row.last_iteration, o.maxIter);
-      const lastMetrics = o.scalars.size > 0 ? mergeLastMetrics(parseJsonObject(row.last_metrics), o.scalars) : undefined;
-      const metricStats = o.metricTimes.size > 0 ? mergeMetricStats(parseJsonObject(row.metric_stats), o.metricTimes) : undefined;
+      const lastMetrics =
+        o.scalars.size > 0 ? mergeLastMetrics(parseJsonObject(row.last_metrics), o.scalars) : undefined;
+      const metricStats =
+        o.metricTimes.size > 0 ? mergeMetricStats(parseJsonObject(row.metric_stats), o.metricTimes) : undefined;
       const lm = lastMetrics === undefined ? row.last_metrics : JSON.stringify(lastMetrics);
       const ms = metricStats === undefined ? row.metric_stats : JSON.stringify(metricStats);
       if (o.model) {
-        stmt(db, 'UPDATE models SET last_iteration = ?, last_metrics = ?, metric_stats = ?, last_update = ? WHERE id = ?').run(
-          lastIteration, lm, ms, now, id,
-        );
+        stmt(
+          db,
+          'UPDATE models SET last_iteration = ?, last_metrics = ?, metric_stats = ?, last_update = ? WHERE id = ?',
+        ).run(lastIteration, lm, ms, now, id);
       } else {
         stmt(
           db,

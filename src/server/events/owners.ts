@@ -92,8 +92,14 @@ export function deletableOwner(ctx: RequestContext, id: string, model: boolean, 
     // Real servers send this text alone as the message (REFERENCE §4.3).
     const fields = { company: owner.company, id };
     throw model
-      ? ServerError.withMessage(ERRORS.invalidModelId, formatErrorMessage('Cannot update events for a published model', undefined, fields))
-      : ServerError.withMessage(ERRORS.invalidTaskId, formatErrorMessage('Cannot update events for a published task', undefined, fields));
+      ? ServerError.withMessage(
+          ERRORS.invalidModelId,
+          formatErrorMessage('Cannot update events for a published model', undefined, fields),
+        )
+      : ServerError.withMessage(
+          ERRORS.invalidTaskId,
+          formatErrorMessage('Cannot update events for a published task', undefined, fields),
+        );
   }
   return owner;
 }

@@ -43,8 +43,10 @@ function metricStates(db: Db, task: string, onlyMetric: string | undefined): Met
   const byMetric = new Map<string, MetricState>();
   for (const s of seriesOfType(db, task, PLOT)) {
     if (onlyMetric !== undefined && s.metric !== onlyMetric) continue;
-    const [min, max] = rawStmt(db, 'SELECT min(iter), max(iter) FROM doc_events WHERE series = ? AND iter > ?')
-      .get(s.id, NONE_PARAM) as [number | null, number | null];
+    const [min, max] = rawStmt(db, 'SELECT min(iter), max(iter) FROM doc_events WHERE series = ? AND iter > ?').get(
+      s.id,
+      NONE_PARAM,
+    ) as [number | null, number | null];
     if (min === null || max === null) continue;
     const m = byMetric.get(s.metric);
     if (!m) byMetric.set(s.metric, { metric: s.metric, series: [{ id: s.id, variant: s.variant }], min, max });
@@ -64,7 +66,13 @@ function plotsAt(db: Db, state: PlotSampleState, m: MetricState, iter: number): 
       s.id,
       iterParam(iter),
     ) as DocRow[];
-    const info: SeriesInfo = { owner: state.task, model_event: state.model_events ? 1 : 0, type: PLOT, metric: m.metric, variant: s.variant };
+    const info: SeriesInfo = {
+      owner: state.task,
+      model_event: state.model_events ? 1 : 0,
+      type: PLOT,
+      metric: m.metric,
+      variant: s.variant,
+    };
     for (const r of rows) {
       if (out.length >= PLOT_SAMPLE_MAX_EVENTS) return out;
       out.push(plotDoc(info, r.iter, r.timestamp, r.written, r.worker, r.extra));
@@ -74,15 +82,20 @@ function plotsAt(db: Db, state: PlotSampleState, m: MetricState, iter: number): 
 }
 
 /** The metric's nearest iteration in a direction (inclusive of `from` when `inclusive`). */
-function nearestIteration(db: Db, m: MetricState, from: number, earlier: boolean, inclusive: boolean): number | undefined {
+function nearestIteration(
+  db: Db,
+  m: MetricState,
+  from: number,
+  earlier: boolean,
+  inclusive: boolean,
+): number | undefined {
   const op = earlier ? (inclusive ? '<=' : '<') : inclusive ? '>=' : '>';
   let best: number | undefined;
   for (const s of m.series) {
     const iter = pluckStmt(
       db,
       `SELECT iter FROM doc_events WHERE series = ? AND iter ${op} ? AND iter > ? ORDER BY iter ${earlier ? 'DESC' : ''} LIMIT 1`,
-    )
-      .get(s.id, iterParam(from), NONE_PARAM) as number | undefined;
+    ).get(s.id, iterParam(from), NONE_PARAM) as number | undefined;
     if (iter !== undefined && (best === undefined || (earlier ? iter > best : iter < best))) best = iter;
   }
   return best;
@@ -117,7 +130,8 @@ export function getPlotSample(body: Record<string, unknown>, ctx: RequestContext
     )
       throw invalidScrollId(req.scroll_id as string, 'the scroll was made for another task, metric or navigation mode');
     state = loaded;
-    if (req.refresh) state.metrics = metricStates(ctx.db, req.task, state.navigate_current_metric ? state.metric : undefined);
+    if (req.refresh)
+      state.metrics = metricStates(ctx.db, req.task, state.navigate_current_metric ? state.metric : undefined);
   } else {
     // No id, or an unknown or expired one: a new state.
     state = {
@@ -149,7 +163,9 @@ function nextPlots(
   earlier: boolean,
   nextIteration: boolean,
 ): { m: MetricState; iter: number } | undefined {
-  const candidates = state.navigate_current_metric ? state.metrics.filter((m) => m.metric === state.metric) : state.metrics;
+  const candidates = state.navigate_current_metric
+    ? state.metrics.filter((m) => m.metric === state.metric)
+    : state.metrics;
   const ordered = earlier ? [...candidates].reverse() : candidates;
   if (!nextIteration) {
     // The neighbouring metric at the same iteration.
@@ -182,7 +198,9 @@ export function nextPlotSample(body: Record<string, unknown>, ctx: RequestContex
   if (!state) throw invalidScrollId(req.scroll_id, 'unknown or expired scroll');
   if (state.task !== req.task) throw invalidScrollId(req.scroll_id, 'the scroll was made for another task');
   readableOwner(ctx, req.task, state.model_events);
-  const found = state.position ? nextPlots(ctx.db, state, state.position, req.navigate_earlier, req.next_iteration) : undefined;
+  const found = state.position
+    ? nextPlots(ctx.db, state, state.position, req.navigate_earlier, req.next_iteration)
+    : undefined;
   if (found) state.position = { metric: found.m.metric, iter: found.iter };
   saveState(ctx, 'plot_sample', req.scroll_id, state);
   if (!found) return empty(req.scroll_id);

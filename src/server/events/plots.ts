@@ -1,11 +1,6 @@
 // Plot reads by task (REFERENCE §6.6): get_task_plots and get_multi_task_plots (also the
 // `plots` section of reports.get_task_data).
-import type {
-  GetMultiTaskPlotsResponse,
-  GetTaskPlotsResponse,
-  MultiTaskPlots,
-  PlotEvent,
-} from '../../wire/events.js';
+import type { GetMultiTaskPlotsResponse, GetTaskPlotsResponse, MultiTaskPlots, PlotEvent } from '../../wire/events.js';
 import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
@@ -59,8 +54,10 @@ interface SelectedPlot {
 function newestIterations(db: Db, series: readonly SeriesRow[], iters: number): number[] {
   const all = new Set<number>();
   for (const s of series) {
-    const found = pluckStmt(db, 'SELECT iter FROM doc_events WHERE series = ? GROUP BY iter ORDER BY iter DESC LIMIT ?')
-      .all(s.id, clampIters(iters)) as number[];
+    const found = pluckStmt(
+      db,
+      'SELECT iter FROM doc_events WHERE series = ? GROUP BY iter ORDER BY iter DESC LIMIT ?',
+    ).all(s.id, clampIters(iters)) as number[];
     for (const i of found) all.add(i);
   }
   return [...all].sort((a, b) => b - a).slice(0, iters);

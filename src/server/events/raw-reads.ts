@@ -3,11 +3,7 @@
 // plus every further event sharing the last key value; the token carries that value, so the
 // next page starts strictly after it (a last key of 0 is a position like any other).
 import { SCALAR_KEYS, type ScalarKey } from '../../wire/common.js';
-import type {
-  GetTaskEventsResponse,
-  ScalarMetricsIterRawResponse,
-  StoredEvent,
-} from '../../wire/events.js';
+import type { GetTaskEventsResponse, ScalarMetricsIterRawResponse, StoredEvent } from '../../wire/events.js';
 import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
 import { v, validate } from '../validate.js';
@@ -40,7 +36,8 @@ function continuation<T>(
   task: string,
   check: (request: Record<string, unknown>) => T,
 ): { cont: Continuation; request: T | undefined } {
-  if (scrollId === undefined || scrollId === '') return { cont: { payload: undefined, position: undefined }, request: undefined };
+  if (scrollId === undefined || scrollId === '')
+    return { cont: { payload: undefined, position: undefined }, request: undefined };
   const payload = readScroll(db, scrollId);
   if (payload.request.task !== task) throw invalidScrollId(scrollId, 'the scroll belongs to another task');
   let request: T;
@@ -79,16 +76,26 @@ function countEvents(db: Db, owner: string, series: SeriesRow[]): number {
   for (const s of series) {
     if (s.type === LOG) logs.push(s.id);
     else
-      total += pluckStmt(db, `SELECT count(*) FROM ${s.type === SCALAR ? 'scalar_events' : 'doc_events'} WHERE series = ?`)
-        .get(s.id) as number;
+      total += pluckStmt(
+        db,
+        `SELECT count(*) FROM ${s.type === SCALAR ? 'scalar_events' : 'doc_events'} WHERE series = ?`,
+      ).get(s.id) as number;
   }
   if (logs.length > 0)
-    total += pluckStmt(db, 'SELECT count(*) FROM log_events WHERE owner = ? AND series IN (SELECT value FROM json_each(?))')
-      .get(owner, JSON.stringify(logs)) as number;
+    total += pluckStmt(
+      db,
+      'SELECT count(*) FROM log_events WHERE owner = ? AND series IN (SELECT value FROM json_each(?))',
+    ).get(owner, JSON.stringify(logs)) as number;
   return total;
 }
 
-function eventSources(db: Db, owner: string, series: SeriesRow[], desc: boolean, position: number | undefined): RowSource<EventItem>[] {
+function eventSources(
+  db: Db,
+  owner: string,
+  series: SeriesRow[],
+  desc: boolean,
+  position: number | undefined,
+): RowSource<EventItem>[] {
   const sources: RowSource<EventItem>[] = [];
   const logSeries = new Map<number, SeriesRow>();
   for (const s of series) {
@@ -117,7 +124,16 @@ function eventSources(db: Db, owner: string, series: SeriesRow[], desc: boolean,
         iter: r.iter,
         timestamp: r.timestamp,
         build: () =>
-          logDoc(logSeries.get(r.series) as SeriesRow, r.iter, r.timestamp, r.written, r.worker, r.level, r.msg, r.extra),
+          logDoc(
+            logSeries.get(r.series) as SeriesRow,
+            r.iter,
+            r.timestamp,
+            r.written,
+            r.worker,
+            r.level,
+            r.msg,
+            r.extra,
+          ),
       })),
     );
   return sources;
@@ -140,9 +156,9 @@ export function getTaskEvents(body: Record<string, unknown>, ctx: RequestContext
   const page = takePage(eventSources(ctx.db, req.task, series, desc, cont.position), (e) => e.iter, desc, batch);
   // Within one iteration: by timestamp (reversed with the order).
   page.sort((a, b) => {
-    if (a.iter !== b.iter) return (a.iter < b.iter) !== desc ? -1 : 1;
+    if (a.iter !== b.iter) return a.iter < b.iter !== desc ? -1 : 1;
     if (a.timestamp === b.timestamp) return 0;
-    return (a.timestamp < b.timestamp) !== desc ? -1 : 1;
+    return a.timestamp < b.timestamp !== desc ? -1 : 1;
   });
   const total = q.count_total ? (cont.payload?.total ?? countEvents(ctx.db, req.task, series)) : undefined;
   const last = page[page.length - 1];
@@ -195,7 +211,8 @@ export function scalarMetricsIterRaw(body: Record<string, unknown>, ctx: Request
   const variantsFilter = q.metric.variants;
   const series = seriesOfType(ctx.db, req.task, SCALAR).filter(
     (s) =>
-      s.metric === q.metric.metric && (!variantsFilter || variantsFilter.length === 0 || variantsFilter.includes(s.variant)),
+      s.metric === q.metric.metric &&
+      (!variantsFilter || variantsFilter.length === 0 || variantsFilter.includes(s.variant)),
   );
   const sources = series.map((s) =>
     mapSource(scalarSource(ctx.db, s.id, byIter ? 'iter' : 'timestamp', false, cont.position), (r) => ({
@@ -209,7 +226,8 @@ export function scalarMetricsIterRaw(body: Record<string, unknown>, ctx: Request
   const variants: ScalarMetricsIterRawResponse['variants'] = {};
   for (const item of page) {
     let entry = variants[item.variant];
-    if (!entry) variants[item.variant] = entry = { y: [], [key]: [] } as ScalarMetricsIterRawResponse['variants'][string];
+    if (!entry)
+      variants[item.variant] = entry = { y: [], [key]: [] } as ScalarMetricsIterRawResponse['variants'][string];
     entry.y.push(item.y);
     (entry[key] as (number | null)[]).push(item.x);
   }

@@ -42,21 +42,28 @@ function lastIteration(db: Db, owner: string): number | undefined {
   for (const s of seriesOfOwner(db, owner)) {
     if (s.type === LOG) continue;
     const table = s.type === SCALAR ? 'scalar_events' : 'doc_events';
-    consider(pluckStmt(db, `SELECT iter FROM ${table} WHERE series = ? ORDER BY iter DESC LIMIT 1`).get(s.id) as number);
+    consider(
+      pluckStmt(db, `SELECT iter FROM ${table} WHERE series = ? ORDER BY iter DESC LIMIT 1`).get(s.id) as number,
+    );
   }
   consider(pluckStmt(db, 'SELECT max(iter) FROM log_events WHERE owner = ?').get(owner) as number | null);
   return last;
 }
 
-export function getTaskLatestScalarValues(body: Record<string, unknown>, ctx: RequestContext): GetTaskLatestScalarValuesResponse {
+export function getTaskLatestScalarValues(
+  body: Record<string, unknown>,
+  ctx: RequestContext,
+): GetTaskLatestScalarValuesResponse {
   const req = validate(body, { task: v.str() });
   const owner = readableOwner(ctx, req.task, false);
   const metrics: GetTaskLatestScalarValuesResponse['metrics'] = [];
   let lastTimestamp = 0;
   for (const s of seriesOfType(ctx.db, req.task, SCALAR)) {
     // Only values > 0 count (REFERENCE §6.2).
-    const values = pluckStmt(ctx.db, 'SELECT value FROM scalar_events WHERE series = ? AND value > 0 ORDER BY iter DESC LIMIT ?')
-      .all(s.id, LATEST_WINDOW) as number[];
+    const values = pluckStmt(
+      ctx.db,
+      'SELECT value FROM scalar_events WHERE series = ? AND value > 0 ORDER BY iter DESC LIMIT ?',
+    ).all(s.id, LATEST_WINDOW) as number[];
     const last = values[0];
     if (last === undefined) continue;
     const variant: LatestScalarVariant = {
@@ -98,7 +105,8 @@ export function singleValues(
         SINGLE_VALUE_ITER,
         budget,
       ) as { value: number; timestamp: number }[];
-      for (const r of rows) values.push({ metric: s.metric, variant: s.variant, value: r.value, timestamp: r.timestamp });
+      for (const r of rows)
+        values.push({ metric: s.metric, variant: s.variant, value: r.value, timestamp: r.timestamp });
       budget -= rows.length;
     }
     if (values.length > 0) out.push({ task: owner.id, task_name: owner.name, values });
@@ -106,7 +114,10 @@ export function singleValues(
   return out;
 }
 
-export function getTaskSingleValueMetrics(body: Record<string, unknown>, ctx: RequestContext): GetTaskSingleValueMetricsResponse {
+export function getTaskSingleValueMetrics(
+  body: Record<string, unknown>,
+  ctx: RequestContext,
+): GetTaskSingleValueMetricsResponse {
   const req = validate(body, {
     tasks: v.list(v.str(), { minItems: 1 }),
     metrics: metricsFilterRule.opt(),
@@ -138,7 +149,8 @@ export function getScalarMetricData(body: Record<string, unknown>, ctx: RequestC
   if (scrollId !== undefined && scrollId !== EXHAUSTED_SCROLL) {
     state = loadState<ScalarMetricDataState>(ctx, 'scalar_metric_data', scrollId);
     if (!state) throw invalidScrollId(scrollId, 'unknown or expired scroll');
-    if (state.task !== req.task || state.metric !== req.metric) throw invalidScrollId(scrollId, 'the scroll belongs to another task or metric');
+    if (state.task !== req.task || state.metric !== req.metric)
+      throw invalidScrollId(scrollId, 'the scroll belongs to another task or metric');
   }
   const modelEvents = state?.model_events ?? req.model_events;
   readableOwner(ctx, req.task, modelEvents);
@@ -146,12 +158,15 @@ export function getScalarMetricData(body: Record<string, unknown>, ctx: RequestC
   const total = series.reduce(
     (n, s) =>
       n +
-      (pluckStmt(ctx.db, 'SELECT count(*) FROM (SELECT 1 FROM scalar_events WHERE series = ? LIMIT ?)')
-        .get(s.id, SCALAR_METRIC_DATA_TOTAL_CAP) as number),
+      (pluckStmt(ctx.db, 'SELECT count(*) FROM (SELECT 1 FROM scalar_events WHERE series = ? LIMIT ?)').get(
+        s.id,
+        SCALAR_METRIC_DATA_TOTAL_CAP,
+      ) as number),
     0,
   );
   const cappedTotal = Math.min(total, SCALAR_METRIC_DATA_TOTAL_CAP);
-  if (scrollId === EXHAUSTED_SCROLL) return { events: [], returned: 0, total: cappedTotal, scroll_id: EXHAUSTED_SCROLL };
+  if (scrollId === EXHAUSTED_SCROLL)
+    return { events: [], returned: 0, total: cappedTotal, scroll_id: EXHAUSTED_SCROLL };
 
   const sources = series.map((s) =>
     mapSource(scalarSource(ctx.db, s.id, 'iter', true, state?.after), (r) => ({
@@ -175,18 +190,27 @@ export function getScalarMetricData(body: Record<string, unknown>, ctx: RequestC
   return { events: page.map((e) => e.build()), returned: page.length, total: cappedTotal, scroll_id: nextId };
 }
 
-export function vectorMetricsIterHistogram(body: Record<string, unknown>, ctx: RequestContext): VectorMetricsIterHistogramResponse {
-  const req = validate(body, { task: v.str(), metric: v.str(), variant: v.str(), model_events: v.bool().default(false) });
+export function vectorMetricsIterHistogram(
+  body: Record<string, unknown>,
+  ctx: RequestContext,
+): VectorMetricsIterHistogramResponse {
+  const req = validate(body, {
+    task: v.str(),
+    metric: v.str(),
+    variant: v.str(),
+    model_events: v.bool().default(false),
+  });
   readableOwner(ctx, req.task, req.model_events);
-  const series = seriesOfType(ctx.db, req.task, VECTOR).find((s) => s.metric === req.metric && s.variant === req.variant);
+  const series = seriesOfType(ctx.db, req.task, VECTOR).find(
+    (s) => s.metric === req.metric && s.variant === req.variant,
+  );
   const vectors: number[][] = [];
   const iterations: number[] = [];
   if (series) {
-    const rows = stmt(ctx.db, 'SELECT iter, extra FROM doc_events WHERE series = ? AND iter > ? ORDER BY iter, ikey LIMIT ?').all(
-      series.id,
-      NO_ITER_PARAM,
-      VECTOR_HISTOGRAM_CAP,
-    ) as { iter: number; extra: string | null }[];
+    const rows = stmt(
+      ctx.db,
+      'SELECT iter, extra FROM doc_events WHERE series = ? AND iter > ? ORDER BY iter, ikey LIMIT ?',
+    ).all(series.id, NO_ITER_PARAM, VECTOR_HISTOGRAM_CAP) as { iter: number; extra: string | null }[];
     for (const r of rows) {
       const value = r.extra === null ? undefined : (JSON.parse(r.extra) as { value?: unknown }).value;
       if (!Array.isArray(value)) continue;

@@ -18,12 +18,10 @@ export type StateKind =
 /** The state of this kind and company, if it exists and has not expired. */
 export function loadState<T>(ctx: RequestContext, kind: StateKind, id: string | undefined): T | undefined {
   if (id === undefined || id === '') return undefined;
-  const row = stmt(ctx.db, 'SELECT state FROM scroll_states WHERE id = ? AND kind = ? AND company = ? AND expires > ?').get(
-    id,
-    kind,
-    ctx.identity.company,
-    ctx.now(),
-  ) as { state: string } | undefined;
+  const row = stmt(
+    ctx.db,
+    'SELECT state FROM scroll_states WHERE id = ? AND kind = ? AND company = ? AND expires > ?',
+  ).get(id, kind, ctx.identity.company, ctx.now()) as { state: string } | undefined;
   return row === undefined ? undefined : (JSON.parse(row.state) as T);
 }
 

@@ -23,7 +23,10 @@ const secrets = new WeakMap<Db, string>();
 function scrollSecret(db: Db): string {
   const cached = secrets.get(db);
   if (cached) return cached;
-  stmt(db, 'INSERT OR IGNORE INTO server_meta (key, value) VALUES (?, ?)').run(SECRET_KEY, randomBytes(32).toString('hex'));
+  stmt(db, 'INSERT OR IGNORE INTO server_meta (key, value) VALUES (?, ?)').run(
+    SECRET_KEY,
+    randomBytes(32).toString('hex'),
+  );
   const secret = pluckStmt(db, 'SELECT value FROM server_meta WHERE key = ?').get(SECRET_KEY) as string;
   secrets.set(db, secret);
   return secret;

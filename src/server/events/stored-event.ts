@@ -23,7 +23,13 @@ function writtenText(ms: number): string {
   return lastWrittenText;
 }
 
-function base(s: SeriesInfo, iter: number, timestamp: number, written: number, worker: string): Record<string, unknown> {
+function base(
+  s: SeriesInfo,
+  iter: number,
+  timestamp: number,
+  written: number,
+  worker: string,
+): Record<string, unknown> {
   const doc: Record<string, unknown> = { task: s.owner, type: typeName(s.type) };
   if (iter !== NO_ITER) doc.iter = iter;
   doc.metric = s.metric;

@@ -34,14 +34,28 @@ export function buildTaskDataSections(
 ): Partial<ReportsGetTaskDataResponse> {
   const q = validate(req, sectionRules);
   const model = q.model_events;
-  const rows = loadOwners(ctx, tasks.map((t) => t.id), model);
+  const rows = loadOwners(
+    ctx,
+    tasks.map((t) => t.id),
+    model,
+  );
   const owners: Owner[] = tasks.map((t) => {
     const row = rows.get(t.id);
-    if (!row) return { id: t.id, name: t.name, company: '', status: undefined, locked: false, last_metrics: '{}', metric_stats: '{}' };
+    if (!row)
+      return {
+        id: t.id,
+        name: t.name,
+        company: '',
+        status: undefined,
+        locked: false,
+        last_metrics: '{}',
+        metric_stats: '{}',
+      };
     return { ...row, name: t.name || row.name };
   });
   const out: Partial<ReportsGetTaskDataResponse> = {};
-  if (q.debug_images) out.debug_images = firstDebugImagePages(ctx.db, owners, q.debug_images.iters, q.debug_images.metrics);
+  if (q.debug_images)
+    out.debug_images = firstDebugImagePages(ctx.db, owners, q.debug_images.iters, q.debug_images.metrics);
   if (q.plots) {
     const selected = selectPlots(ctx.db, owners, q.plots.iters, q.plots.last_iters_per_task_metric, q.plots.metrics);
     out.plots = plotsTree(selected.slice(0, MULTI_TASK_PLOTS_PAGE), q.plots.iters);

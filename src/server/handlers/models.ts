@@ -51,8 +51,14 @@ function create(body: Record<string, unknown>, ctx: RequestContext): ModelsCreat
 function getAllEx(body: Record<string, unknown>, ctx: RequestContext): { models: unknown[]; scroll_id?: string } {
   const { ready } = validate(body, { ready: v.bool().opt() });
   const where = ready === undefined ? [] : [{ sql: 't.ready = ?', params: [ready ? 1 : 0] }];
-  const result = runQuery(ctx, MODELS, parseQuery(body, MODELS), { where, hideHidden: true, scrollKind: 'models.get_all_ex' });
-  return result.scrollId === undefined ? { models: result.items } : { models: result.items, scroll_id: result.scrollId };
+  const result = runQuery(ctx, MODELS, parseQuery(body, MODELS), {
+    where,
+    hideHidden: true,
+    scrollKind: 'models.get_all_ex',
+  });
+  return result.scrollId === undefined
+    ? { models: result.items }
+    : { models: result.items, scroll_id: result.scrollId };
 }
 
 export const modelsHandlers: HandlerTable = {

@@ -29,8 +29,13 @@ function create(body: Record<string, unknown>, ctx: RequestContext): ProjectsCre
 }
 
 function getAllEx(body: Record<string, unknown>, ctx: RequestContext): { projects: unknown[]; scroll_id?: string } {
-  const result = runQuery(ctx, PROJECTS, parseQuery(body, PROJECTS), { hideHidden: true, scrollKind: 'projects.get_all_ex' });
-  return result.scrollId === undefined ? { projects: result.items } : { projects: result.items, scroll_id: result.scrollId };
+  const result = runQuery(ctx, PROJECTS, parseQuery(body, PROJECTS), {
+    hideHidden: true,
+    scrollKind: 'projects.get_all_ex',
+  });
+  return result.scrollId === undefined
+    ? { projects: result.items }
+    : { projects: result.items, scroll_id: result.scrollId };
 }
 
 export const projectsHandlers: HandlerTable = {

@@ -39,12 +39,10 @@ function requireReport(ctx: RequestContext, id: string): TaskRow {
 
 /** Report names are unique within the company (REFERENCE §0). */
 function assertNameFree(ctx: RequestContext, name: string, exceptId?: string): void {
-  const other = stmt(ctx.db, 'SELECT id FROM tasks WHERE company = ? AND type = ? AND name = ? AND id IS NOT ? LIMIT 1').get(
-    ctx.identity.company,
-    REPORT_TYPE,
-    name,
-    exceptId ?? null,
-  ) as { id: string } | undefined;
+  const other = stmt(
+    ctx.db,
+    'SELECT id FROM tasks WHERE company = ? AND type = ? AND name = ? AND id IS NOT ? LIMIT 1',
+  ).get(ctx.identity.company, REPORT_TYPE, name, exceptId ?? null) as { id: string } | undefined;
   if (other)
     throw new ServerError(
       ERRORS.validationError,
@@ -179,7 +177,8 @@ function setArchived(ctx: RequestContext, body: Record<string, unknown>, archive
   return stmt(
     ctx.db,
     `UPDATE tasks SET system_tags = ?, status_message = ?, status_reason = '', last_change = ?, last_changed_by = ? WHERE id = ?`,
-  ).run(JSON.stringify(normaliseTags([...tags])), req.message ?? req.comment ?? '', now, ctx.identity.user, task.id).changes;
+  ).run(JSON.stringify(normaliseTags([...tags])), req.message ?? req.comment ?? '', now, ctx.identity.user, task.id)
+    .changes;
 }
 
 function move(body: Record<string, unknown>, ctx: RequestContext): { project_id: string } {
@@ -187,7 +186,9 @@ function move(body: Record<string, unknown>, ctx: RequestContext): { project_id:
   const hasProjectKey = Object.hasOwn(body, 'project');
   const projectName = req.project_name?.trim();
   if (!projectName && !hasProjectKey)
-    throw new ServerError(ERRORS.missingRequiredFields, 'project or project_name is required', { fields: ['project', 'project_name'] });
+    throw new ServerError(ERRORS.missingRequiredFields, 'project or project_name is required', {
+      fields: ['project', 'project_name'],
+    });
   const task = requireReport(ctx, req.task);
   const { company, user } = ctx.identity;
   let target: string;
@@ -196,13 +197,10 @@ function move(body: Record<string, unknown>, ctx: RequestContext): { project_id:
   else target = ensureReportsProject(ctx.db, company, user, '', ctx.now());
   if (target !== task.project) {
     const now = ctx.now();
-    stmt(ctx.db, 'UPDATE tasks SET project = ?, last_update = ?, last_change = ?, last_changed_by = ? WHERE id = ?').run(
-      target,
-      now,
-      now,
-      user,
-      task.id,
-    );
+    stmt(
+      ctx.db,
+      'UPDATE tasks SET project = ?, last_update = ?, last_change = ?, last_changed_by = ? WHERE id = ?',
+    ).run(target, now, now, user, task.id);
     deleteReportsProjectIfEmpty(ctx.db, task.project);
   }
   return { project_id: target };
@@ -227,14 +225,21 @@ function remove(body: Record<string, unknown>, ctx: RequestContext): { deleted: 
 
 /** `project` of reports.get_all_ex: the `.reports` projects whose id or parent is listed. */
 function reportsProjectsFilter(ctx: RequestContext, projects: (string | null)[], includeSubprojects: boolean): SqlPart {
-  const ids = projects.filter((p): p is string => typeof p === 'string' && p !== '' && !p.startsWith('-') && !p.startsWith('__$'));
+  const ids = projects.filter(
+    (p): p is string => typeof p === 'string' && p !== '' && !p.startsWith('-') && !p.startsWith('__$'),
+  );
   const wantRoot = projects.some((p) => p === null || p === '');
   const expanded = includeSubprojects ? withDescendants(ctx.db, ctx.identity.company, ids) : ids;
   const rows = stmt(
     ctx.db,
     `SELECT id FROM projects WHERE company = @company AND basename = @basename AND (
        id IN (SELECT value FROM json_each(@ids)) OR parent IN (SELECT value FROM json_each(@ids)) OR (@root AND parent IS NULL))`,
-  ).all({ company: ctx.identity.company, basename: REPORTS_PROJECT_BASENAME, ids: JSON.stringify(expanded), root: wantRoot ? 1 : 0 }) as { id: string }[];
+  ).all({
+    company: ctx.identity.company,
+    basename: REPORTS_PROJECT_BASENAME,
+    ids: JSON.stringify(expanded),
+    root: wantRoot ? 1 : 0,
+  }) as { id: string }[];
   return { sql: 't.project IN (SELECT value FROM json_each(?))', params: [JSON.stringify(rows.map((r) => r.id))] };
 }
 
@@ -283,7 +288,9 @@ function getTaskData(body: Record<string, unknown>, ctx: RequestContext): Record
   const ids = result.items.map((t) => t.id as string);
   const names = new Map(
     (
-      stmt(ctx.db, `SELECT r.id, r.name FROM json_each(?) j JOIN ${spec.table} r ON r.id = j.value`).all(JSON.stringify(ids)) as {
+      stmt(ctx.db, `SELECT r.id, r.name FROM json_each(?) j JOIN ${spec.table} r ON r.id = j.value`).all(
+        JSON.stringify(ids),
+      ) as {
         id: string;
         name: string;
       }[]

@@ -42,7 +42,9 @@ export const MAX_ERROR_ROWS = 3;
 export function errorLines(error: string, width: number, ellipsis: string): DialogLine[] {
   const rows: string[] = [];
   let line = '';
-  for (const word of sanitize(error).split(/\s+/).filter((w) => w !== '')) {
+  for (const word of sanitize(error)
+    .split(/\s+/)
+    .filter((w) => w !== '')) {
     const next = line === '' ? word : `${line} ${word}`;
     if (displayWidth(next) <= width || line === '') line = next;
     else {
@@ -52,7 +54,8 @@ export function errorLines(error: string, width: number, ellipsis: string): Dial
   }
   if (line !== '') rows.push(line);
   const shown = rows.slice(0, MAX_ERROR_ROWS);
-  if (rows.length > MAX_ERROR_ROWS) shown[MAX_ERROR_ROWS - 1] = `${shown[MAX_ERROR_ROWS - 1] ?? ''} ${rows.slice(MAX_ERROR_ROWS).join(' ')}`;
+  if (rows.length > MAX_ERROR_ROWS)
+    shown[MAX_ERROR_ROWS - 1] = `${shown[MAX_ERROR_ROWS - 1] ?? ''} ${rows.slice(MAX_ERROR_ROWS).join(' ')}`;
   return shown.map((text) => ({ kind: 'error', text: clip(text, width, ellipsis) }));
 }
 
@@ -69,15 +72,23 @@ export function pickLines(dialog: PickDialog, width: number, rows: number, theme
   const head: DialogLine[] = [inputLine(noun, dialog.query, width, theme)];
   if (dialog.error !== null) head.push(...errorLines(dialog.error, width, e));
   const shown = visibleOptions(dialog);
-  if (dialog.loading) head.push({ kind: 'text', text: clip(`loading ${noun === 'tag' ? 'tags' : 'projects'}${e}`, width, e) });
+  if (dialog.loading)
+    head.push({ kind: 'text', text: clip(`loading ${noun === 'tag' ? 'tags' : 'projects'}${e}`, width, e) });
   else if (shown.length === 0) {
-    const none = dialog.options.length === 0 ? `no ${noun}s known` : `no ${noun} matches "${sanitize(dialog.query.trim())}"`;
+    const none =
+      dialog.options.length === 0 ? `no ${noun}s known` : `no ${noun} matches "${sanitize(dialog.query.trim())}"`;
     head.push({ kind: 'text', text: clip(none, width, e) });
   }
   const keyChoices =
     dialog.purpose === 'tags'
-      ? ['type to narrow  Up/Down: move  Tab: include / exclude / off  Enter: apply  Esc: cancel', 'Up/Down  Tab: include/exclude/off  Enter: apply  Esc']
-      : ['type to narrow  Up/Down: move  Enter: show this project  Esc: cancel', 'Up/Down: move  Enter: show  Esc: cancel'];
+      ? [
+          'type to narrow  Up/Down: move  Tab: include / exclude / off  Enter: apply  Esc: cancel',
+          'Up/Down  Tab: include/exclude/off  Enter: apply  Esc',
+        ]
+      : [
+          'type to narrow  Up/Down: move  Enter: show this project  Esc: cancel',
+          'Up/Down: move  Enter: show  Esc: cancel',
+        ];
   const keys = keyChoices.find((k) => displayWidth(k) <= width) ?? keyChoices[keyChoices.length - 1] ?? '';
   const reserve = rows >= 3 ? 2 : 1;
   const room = Math.max(0, rows - reserve - head.length);
@@ -92,7 +103,11 @@ export function pickLines(dialog: PickDialog, width: number, rows: number, theme
   const options: DialogLine[] = shown.slice(first, first + count).map((option, i) => {
     const highlighted = first + i === dialog.cursor;
     const pointer = highlighted ? theme.glyphs.focusMark : ' ';
-    const text = clip(`${pointer} ${optionMark(dialog.purpose, option.state, theme)} ${sanitize(option.label)}`, width, e);
+    const text = clip(
+      `${pointer} ${optionMark(dialog.purpose, option.state, theme)} ${sanitize(option.label)}`,
+      width,
+      e,
+    );
     return { kind: 'option', text, highlighted, state: option.state };
   });
   if (note) {

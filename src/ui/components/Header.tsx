@@ -11,7 +11,14 @@ interface Tab {
   active: boolean;
 }
 
-const PANE_KEYS: Partial<Record<PaneName, string>> = { scalars: '3', chart: '4', logs: '5', plots: '6', summary: '7', details: '3' };
+const PANE_KEYS: Partial<Record<PaneName, string>> = {
+  scalars: '3',
+  chart: '4',
+  logs: '5',
+  plots: '6',
+  summary: '7',
+  details: '3',
+};
 
 /**
  * How much the header keeps when space is short: 0 everything; 1 only the shown view's name,
@@ -44,7 +51,8 @@ export function Header(props: { view: ViewName; focused: PaneName; width: number
   const sep = theme.ascii ? '|' : '│';
   const right = props.readOnly ? ' read-only ' : '';
   const room = props.width - displayWidth(right);
-  const level = ([0, 1, 2] as const).find((l) => tabsWidth(headerTabs(props.view, props.focused, l), l === 0 ? 2 : 1) <= room) ?? 2;
+  const level =
+    ([0, 1, 2] as const).find((l) => tabsWidth(headerTabs(props.view, props.focused, l), l === 0 ? 2 : 1) <= room) ?? 2;
   const { views, panes } = headerTabs(props.view, props.focused, level);
   const pad = (text: string): string => (level === 0 ? ` ${text} ` : `${text} `);
   const parts: ReactNode[] = [];
@@ -63,7 +71,12 @@ export function Header(props: { view: ViewName; focused: PaneName; width: number
       displayWidth(tab.text) + 2,
     );
   });
-  push(<Text key="sep" color={theme.fg('gray')}>{level === 0 ? ` ${sep} ` : `${sep} `}</Text>, level === 0 ? 3 : 2);
+  push(
+    <Text key="sep" color={theme.fg('gray')}>
+      {level === 0 ? ` ${sep} ` : `${sep} `}
+    </Text>,
+    level === 0 ? 3 : 2,
+  );
   for (const [i, tab] of panes.entries()) {
     const ok = push(
       <Text key={`p${i}`} underline={tab.active} bold={tab.active} color={tab.active ? theme.fg('cyan') : undefined}>

@@ -20,9 +20,14 @@ export function helpLines(readOnly: boolean, width: number): HelpLine[] {
   for (const section of sections) {
     if (lines.length > 0) lines.push({ text: '', heading: false });
     lines.push({ text: clip(section.title, width), heading: true });
-    for (const row of section.rows) lines.push({ text: clip(`  ${fitToWidth(row.keys, keyWidth)}  ${row.help}`, width), heading: false });
+    for (const row of section.rows)
+      lines.push({ text: clip(`  ${fitToWidth(row.keys, keyWidth)}  ${row.help}`, width), heading: false });
   }
-  if (readOnly) lines.push({ text: '', heading: false }, { text: clip('read-only: report actions are off', width), heading: false });
+  if (readOnly)
+    lines.push(
+      { text: '', heading: false },
+      { text: clip('read-only: report actions are off', width), heading: false },
+    );
   return lines;
 }
 

@@ -12,7 +12,11 @@ export function paneErrorText(error: PaneError): string {
 }
 
 /** What an empty list says: still loading, waiting for an unreachable server, or truly empty. */
-export function emptyListText(noun: string, state: { loading: boolean; waiting: boolean; filtered: boolean }, ellipsis: string): string {
+export function emptyListText(
+  noun: string,
+  state: { loading: boolean; waiting: boolean; filtered: boolean },
+  ellipsis: string,
+): string {
   if (state.loading) return state.waiting ? `waiting for the server${ellipsis}` : `loading ${noun}${ellipsis}`;
   return state.filtered ? `no ${noun} match the filter` : `no ${noun}`;
 }

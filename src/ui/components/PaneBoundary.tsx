@@ -42,7 +42,8 @@ export class PaneBoundary extends Component<Props, State> {
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
     // New data since the failure: try drawing it.
-    if (state.error !== NO_ERROR && state.failedKey !== UNSET && state.failedKey !== props.resetKey) return { error: NO_ERROR, failedKey: UNSET };
+    if (state.error !== NO_ERROR && state.failedKey !== UNSET && state.failedKey !== props.resetKey)
+      return { error: NO_ERROR, failedKey: UNSET };
     return null;
   }
 
@@ -56,7 +57,9 @@ export class PaneBoundary extends Component<Props, State> {
     const inner = frame === undefined ? width : Math.max(0, width - 2);
     const line = (
       <Text color={this.context.fg('red')} wrap="truncate-end">
-        {truncateToWidth(`cannot show this pane: ${describeRenderError(this.state.error)}`, inner, { ellipsis: this.context.glyphs.ellipsis })}
+        {truncateToWidth(`cannot show this pane: ${describeRenderError(this.state.error)}`, inner, {
+          ellipsis: this.context.glyphs.ellipsis,
+        })}
       </Text>
     );
     if (frame === undefined) return line;

@@ -21,15 +21,27 @@ export function PaneFrame(props: PaneFrameProps): ReactNode {
   const frame = props.focused ? theme.glyphs.focusedFrame : theme.glyphs.frame;
   const borderColor = props.focused ? theme.fg('cyan') : theme.fg('gray');
   const inner = Math.max(0, props.width - 2);
-  const title = truncateToWidth(` ${props.focused ? theme.glyphs.focusMark : ''}${props.title} `, Math.max(0, inner - 1), {
-    ellipsis: theme.glyphs.ellipsis,
-  });
+  const title = truncateToWidth(
+    ` ${props.focused ? theme.glyphs.focusMark : ''}${props.title} `,
+    Math.max(0, inner - 1),
+    {
+      ellipsis: theme.glyphs.ellipsis,
+    },
+  );
   const room = inner - 1 - displayWidth(title);
-  const info = typeof props.info === 'string' ? props.info : (props.info ?? []).filter((p) => p !== '').join(` ${theme.glyphs.separator} `);
-  const infoText = info === '' || room < 4 ? '' : truncateToWidth(` ${sanitize(info)} `, room - 1, { ellipsis: theme.glyphs.ellipsis });
+  const info =
+    typeof props.info === 'string'
+      ? props.info
+      : (props.info ?? []).filter((p) => p !== '').join(` ${theme.glyphs.separator} `);
+  const infoText =
+    info === '' || room < 4
+      ? ''
+      : truncateToWidth(` ${sanitize(info)} `, room - 1, { ellipsis: theme.glyphs.ellipsis });
   const lead = frame.top;
   const gap = infoText === '' ? '' : frame.top;
-  const fill = frame.top.repeat(Math.max(0, inner - 1 - displayWidth(title) - displayWidth(gap) - displayWidth(infoText)));
+  const fill = frame.top.repeat(
+    Math.max(0, inner - 1 - displayWidth(title) - displayWidth(gap) - displayWidth(infoText)),
+  );
   return (
     <Box flexDirection="column" width={props.width} height={props.height} flexShrink={0}>
       <Text wrap="truncate-end">

@@ -103,13 +103,15 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
   const sep = ` ${theme.glyphs.separator} `;
   const hints = keyHints({ view, pane, readOnly });
   // The server label gives way first when the line is short (a long outage text needs the room).
-  const showServer = server !== '' && displayWidth(`${server} ${look.text}${sep}${counts}`) + SERVER_LABEL_RESERVE <= width;
+  const showServer =
+    server !== '' && displayWidth(`${server} ${look.text}${sep}${counts}`) + SERVER_LABEL_RESERVE <= width;
   const left = showServer ? `${server} ` : '';
   const lead = `${left}${look.text}${sep}${counts}`;
   const message = status === null ? '' : sanitize(status.text);
   const messageColor = status === null ? undefined : levelColor(status.level);
   // With one footer line the hints share it and give way to a status message.
-  const inlineHints = props.rows < 2 && message === '' ? hintsText(hints, Math.max(0, width - displayWidth(lead + sep)), theme) : '';
+  const inlineHints =
+    props.rows < 2 && message === '' ? hintsText(hints, Math.max(0, width - displayWidth(lead + sep)), theme) : '';
 
   const firstLine =
     prompt !== null ? (
@@ -117,7 +119,9 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
     ) : (
       <Text wrap="truncate-end">
         <Text dimColor>{clip(left, width)}</Text>
-        <Text color={theme.fg(look.color)}>{clip(look.text, Math.max(0, width - displayWidth(left)), theme.glyphs.ellipsis)}</Text>
+        <Text color={theme.fg(look.color)}>
+          {clip(look.text, Math.max(0, width - displayWidth(left)), theme.glyphs.ellipsis)}
+        </Text>
         {clip(`${sep}${counts}`, Math.max(0, width - displayWidth(left + look.text)))}
         {message !== '' ? (
           <Text color={messageColor === undefined ? undefined : theme.fg(messageColor)} bold>

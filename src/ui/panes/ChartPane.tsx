@@ -50,20 +50,39 @@ export function ChartPane(props: PaneProps): ReactNode {
     () =>
       variants === undefined
         ? []
-        : chartRows(variants, { width: inner.width, height: bodyRows, weight, axis: scalars.seriesAxis, color: theme.color, ascii: theme.ascii }),
+        : chartRows(variants, {
+            width: inner.width,
+            height: bodyRows,
+            weight,
+            axis: scalars.seriesAxis,
+            color: theme.color,
+            ascii: theme.ascii,
+          }),
     [variants, inner.width, bodyRows, weight, scalars.seriesAxis, theme.color, theme.ascii],
   );
   const info = [`x: ${scalars.seriesAxis}`, `smoothing: ${smoothingLabel(weight)}`];
-  if (xAxis !== scalars.seriesAxis || (scalars.loading && variants !== undefined)) info.push(`loading${theme.glyphs.ellipsis}`);
+  if (xAxis !== scalars.seriesAxis || (scalars.loading && variants !== undefined))
+    info.push(`loading${theme.glyphs.ellipsis}`);
   const title = metric === null ? 'chart' : `chart: ${sanitize(metric)}`;
 
   let body: ReactNode;
-  if (metric === null) body = <DimLine text={scalars.loading ? `loading scalars${theme.glyphs.ellipsis}` : 'no metric to draw (Enter on a scalar row picks one)'} width={inner.width} />;
+  if (metric === null)
+    body = (
+      <DimLine
+        text={
+          scalars.loading
+            ? `loading scalars${theme.glyphs.ellipsis}`
+            : 'no metric to draw (Enter on a scalar row picks one)'
+        }
+        width={inner.width}
+      />
+    );
   else if (variants === undefined) {
-    const text = scalars.loading ? `loading${theme.glyphs.ellipsis}` : `no samples for ${sanitize(metric)}; j/k here picks another metric`;
+    const text = scalars.loading
+      ? `loading${theme.glyphs.ellipsis}`
+      : `no samples for ${sanitize(metric)}; j/k here picks another metric`;
     body = <DimLine text={text} width={inner.width} />;
-  }
-  else
+  } else
     body = rows.map((row, i) => (
       <Text key={i} wrap="truncate-end">
         {row === '' ? ' ' : row}

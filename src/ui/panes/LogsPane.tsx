@@ -37,7 +37,14 @@ export function searchInfo(search: LogSearchState | null, theme: Theme): string 
   }
 }
 
-function LogRow(props: { line: LogLine; width: number; withTime: boolean; current: boolean; matched: boolean; theme: Theme }): ReactNode {
+function LogRow(props: {
+  line: LogLine;
+  width: number;
+  withTime: boolean;
+  current: boolean;
+  matched: boolean;
+  theme: Theme;
+}): ReactNode {
   const { line, theme } = props;
   const style = LOG_LEVEL_STYLES[logLevelClass(line.level)];
   const prefix = props.withTime ? (line.first ? `${formatTimeOfDay(line.timestamp)} ` : ' '.repeat(TIME_PREFIX)) : '';
@@ -80,7 +87,12 @@ export function LogsPane(props: PaneProps): ReactNode {
   let body: ReactNode;
   if (!hasTask) body = <DimLine text="no task selected" width={inner.width} />;
   else if (logs.lines.length === 0) {
-    body = <DimLine text={logs.loadingNewer || logs.loadingOlder ? `loading log${theme.glyphs.ellipsis}` : 'no log lines'} width={inner.width} />;
+    body = (
+      <DimLine
+        text={logs.loadingNewer || logs.loadingOlder ? `loading log${theme.glyphs.ellipsis}` : 'no log lines'}
+        width={inner.width}
+      />
+    );
   } else {
     body = visible.map((line) => (
       <LogRow

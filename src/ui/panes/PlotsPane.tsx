@@ -32,14 +32,24 @@ export function plotPaneLines(artifacts: ArtifactsState, width: number, height: 
   for (let i = artifacts.plotsTop; i < plots.length + images.length && room() > 0; i++) {
     const plot = plots[i];
     if (plot !== undefined) {
-      lines.push({ kind: 'title', text: clip(`${seriesName(plot.metric, plot.variant, theme)} ${theme.glyphs.separator} iter ${plot.iter}`, width, e) });
+      lines.push({
+        kind: 'title',
+        text: clip(
+          `${seriesName(plot.metric, plot.variant, theme)} ${theme.glyphs.separator} iter ${plot.iter}`,
+          width,
+          e,
+        ),
+      });
       const rows = Math.min(room(), MAX_PLOT_ROWS);
-      if (rows > 0) for (const text of plotToText(plot.plotStr, { width, height: rows, color: theme.color, ascii: theme.ascii })) lines.push({ kind: 'plot', text });
+      if (rows > 0)
+        for (const text of plotToText(plot.plotStr, { width, height: rows, color: theme.color, ascii: theme.ascii }))
+          lines.push({ kind: 'plot', text });
       continue;
     }
     const image = images[i - plots.length];
     if (image === undefined) continue;
-    if (i === plots.length || i === artifacts.plotsTop) lines.push({ kind: 'note', text: clip('debug images', width, e) });
+    if (i === plots.length || i === artifacts.plotsTop)
+      lines.push({ kind: 'note', text: clip('debug images', width, e) });
     if (room() <= 0) break;
     const label = `${seriesName(image.metric, image.variant, theme)} ${theme.glyphs.separator} iter ${image.iter}  `;
     lines.push({ kind: 'link', text: clip(label + sanitize(image.url), width, e) });
@@ -54,17 +64,32 @@ export function PlotsPane(props: PaneProps): ReactNode {
   const inner = paneInner(props);
   const errors = [artifacts.plots.error, artifacts.images.error].filter((e) => e !== null);
   const bodyRows = Math.max(0, inner.height - errors.length);
-  const lines = useMemo(() => plotPaneLines(artifacts, inner.width, bodyRows, theme), [artifacts, inner.width, bodyRows, theme]);
+  const lines = useMemo(
+    () => plotPaneLines(artifacts, inner.width, bodyRows, theme),
+    [artifacts, inner.width, bodyRows, theme],
+  );
   const count = artifacts.plots.items.length + artifacts.images.items.length;
   const loading = artifacts.plots.loading || artifacts.images.loading;
   const info = `${artifacts.plots.items.length} plots ${theme.glyphs.separator} ${artifacts.images.items.length} images${count > 0 ? ` ${theme.glyphs.separator} item ${Math.min(artifacts.plotsTop + 1, count)}/${count}` : ''}`;
 
   let body: ReactNode;
   if (!hasTask) body = <DimLine text="no task selected" width={inner.width} />;
-  else if (count === 0) body = <DimLine text={loading ? `loading plots${theme.glyphs.ellipsis}` : 'no plots or debug images'} width={inner.width} />;
+  else if (count === 0)
+    body = (
+      <DimLine
+        text={loading ? `loading plots${theme.glyphs.ellipsis}` : 'no plots or debug images'}
+        width={inner.width}
+      />
+    );
   else
     body = lines.map((line, i) => (
-      <Text key={i} wrap="truncate-end" bold={line.kind === 'title'} dimColor={line.kind === 'note'} color={line.kind === 'link' ? theme.fg('blue') : undefined}>
+      <Text
+        key={i}
+        wrap="truncate-end"
+        bold={line.kind === 'title'}
+        dimColor={line.kind === 'note'}
+        color={line.kind === 'link' ? theme.fg('blue') : undefined}
+      >
         {line.text === '' ? ' ' : line.text}
       </Text>
     ));

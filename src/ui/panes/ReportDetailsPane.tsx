@@ -40,12 +40,19 @@ export function reportDetailLines(
   if (row.user) facts.push(`by ${sanitize(row.user)}`);
   facts.push(`updated ${formatUpdated(row.lastUpdate, reference)}`);
   lines.push({ kind: 'fact', text: clip(facts.join(sep), width, e) });
-  if (row.tags.length > 0) lines.push({ kind: 'fact', text: clip(`tags: ${row.tags.map((t) => sanitize(t)).join(', ')}`, width, e) });
+  if (row.tags.length > 0)
+    lines.push({ kind: 'fact', text: clip(`tags: ${row.tags.map((t) => sanitize(t)).join(', ')}`, width, e) });
   if (row.comment.trim() !== '') lines.push({ kind: 'comment', text: clip(sanitize(row.comment), width, e) });
   lines.push({ kind: 'body', text: '' });
-  const rendered: RenderedLine[] = renderMarkdown(row.body, { width, color: theme.color, hyperlinks, ascii: theme.ascii });
+  const rendered: RenderedLine[] = renderMarkdown(row.body, {
+    width,
+    color: theme.color,
+    hyperlinks,
+    ascii: theme.ascii,
+  });
   for (const line of rendered) {
-    if (line.kind === 'widget') lines.push(...widgetLines(line.widget, widgets[line.widget.url], width, theme, hyperlinks));
+    if (line.kind === 'widget')
+      lines.push(...widgetLines(line.widget, widgets[line.widget.url], width, theme, hyperlinks));
     else lines.push({ kind: 'body', text: line.text });
   }
   return lines;
@@ -80,7 +87,10 @@ export function ReportDetailsPane(props: PaneProps & { hyperlinks?: boolean }): 
   const more = lines.length > top + inner.height;
 
   let body: ReactNode;
-  if (selectedId === null || row === undefined) body = <DimLine text={loading ? `loading reports${theme.glyphs.ellipsis}` : 'no report selected'} width={inner.width} />;
+  if (selectedId === null || row === undefined)
+    body = (
+      <DimLine text={loading ? `loading reports${theme.glyphs.ellipsis}` : 'no report selected'} width={inner.width} />
+    );
   else
     body = lines.slice(top, top + inner.height).map((line, i) => (
       <Text
@@ -94,7 +104,8 @@ export function ReportDetailsPane(props: PaneProps & { hyperlinks?: boolean }): 
         {line.text === '' ? ' ' : line.text}
       </Text>
     ));
-  const info = lines.length > inner.height ? `line ${top + 1}/${lines.length}${more ? ` ${theme.glyphs.down}` : ''}` : '';
+  const info =
+    lines.length > inner.height ? `line ${top + 1}/${lines.length}${more ? ` ${theme.glyphs.down}` : ''}` : '';
   return (
     <PaneFrame title="details" info={info} focused={props.focused} width={props.width} height={props.height}>
       {body}

@@ -57,7 +57,12 @@ function ReportLine(props: {
   if (columns.user > 0) rest += ' ' + cell(row.user ?? '', columns.user, 'left', e);
   rest += ' ' + cell(formatUpdated(row.lastUpdate, props.reference, columns.shortTime), columns.updated, 'right');
   return (
-    <Text wrap="truncate-end" inverse={props.selected && props.focused} bold={props.selected && !props.focused} dimColor={row.archived && !props.selected}>
+    <Text
+      wrap="truncate-end"
+      inverse={props.selected && props.focused}
+      bold={props.selected && !props.focused}
+      dimColor={row.archived && !props.selected}
+    >
       <Text color={theme.fg('magenta')}>{props.marked ? theme.glyphs.marked : ' '}</Text>
       <Text color={theme.fg(look.color)}>{look.glyph}</Text>
       {rest}
@@ -81,9 +86,12 @@ export function ReportListPane(props: PaneProps): ReactNode {
 
   const info = [`${reports.ids.length}${reports.hasMore ? '+' : ''}`];
   if (filter !== '') info.push(`/${sanitize(filter)}/`);
-  if (reports.filter.status.length > 0) info.push(`status: ${reports.filter.status.map((s) => (s === 'created' ? 'draft' : s)).join(',')}`);
-  if (reports.filter.tagsInclude.length > 0) info.push(`tags: ${reports.filter.tagsInclude.map((t) => sanitize(t)).join(',')}`);
-  if (reports.filter.tagsExclude.length > 0) info.push(`not: ${reports.filter.tagsExclude.map((t) => sanitize(t)).join(',')}`);
+  if (reports.filter.status.length > 0)
+    info.push(`status: ${reports.filter.status.map((s) => (s === 'created' ? 'draft' : s)).join(',')}`);
+  if (reports.filter.tagsInclude.length > 0)
+    info.push(`tags: ${reports.filter.tagsInclude.map((t) => sanitize(t)).join(',')}`);
+  if (reports.filter.tagsExclude.length > 0)
+    info.push(`not: ${reports.filter.tagsExclude.map((t) => sanitize(t)).join(',')}`);
   if (reports.filter.projectId !== null) info.push(`project: ${sanitize(reports.filter.projectName ?? '(none)')}`);
   if (showArchived) info.push('with archived');
   if (reports.marked.length > 0) info.push(`${reports.marked.length} marked`);
@@ -91,7 +99,12 @@ export function ReportListPane(props: PaneProps): ReactNode {
   let body: ReactNode;
   if (reports.ids.length === 0) {
     const f = reports.filter;
-    const filtered = filter !== '' || f.status.length > 0 || f.tagsInclude.length > 0 || f.tagsExclude.length > 0 || f.projectId !== null;
+    const filtered =
+      filter !== '' ||
+      f.status.length > 0 ||
+      f.tagsInclude.length > 0 ||
+      f.tagsExclude.length > 0 ||
+      f.projectId !== null;
     const text = emptyListText('reports', { loading: reports.loading, waiting, filtered }, theme.glyphs.ellipsis);
     body = <DimLine text={text} width={inner.width} />;
   } else {

@@ -51,7 +51,10 @@ function ScalarLine(props: {
   const { row, columns, theme } = props;
   const name = cell(seriesName(row.metric, row.variant, theme), columns.name, 'left', theme.glyphs.ellipsis);
   const values = ` ${cell(valueText(row.last, columns.value), columns.value, 'right')} ${cell(valueText(row.mean, columns.value), columns.value, 'right')} `;
-  const spark = columns.spark > 0 && props.series !== undefined ? sparkline(props.series.y, columns.spark, { x: props.series.x, ascii: theme.ascii }) : '';
+  const spark =
+    columns.spark > 0 && props.series !== undefined
+      ? sparkline(props.series.y, columns.spark, { x: props.series.x, ascii: theme.ascii })
+      : '';
   return (
     <Text wrap="truncate-end" inverse={props.selected && props.focused} bold={props.selected && !props.focused}>
       {name}
@@ -72,24 +75,36 @@ export function ScalarsPane(props: PaneProps): ReactNode {
   const withHeader = inner.height >= 6 && scalars.rows.length > 0;
   const listRows = Math.max(0, inner.height - (withHeader ? 1 : 0) - (scalars.error ? 1 : 0));
   const top = useScrollTop(scalars.selectedIndex, listRows, scalars.rows.length);
-  const info = [`${scalars.rows.length} series`, `x: ${xAxis}`, `smoothing: ${smoothingLabel(SMOOTHING_LEVELS[smoothing] ?? 0)}`];
+  const info = [
+    `${scalars.rows.length} series`,
+    `x: ${xAxis}`,
+    `smoothing: ${smoothingLabel(SMOOTHING_LEVELS[smoothing] ?? 0)}`,
+  ];
   if (scalars.loading && scalars.rows.length > 0) info.push(`loading${theme.glyphs.ellipsis}`);
 
   let body: ReactNode;
   if (!hasTask) body = <DimLine text="no task selected" width={inner.width} />;
-  else if (scalars.rows.length === 0) body = <DimLine text={scalars.loading ? `loading scalars${theme.glyphs.ellipsis}` : 'no scalars reported'} width={inner.width} />;
-  else {
-    body = scalars.rows.slice(top, top + listRows).map((row, i) => (
-      <ScalarLine
-        key={`${row.metric}\u0000${row.variant}`}
-        row={row}
-        series={scalars.series[row.metric]?.[row.variant]}
-        columns={columns}
-        selected={top + i === scalars.selectedIndex}
-        focused={props.focused}
-        theme={theme}
+  else if (scalars.rows.length === 0)
+    body = (
+      <DimLine
+        text={scalars.loading ? `loading scalars${theme.glyphs.ellipsis}` : 'no scalars reported'}
+        width={inner.width}
       />
-    ));
+    );
+  else {
+    body = scalars.rows
+      .slice(top, top + listRows)
+      .map((row, i) => (
+        <ScalarLine
+          key={`${row.metric}\u0000${row.variant}`}
+          row={row}
+          series={scalars.series[row.metric]?.[row.variant]}
+          columns={columns}
+          selected={top + i === scalars.selectedIndex}
+          focused={props.focused}
+          theme={theme}
+        />
+      ));
   }
   const header = `${cell('metric', columns.name)} ${cell('last', columns.value, 'right')} ${cell('mean', columns.value, 'right')} ${columns.spark > 0 ? 'trend' : ''}`;
   return (

@@ -23,7 +23,13 @@ export function SummaryPane(props: PaneProps): ReactNode {
 
   let body: ReactNode;
   if (!hasTask) body = <DimLine text="no task selected" width={inner.width} />;
-  else if (count === 0) body = <DimLine text={section.loading ? `loading single values${theme.glyphs.ellipsis}` : 'no single values reported'} width={inner.width} />;
+  else if (count === 0)
+    body = (
+      <DimLine
+        text={section.loading ? `loading single values${theme.glyphs.ellipsis}` : 'no single values reported'}
+        width={inner.width}
+      />
+    );
   else
     body = section.items.slice(top, top + rows).map((item, i) => (
       <Text key={`${top + i}`} wrap="truncate-end">

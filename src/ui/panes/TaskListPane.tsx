@@ -34,7 +34,14 @@ export function taskColumns(width: number): TaskColumns {
   return { name, project, iteration, updated, shortTime };
 }
 
-function statusInfo(filter: string, statuses: string[], archived: boolean, count: number, more: boolean, theme: Theme): string[] {
+function statusInfo(
+  filter: string,
+  statuses: string[],
+  archived: boolean,
+  count: number,
+  more: boolean,
+  theme: Theme,
+): string[] {
   const parts = [`${count}${more ? '+' : ''}`];
   if (filter !== '') parts.push(`/${filter}/`);
   if (statuses.length > 0) parts.push(`status: ${statuses.map((st) => taskStatusLook(st, theme).label).join(',')}`);
@@ -53,12 +60,24 @@ function TaskLine(props: {
   const { row, columns, theme } = props;
   const look = taskStatusLook(row.status, theme);
   const iteration = row.lastIteration === null ? '-' : formatNumber(row.lastIteration, columns.iteration);
-  let rest = ' ' + cell(row.archived ? `${theme.glyphs.archived} ${sanitize(row.name)}` : row.name, columns.name, 'left', theme.glyphs.ellipsis);
+  let rest =
+    ' ' +
+    cell(
+      row.archived ? `${theme.glyphs.archived} ${sanitize(row.name)}` : row.name,
+      columns.name,
+      'left',
+      theme.glyphs.ellipsis,
+    );
   if (columns.project > 0) rest += ' ' + cell(row.project ?? '', columns.project, 'left', theme.glyphs.ellipsis);
   if (columns.iteration > 0) rest += ' ' + cell(iteration, columns.iteration, 'right');
   rest += ' ' + cell(formatUpdated(row.lastUpdate, props.reference, columns.shortTime), columns.updated, 'right');
   return (
-    <Text wrap="truncate-end" inverse={props.selected && props.focused} bold={props.selected && !props.focused} dimColor={row.archived && !props.selected}>
+    <Text
+      wrap="truncate-end"
+      inverse={props.selected && props.focused}
+      bold={props.selected && !props.focused}
+      dimColor={row.archived && !props.selected}
+    >
       <Text color={theme.fg(look.color)}>{look.glyph}</Text>
       {rest}
     </Text>

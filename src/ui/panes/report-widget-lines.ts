@@ -43,16 +43,23 @@ function scalarChartSeries(data: Extract<WidgetData, { kind: 'scalar' }>): Chart
 }
 
 function singleValueLines(data: Extract<WidgetData, { kind: 'single' }>, width: number, theme: Theme): WidgetLine[] {
-  if (data.values.length === 0) return [{ kind: 'note', text: clip('no single values reported', width, theme.glyphs.ellipsis) }];
+  if (data.values.length === 0)
+    return [{ kind: 'note', text: clip('no single values reported', width, theme.glyphs.ellipsis) }];
   const tasks = new Set(data.values.map((v) => v.task)).size > 1;
   const sep = ` ${theme.glyphs.separator} `;
-  const names = data.values.map((v) => `${tasks ? sanitize(v.taskName) + sep : ''}${seriesName(v.metric, v.variant, theme)}`);
+  const names = data.values.map(
+    (v) => `${tasks ? sanitize(v.taskName) + sep : ''}${seriesName(v.metric, v.variant, theme)}`,
+  );
   const values = data.values.map((v) => (Number.isFinite(v.value) ? formatNumber(v.value, 12) : '-'));
   const valueWidth = Math.min(12, Math.max(...values.map((v) => displayWidth(v))));
   const nameWidth = Math.max(0, Math.min(Math.max(...names.map((n) => displayWidth(n))), width - valueWidth - 3));
   return names.map((name, i) => ({
     kind: 'table',
-    text: clip(`  ${cell(name, nameWidth, 'left', theme.glyphs.ellipsis)} ${cell(values[i], valueWidth, 'right')}`, width, theme.glyphs.ellipsis),
+    text: clip(
+      `  ${cell(name, nameWidth, 'left', theme.glyphs.ellipsis)} ${cell(values[i], valueWidth, 'right')}`,
+      width,
+      theme.glyphs.ellipsis,
+    ),
   }));
 }
 
@@ -82,7 +89,9 @@ export function urlLines(url: string, width: number, indent: string, hyperlinks:
   }
   if (current !== '') chunks.push(current);
   const target = hyperlinks ? linkTarget(url) : null;
-  return chunks.map((chunk) => indent + (target === null ? chunk : `\u001b]8;;${target}\u0007${chunk}\u001b]8;;\u0007`));
+  return chunks.map(
+    (chunk) => indent + (target === null ? chunk : `\u001b]8;;${target}\u0007${chunk}\u001b]8;;\u0007`),
+  );
 }
 
 function dataLines(data: WidgetData, width: number, theme: Theme, hyperlinks: boolean): WidgetLine[] {
@@ -90,8 +99,15 @@ function dataLines(data: WidgetData, width: number, theme: Theme, hyperlinks: bo
   const sep = ` ${theme.glyphs.separator} `;
   switch (data.kind) {
     case 'scalar': {
-      if (data.series.length === 0) return [{ kind: 'note', text: clip('no scalars reported for this chart', width, e) }];
-      const rows = renderChart(scalarChartSeries(data), { width, height: WIDGET_CHART_ROWS, xAxis: data.axis, color: theme.color, ascii: theme.ascii });
+      if (data.series.length === 0)
+        return [{ kind: 'note', text: clip('no scalars reported for this chart', width, e) }];
+      const rows = renderChart(scalarChartSeries(data), {
+        width,
+        height: WIDGET_CHART_ROWS,
+        xAxis: data.axis,
+        color: theme.color,
+        ascii: theme.ascii,
+      });
       return rows.map((text) => ({ kind: 'chart', text }));
     }
     case 'single':
@@ -100,8 +116,21 @@ function dataLines(data: WidgetData, width: number, theme: Theme, hyperlinks: bo
       if (data.plots.length === 0) return [{ kind: 'note', text: clip('no plots reported', width, e) }];
       const lines: WidgetLine[] = [];
       for (const plot of data.plots) {
-        lines.push({ kind: 'note', text: clip(`${seriesName(plot.metric, plot.variant, theme)}${sep}${sanitize(plot.taskName)}${sep}iter ${plot.iter}`, width, e) });
-        for (const text of plotToText(plot.plotStr, { width, height: WIDGET_PLOT_ROWS, color: theme.color, ascii: theme.ascii })) lines.push({ kind: 'plot', text });
+        lines.push({
+          kind: 'note',
+          text: clip(
+            `${seriesName(plot.metric, plot.variant, theme)}${sep}${sanitize(plot.taskName)}${sep}iter ${plot.iter}`,
+            width,
+            e,
+          ),
+        });
+        for (const text of plotToText(plot.plotStr, {
+          width,
+          height: WIDGET_PLOT_ROWS,
+          color: theme.color,
+          ascii: theme.ascii,
+        }))
+          lines.push({ kind: 'plot', text });
       }
       return lines;
     }
@@ -109,7 +138,14 @@ function dataLines(data: WidgetData, width: number, theme: Theme, hyperlinks: bo
       if (data.images.length === 0) return [{ kind: 'note', text: clip('no debug images reported', width, e) }];
       const lines: WidgetLine[] = [];
       for (const image of data.images) {
-        lines.push({ kind: 'note', text: clip(`${seriesName(image.metric, image.variant, theme)}${sep}${sanitize(image.taskName)}${sep}iter ${image.iter}`, width, e) });
+        lines.push({
+          kind: 'note',
+          text: clip(
+            `${seriesName(image.metric, image.variant, theme)}${sep}${sanitize(image.taskName)}${sep}iter ${image.iter}`,
+            width,
+            e,
+          ),
+        });
         for (const text of urlLines(image.url, width, '  ', hyperlinks)) lines.push({ kind: 'link', text });
       }
       return lines;
@@ -118,10 +154,20 @@ function dataLines(data: WidgetData, width: number, theme: Theme, hyperlinks: bo
 }
 
 /** The lines of one widget: a title line (with its state), then what it draws. */
-export function widgetLines(widget: ReportWidget, entry: WidgetEntry | undefined, width: number, theme: Theme, hyperlinks: boolean): WidgetLine[] {
+export function widgetLines(
+  widget: ReportWidget,
+  entry: WidgetEntry | undefined,
+  width: number,
+  theme: Theme,
+  hyperlinks: boolean,
+): WidgetLine[] {
   const e = theme.glyphs.ellipsis;
-  if (widget.kind === 'unknown') return [{ kind: 'note', text: clip(`[widget: ${sanitize(widget.reason)}]`, width, e) }];
-  const name = widget.title === undefined || widget.title === '' ? KIND_LABELS[widget.kind] : `${KIND_LABELS[widget.kind]}: ${sanitize(widget.title)}`;
+  if (widget.kind === 'unknown')
+    return [{ kind: 'note', text: clip(`[widget: ${sanitize(widget.reason)}]`, width, e) }];
+  const name =
+    widget.title === undefined || widget.title === ''
+      ? KIND_LABELS[widget.kind]
+      : `${KIND_LABELS[widget.kind]}: ${sanitize(widget.title)}`;
   const waiting = entry === undefined || entry.loading;
   const state = waiting ? ` ${theme.glyphs.separator} loading${e}` : '';
   const lines: WidgetLine[] = [{ kind: 'title', text: clip(`${theme.glyphs.focusMark} ${name}${state}`, width, e) }];

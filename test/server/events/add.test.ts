@@ -29,7 +29,15 @@ describe('events.add', () => {
     const t = h.task();
     const r = await h.call(
       'events.add',
-      { task: t, type: 'training_stats_scalar', iter: 3, metric: 'loss', variant: 'train', value: 0.25, timestamp: 1735725630123 },
+      {
+        task: t,
+        type: 'training_stats_scalar',
+        iter: 3,
+        metric: 'loss',
+        variant: 'train',
+        value: 0.25,
+        timestamp: 1735725630123,
+      },
       { worker: 'w1' },
     );
     expect(r.data).toEqual({ added: 1, errors: 0, errors_info: {} });
@@ -105,7 +113,14 @@ describe('event identity and overwrite', () => {
       { task: t, type: 'training_stats_scalar', iter: 1, metric: 'm', variant: 'v', value: 1 },
       { task: t, type: 'training_stats_scalar', iter: 1, metric: 'm', variant: 'v', value: 2 },
     ]);
-    await h.call('events.add', { task: t, type: 'training_stats_scalar', iter: 1, metric: 'm', variant: 'v', value: 3 });
+    await h.call('events.add', {
+      task: t,
+      type: 'training_stats_scalar',
+      iter: 1,
+      metric: 'm',
+      variant: 'v',
+      value: 3,
+    });
     const evs = await allEvents(t);
     expect(evs.map((e) => e.value)).toEqual([3]);
   });
@@ -122,7 +137,12 @@ describe('event identity and overwrite', () => {
     ]);
     const evs = await allEvents(t);
     expect(evs).toHaveLength(5);
-    expect(evs.filter((e) => e.type === 'training_debug_image').map((e) => e.url).sort()).toEqual(['u1', 'u3']);
+    expect(
+      evs
+        .filter((e) => e.type === 'training_debug_image')
+        .map((e) => e.url)
+        .sort(),
+    ).toEqual(['u1', 'u3']);
   });
 
   it('never overwrites log events: duplicates accumulate', async () => {
@@ -145,7 +165,14 @@ describe('event identity and overwrite', () => {
 describe('type-specific stored fields', () => {
   it('stores vector values as value', async () => {
     const t = h.task();
-    await h.call('events.add', { task: t, type: 'training_stats_vector', iter: 0, metric: 'm', variant: 'v', values: [1, 2, 3] });
+    await h.call('events.add', {
+      task: t,
+      type: 'training_stats_vector',
+      iter: 0,
+      metric: 'm',
+      variant: 'v',
+      values: [1, 2, 3],
+    });
     const [ev] = await allEvents(t);
     expect(ev).toMatchObject({ value: [1, 2, 3] });
     expect(ev).not.toHaveProperty('values');
@@ -177,7 +204,14 @@ describe('type-specific stored fields', () => {
 
   it('marks model events and moves a model field into task', async () => {
     const m = h.model();
-    await h.call('events.add', { model: m, task: 'ignored', model_event: true, type: 'training_stats_scalar', iter: 0, value: 1 });
+    await h.call('events.add', {
+      model: m,
+      task: 'ignored',
+      model_event: true,
+      type: 'training_stats_scalar',
+      iter: 0,
+      value: 1,
+    });
     const r = await h.call('events.get_task_events', { task: m, model_events: true });
     expect(r.data.events[0]).toMatchObject({ task: m, model_event: true });
   });
@@ -231,15 +265,24 @@ describe('events.add_batch', () => {
 
   it('refuses a JSON array body with a clear 400', async () => {
     const t = h.task();
-    const r = await h.call('events.add_batch', undefined, { raw: JSON.stringify([{ task: t, type: 'log' }]), contentType: 'application/json' });
+    const r = await h.call('events.add_batch', undefined, {
+      raw: JSON.stringify([{ task: t, type: 'log' }]),
+      contentType: 'application/json',
+    });
     expect(r.status).toBe(400);
     expect(r.msg).toContain('not a JSON array');
   });
 
   it('does not treat json-lines with a charset as json lines (exact content type)', async () => {
     const t = h.task();
-    const body = jsonLines([{ task: t, type: 'log', msg: 'a' }, { task: t, type: 'log', msg: 'b' }]);
-    const r = await h.call('events.add_batch', undefined, { raw: body, contentType: 'application/json-lines; charset=utf-8' });
+    const body = jsonLines([
+      { task: t, type: 'log', msg: 'a' },
+      { task: t, type: 'log', msg: 'b' },
+    ]);
+    const r = await h.call('events.add_batch', undefined, {
+      raw: body,
+      contentType: 'application/json-lines; charset=utf-8',
+    });
     expect([r.status, r.subcode]).toEqual([400, 0]);
   });
 
@@ -315,7 +358,10 @@ describe('events.add_batch', () => {
 
   it('coerces numeric iter and value strings and truncates fractional iterations', async () => {
     const t = h.task();
-    await addBatch([{ task: t, type: 'training_stats_scalar', iter: '7', value: '0.5' }, { task: t, type: 'training_stats_scalar', iter: 8.9, value: 1 }]);
+    await addBatch([
+      { task: t, type: 'training_stats_scalar', iter: '7', value: '0.5' },
+      { task: t, type: 'training_stats_scalar', iter: 8.9, value: 1 },
+    ]);
     const evs = await allEvents(t);
     expect(evs.map((e) => [e.iter, e.value])).toEqual([
       [7, 0.5],
@@ -340,7 +386,13 @@ describe('locked tasks and models', () => {
     const m = h.model({ ready: true });
     const r = await h.call('events.add', { task: m, model_event: true, type: 'training_stats_scalar', value: 1 });
     expect(r.msg).toBe(`events not added: Invalid model id ${m}=1`);
-    const ok = await h.call('events.add', { task: m, model_event: true, type: 'training_stats_scalar', value: 1, allow_locked: true });
+    const ok = await h.call('events.add', {
+      task: m,
+      model_event: true,
+      type: 'training_stats_scalar',
+      value: 1,
+      allow_locked: true,
+    });
     expect(ok.data.added).toBe(1);
   });
 
@@ -369,7 +421,11 @@ describe('task side effects', () => {
   }
   function taskRow(id: string): TaskRow {
     const row = h.db.prepare('SELECT * FROM tasks WHERE id = ?').get(id) as Record<string, unknown>;
-    return { ...row, last_metrics: JSON.parse(row.last_metrics as string), metric_stats: JSON.parse(row.metric_stats as string) } as TaskRow;
+    return {
+      ...row,
+      last_metrics: JSON.parse(row.last_metrics as string),
+      metric_stats: JSON.parse(row.metric_stats as string),
+    } as TaskRow;
   }
 
   it('updates last_iteration, ignoring the resource-monitor metrics', async () => {
@@ -390,10 +446,21 @@ describe('task side effects', () => {
     const t = h.task();
     await addBatch([
       { task: t, type: 'training_stats_scalar', iter: 0, metric: 'loss', variant: 'train', value: 4, timestamp: 1 },
-      { task: t, type: 'training_stats_scalar', iter: 2, metric: 'loss', variant: 'train', value: 1, timestamp: 2, x_axis_label: 'epoch' },
+      {
+        task: t,
+        type: 'training_stats_scalar',
+        iter: 2,
+        metric: 'loss',
+        variant: 'train',
+        value: 1,
+        timestamp: 2,
+        x_axis_label: 'epoch',
+      },
       { task: t, type: 'training_stats_scalar', iter: 1, metric: 'loss', variant: 'train', value: 9, timestamp: 3 },
     ]);
-    await addBatch([{ task: t, type: 'training_stats_scalar', iter: 3, metric: 'loss', variant: 'train', value: 2, timestamp: 4 }]);
+    await addBatch([
+      { task: t, type: 'training_stats_scalar', iter: 3, metric: 'loss', variant: 'train', value: 2, timestamp: 4 },
+    ]);
     const entry = taskRow(t).last_metrics[md5('loss')][md5('train')];
     expect(entry).toEqual({
       metric: 'loss',
@@ -431,8 +498,13 @@ describe('task side effects', () => {
 
   it('updates the model document for model events', async () => {
     const m = h.model();
-    await addBatch([{ task: m, model_event: true, type: 'training_stats_scalar', iter: 4, metric: 'acc', variant: 'v', value: 0.9 }]);
-    const row = h.db.prepare('SELECT last_iteration, last_metrics FROM models WHERE id = ?').get(m) as { last_iteration: number; last_metrics: string };
+    await addBatch([
+      { task: m, model_event: true, type: 'training_stats_scalar', iter: 4, metric: 'acc', variant: 'v', value: 0.9 },
+    ]);
+    const row = h.db.prepare('SELECT last_iteration, last_metrics FROM models WHERE id = ?').get(m) as {
+      last_iteration: number;
+      last_metrics: string;
+    };
     expect(row.last_iteration).toBe(4);
     expect(JSON.parse(row.last_metrics)[md5('acc')][md5('v')].value).toBe(0.9);
   });

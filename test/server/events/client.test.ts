@@ -1,7 +1,14 @@
 // The foundation client against the embedded server: what a reporting script and the monitor
 // do with events, end to end over HTTP.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient, scrollRawScalars, scrollTaskEvents, taskLogBackward, taskLogForward, type ApiClient } from '../../../src/api/index.js';
+import {
+  createClient,
+  scrollRawScalars,
+  scrollTaskEvents,
+  taskLogBackward,
+  taskLogForward,
+  type ApiClient,
+} from '../../../src/api/index.js';
 import type { LogEvent } from '../../../src/wire/events.js';
 import { createHarness, type Harness } from './harness.js';
 
@@ -9,20 +16,33 @@ let h: Harness;
 let client: ApiClient;
 beforeEach(async () => {
   h = await createHarness();
-  client = createClient({ apiHost: h.server.url, accessKey: h.server.accessKey, secretKey: h.server.secretKey, worker: 'client-test' });
+  client = createClient({
+    apiHost: h.server.url,
+    accessKey: h.server.accessKey,
+    secretKey: h.server.secretKey,
+    worker: 'client-test',
+  });
 });
 afterEach(async () => {
   await client.close();
   await h.close();
 });
 
-const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] => Array.from({ length: n }, (_, i) => f(i));
+const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] =>
+  Array.from({ length: n }, (_, i) => f(i));
 
 describe('the typed client with the embedded server', () => {
   it('sends a batch as JSON lines and reads scalars back through every scalar view', async () => {
     const t = h.task({ name: 'client run' });
     const added = await client.events.addBatch(
-      range(300, (i) => ({ task: t, type: 'training_stats_scalar' as const, metric: 'loss', variant: i % 2 ? 'val' : 'train', iter: Math.floor(i / 2), value: 1 + i })),
+      range(300, (i) => ({
+        task: t,
+        type: 'training_stats_scalar' as const,
+        metric: 'loss',
+        variant: i % 2 ? 'val' : 'train',
+        iter: Math.floor(i / 2),
+        value: 1 + i,
+      })),
     );
     expect(added).toEqual({ added: 300, errors: 0, errors_info: {} });
     const hist = await client.events.scalarMetricsIterHistogram({ task: t, samples: 15 });
@@ -33,7 +53,8 @@ describe('the typed client with the embedded server', () => {
       ['val', 300],
     ]);
     let points = 0;
-    for await (const page of scrollRawScalars(client, { task: t, metric: { metric: 'loss' }, batch_size: 64 })) for (const s of page) points += s.y.length;
+    for await (const page of scrollRawScalars(client, { task: t, metric: { metric: 'loss' }, batch_size: 64 }))
+      for (const s of page) points += s.y.length;
     expect(points).toBe(300);
     let events = 0;
     for await (const page of scrollTaskEvents(client, { task: t, batch_size: 50 })) events += page.length;
@@ -44,7 +65,16 @@ describe('the typed client with the embedded server', () => {
 
   it('walks a log backward and forward in pages and downloads it', async () => {
     const t = h.task();
-    await client.events.addBatch(range(2500, (i) => ({ task: t, type: 'log' as const, msg: `line ${i}`, level: 'info', iter: i, timestamp: 10_000 + i })));
+    await client.events.addBatch(
+      range(2500, (i) => ({
+        task: t,
+        type: 'log' as const,
+        msg: `line ${i}`,
+        level: 'info',
+        iter: i,
+        timestamp: 10_000 + i,
+      })),
+    );
     const backward: LogEvent[] = [];
     for await (const page of taskLogBackward(client, { task: t, batchSize: 1000 })) backward.push(...page);
     expect(backward.map((e) => e.msg)).toEqual(range(2500, (i) => `line ${2499 - i}`));
@@ -56,6 +86,10 @@ describe('the typed client with the embedded server', () => {
   });
 
   it('surfaces server errors as ApiError with the result codes', async () => {
-    await expect(client.events.getTaskLog({ task: 'missing' })).rejects.toMatchObject({ httpStatus: 400, resultCode: 400, resultSubcode: 101 });
+    await expect(client.events.getTaskLog({ task: 'missing' })).rejects.toMatchObject({
+      httpStatus: 400,
+      resultCode: 400,
+      resultSubcode: 101,
+    });
   });
 });

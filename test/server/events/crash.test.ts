@@ -53,7 +53,9 @@ describe('crash safety', () => {
     const acked: number[] = [];
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
     await new Promise<void>((resolve, reject) => {
       let buffer = '';
       child.stdout.on('data', (d: Buffer) => {
@@ -80,7 +82,9 @@ describe('crash safety', () => {
         perBatch.set(b, (perBatch.get(b) ?? 0) + 1);
       }
       const logs = new Map(
-        (db.prepare('SELECT iter, count(*) AS n FROM log_events GROUP BY iter').all() as { iter: number; n: number }[]).map((r) => [r.iter, r.n]),
+        (
+          db.prepare('SELECT iter, count(*) AS n FROM log_events GROUP BY iter').all() as { iter: number; n: number }[]
+        ).map((r) => [r.iter, r.n]),
       );
       for (const b of acked) {
         expect(perBatch.get(b), `batch ${b}`).toBe(BATCH);

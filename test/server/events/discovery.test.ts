@@ -106,7 +106,9 @@ describe('events.get_scalar_metrics_and_variants / get_vector_metrics_and_varian
     expect((await h.call('events.get_scalar_metrics_and_variants', { task: t })).data).toEqual({
       metrics: { loss: ['train', 'val'], score: ['final'] },
     });
-    expect((await h.call('events.get_vector_metrics_and_variants', { task: t })).data).toEqual({ metrics: { hist: ['w'] } });
+    expect((await h.call('events.get_vector_metrics_and_variants', { task: t })).data).toEqual({
+      metrics: { hist: ['w'] },
+    });
   });
 
   it('answers {} for a task without such events, and reads model events with model_events', async () => {

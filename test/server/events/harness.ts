@@ -45,7 +45,9 @@ export async function createHarness(): Promise<Harness> {
   const server = await startTestServer({ now: () => clock.now });
   const db = server.server.db;
   const basic = `Basic ${Buffer.from(`${server.accessKey}:${server.secretKey}`).toString('base64')}`;
-  const login = (await (await fetch(`${server.url}/auth.login`, { method: 'POST', headers: { authorization: basic } })).json()) as {
+  const login = (await (
+    await fetch(`${server.url}/auth.login`, { method: 'POST', headers: { authorization: basic } })
+  ).json()) as {
     data: { token: string };
   };
   const bearer = `Bearer ${login.data.token}`;
@@ -76,8 +78,12 @@ export async function createHarness(): Promise<Harness> {
       const text = await res.text();
       if (!(res.headers.get('content-type') ?? '').startsWith('application/json'))
         return { status: res.status, subcode: 0, msg: '', data: undefined, text, headers: res.headers };
-      const envelope = JSON.parse(text) as { meta: { result_code: number; result_subcode: number; result_msg: string }; data: unknown };
-      if (envelope.meta.result_code !== res.status) throw new Error(`envelope code ${envelope.meta.result_code} != HTTP ${res.status}`);
+      const envelope = JSON.parse(text) as {
+        meta: { result_code: number; result_subcode: number; result_msg: string };
+        data: unknown;
+      };
+      if (envelope.meta.result_code !== res.status)
+        throw new Error(`envelope code ${envelope.meta.result_code} != HTTP ${res.status}`);
       return {
         status: res.status,
         subcode: envelope.meta.result_subcode,
@@ -91,12 +97,23 @@ export async function createHarness(): Promise<Harness> {
       db.prepare(
         `INSERT INTO tasks (id, company, user, name, type, status, created, last_update, last_change)
          VALUES (?, ?, ?, ?, 'training', ?, ?, ?, ?)`,
-      ).run(id, opts.company ?? company, user, opts.name ?? `task ${id.slice(0, 6)}`, opts.status ?? 'in_progress', clock.now, clock.now, clock.now);
+      ).run(
+        id,
+        opts.company ?? company,
+        user,
+        opts.name ?? `task ${id.slice(0, 6)}`,
+        opts.status ?? 'in_progress',
+        clock.now,
+        clock.now,
+        clock.now,
+      );
       return id;
     },
     model(opts = {}) {
       const id = newId();
-      db.prepare(`INSERT INTO models (id, company, user, name, ready, created, last_update) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
+      db.prepare(
+        `INSERT INTO models (id, company, user, name, ready, created, last_update) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
         id,
         opts.company ?? company,
         user,

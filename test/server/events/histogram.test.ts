@@ -10,11 +10,15 @@ afterEach(async () => {
   await h.close();
 });
 
-const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] => Array.from({ length: n }, (_, i) => f(i));
+const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] =>
+  Array.from({ length: n }, (_, i) => f(i));
 
 async function hundredPoints(): Promise<string> {
   const t = h.task();
-  await add(h, range(100).map((i) => scalar(t, 'loss', 'train', i, i)));
+  await add(
+    h,
+    range(100).map((i) => scalar(t, 'loss', 'train', i, i)),
+  );
   return t;
 }
 
@@ -37,7 +41,12 @@ describe('events.scalar_metrics_iter_histogram', () => {
   it('aligns buckets to multiples of the interval and skips empty ones', async () => {
     const t = h.task();
     // iters 5..104 with a gap at 30..59; interval = ceil(100/10) = 10.
-    await add(h, range(100, (i) => i + 5).filter((i) => i < 30 || i >= 60).map((i) => scalar(t, 'm', 'v', i, i)));
+    await add(
+      h,
+      range(100, (i) => i + 5)
+        .filter((i) => i < 30 || i >= 60)
+        .map((i) => scalar(t, 'm', 'v', i, i)),
+    );
     const r = await h.call('events.scalar_metrics_iter_histogram', { task: t, samples: 10 });
     expect(r.data.m.v.x).toEqual([0, 10, 20, 60, 70, 80, 90, 100]);
     expect(r.data.m.v.y[0]).toBe(7); // 5..9
@@ -57,19 +66,31 @@ describe('events.scalar_metrics_iter_histogram', () => {
 
   it('excludes single values and points without iteration', async () => {
     const t = h.task();
-    await add(h, [scalar(t, 'm', 'v', 1, 1), scalar(t, 'm', 'v', SV, 5), { task: t, type: 'training_stats_scalar', metric: 'm', variant: 'v', value: 9 }, scalar(t, 'only', 'single', SV, 1)]);
+    await add(h, [
+      scalar(t, 'm', 'v', 1, 1),
+      scalar(t, 'm', 'v', SV, 5),
+      { task: t, type: 'training_stats_scalar', metric: 'm', variant: 'v', value: 9 },
+      scalar(t, 'only', 'single', SV, 1),
+    ]);
     const r = await h.call('events.scalar_metrics_iter_histogram', { task: t });
     expect(r.data).toEqual({ m: { v: { name: 'v', x: [1], y: [1] } } });
   });
 
   it('filters by metrics and echoes the x_axis_label kept in last_metrics', async () => {
     const t = h.task();
-    await add(h, [scalar(t, 'a', 'x', 0, 1, { x_axis_label: 'epoch' }), scalar(t, 'a', 'y', 0, 2), scalar(t, 'b', 'z', 0, 3)]);
+    await add(h, [
+      scalar(t, 'a', 'x', 0, 1, { x_axis_label: 'epoch' }),
+      scalar(t, 'a', 'y', 0, 2),
+      scalar(t, 'b', 'z', 0, 3),
+    ]);
     const r = await h.call('events.scalar_metrics_iter_histogram', { task: t, metrics: [{ metric: 'a' }] });
     expect(r.data).toEqual({
       a: { x: { name: 'x', x: [0], y: [1], x_axis_label: 'epoch' }, y: { name: 'y', x: [0], y: [2] } },
     });
-    const one = await h.call('events.scalar_metrics_iter_histogram', { task: t, metrics: [{ metric: 'a', variants: ['y'] }, { metric: 'b' }] });
+    const one = await h.call('events.scalar_metrics_iter_histogram', {
+      task: t,
+      metrics: [{ metric: 'a', variants: ['y'] }, { metric: 'b' }],
+    });
     expect(Object.keys(one.data)).toEqual(['a', 'b']);
     expect(Object.keys(one.data.a)).toEqual(['y']);
   });
@@ -77,7 +98,10 @@ describe('events.scalar_metrics_iter_histogram', () => {
   it('buckets by timestamp (aligned to the epoch) and gives iso_time x as ISO strings', async () => {
     const t = h.task();
     const t0 = 1_735_725_600_000;
-    await add(h, range(100).map((i) => scalar(t, 'm', 'v', i, i, { timestamp: t0 + i * 1000 })));
+    await add(
+      h,
+      range(100).map((i) => scalar(t, 'm', 'v', i, i, { timestamp: t0 + i * 1000 })),
+    );
     // interval = ceil((99000 + 1) / 10) = 9901 ms; buckets start at multiples of it since the epoch.
     const interval = 9901;
     const buckets = new Map<number, number[]>();
@@ -118,7 +142,11 @@ describe('events.multi_task_scalar_metrics_iter_histogram', () => {
   it('keys series by metric → variant → task, each named after its task', async () => {
     const a = h.task({ name: 'run A' });
     const b = h.task({ name: 'run B' });
-    await add(h, [...range(3).map((i) => scalar(a, 'loss', 'train', i, i)), scalar(b, 'loss', 'train', 0, 5), scalar(b, 'acc', 'val', 0, 1, { x_axis_label: 'step' })]);
+    await add(h, [
+      ...range(3).map((i) => scalar(a, 'loss', 'train', i, i)),
+      scalar(b, 'loss', 'train', 0, 5),
+      scalar(b, 'acc', 'val', 0, 1, { x_axis_label: 'step' }),
+    ]);
     const r = await h.call('events.multi_task_scalar_metrics_iter_histogram', { tasks: [a, b] });
     expect(r.data).toEqual({
       metrics: {
@@ -133,6 +161,8 @@ describe('events.multi_task_scalar_metrics_iter_histogram', () => {
     const r = await h.call('events.multi_task_scalar_metrics_iter_histogram', { tasks: ids });
     expect([r.status, r.subcode]).toEqual([400, 12]);
     expect((await h.call('events.multi_task_scalar_metrics_iter_histogram', { tasks: [] })).subcode).toBe(12);
-    expect((await h.call('events.multi_task_scalar_metrics_iter_histogram', { tasks: ids.slice(0, 100) })).data).toEqual({ metrics: {} });
+    expect(
+      (await h.call('events.multi_task_scalar_metrics_iter_histogram', { tasks: ids.slice(0, 100) })).data,
+    ).toEqual({ metrics: {} });
   });
 });

@@ -10,8 +10,16 @@ afterEach(async () => {
   await h.close();
 });
 
-const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] => Array.from({ length: n }, (_, i) => f(i));
-const image = (task: string, metric: string, variant: string, iter: number, url = `${metric}/${variant}/${iter}.png`, extra: Record<string, unknown> = {}) => ({
+const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] =>
+  Array.from({ length: n }, (_, i) => f(i));
+const image = (
+  task: string,
+  metric: string,
+  variant: string,
+  iter: number,
+  url = `${metric}/${variant}/${iter}.png`,
+  extra: Record<string, unknown> = {},
+) => ({
   task,
   type: 'training_debug_image',
   metric,
@@ -21,14 +29,23 @@ const image = (task: string, metric: string, variant: string, iter: number, url 
   timestamp: 1000 + iter,
   ...extra,
 });
-type Page = { data: { scroll_id: string; metrics: { task: string; iterations: { iter: number; events: Record<string, unknown>[] }[] }[] } };
+type Page = {
+  data: {
+    scroll_id: string;
+    metrics: { task: string; iterations: { iter: number; events: Record<string, unknown>[] }[] }[];
+  };
+};
 const iters = (r: Page, i = 0) => r.data.metrics[i]?.iterations.map((it) => it.iter);
 
 describe('events.debug_images', () => {
   it('walks pages of whole iterations: newest first, then older, then newer again', async () => {
     const t = h.task();
-    await add(h, range(10).flatMap((i) => [image(t, 'img', 'a', i), image(t, 'img', 'b', i)]));
-    const call = (extra: Record<string, unknown>) => h.call('events.debug_images', { metrics: [{ task: t }], iters: 3, ...extra }) as Promise<Page>;
+    await add(
+      h,
+      range(10).flatMap((i) => [image(t, 'img', 'a', i), image(t, 'img', 'b', i)]),
+    );
+    const call = (extra: Record<string, unknown>) =>
+      h.call('events.debug_images', { metrics: [{ task: t }], iters: 3, ...extra }) as Promise<Page>;
     const p1 = await call({});
     expect(iters(p1)).toEqual([9, 8, 7]);
     expect(p1.data.scroll_id).toMatch(/^[0-9a-f]{32}$/);
@@ -49,7 +66,10 @@ describe('events.debug_images', () => {
 
   it('starts from the newest iterations on a first call even when navigating forward', async () => {
     const t = h.task();
-    await add(h, range(5).map((i) => image(t, 'img', 'a', i)));
+    await add(
+      h,
+      range(5).map((i) => image(t, 'img', 'a', i)),
+    );
     const r = (await h.call('events.debug_images', { metrics: [{ task: t }], navigate_earlier: false })) as Page;
     expect(iters(r)).toEqual([4]);
   });
@@ -63,24 +83,42 @@ describe('events.debug_images', () => {
 
   it('hides iterations of recycled urls: 10 iterations over 4 urls show iterations 6..9', async () => {
     const t = h.task();
-    await add(h, range(10).map((i) => image(t, 'img', 'a', i, `slot${i % 4}.png`)));
+    await add(
+      h,
+      range(10).map((i) => image(t, 'img', 'a', i, `slot${i % 4}.png`)),
+    );
     const r = (await h.call('events.debug_images', { metrics: [{ task: t }], iters: 10 })) as Page;
     expect(iters(r)).toEqual([9, 8, 7, 6]);
   });
 
   it('pins the metrics of the state: new metrics need refresh, new variants of pinned metrics appear', async () => {
     const t = h.task();
-    await add(h, range(3).map((i) => image(t, 'first', 'a', i)));
+    await add(
+      h,
+      range(3).map((i) => image(t, 'first', 'a', i)),
+    );
     const p1 = (await h.call('events.debug_images', { metrics: [{ task: t }], iters: 1 })) as Page;
     const scroll = p1.data.scroll_id;
     await add(h, [image(t, 'second', 'a', 1), image(t, 'first', 'new', 1)]);
     const p2 = (await h.call('events.debug_images', { metrics: [{ task: t }], iters: 1, scroll_id: scroll })) as Page;
     expect(iters(p2)).toEqual([1]);
-    expect(p2.data.metrics[0]?.iterations[0]?.events.map((e) => `${e.metric}/${e.variant}`)).toEqual(['first/a', 'first/new']);
-    const refreshed = (await h.call('events.debug_images', { metrics: [{ task: t }], iters: 1, scroll_id: scroll, refresh: true })) as Page;
+    expect(p2.data.metrics[0]?.iterations[0]?.events.map((e) => `${e.metric}/${e.variant}`)).toEqual([
+      'first/a',
+      'first/new',
+    ]);
+    const refreshed = (await h.call('events.debug_images', {
+      metrics: [{ task: t }],
+      iters: 1,
+      scroll_id: scroll,
+      refresh: true,
+    })) as Page;
     expect(iters(refreshed)).toEqual([2]);
     const back = (await h.call('events.debug_images', { metrics: [{ task: t }], iters: 1, scroll_id: scroll })) as Page;
-    expect(back.data.metrics[0]?.iterations[0]?.events.map((e) => `${e.metric}/${e.variant}`)).toEqual(['first/a', 'first/new', 'second/a']);
+    expect(back.data.metrics[0]?.iterations[0]?.events.map((e) => `${e.metric}/${e.variant}`)).toEqual([
+      'first/a',
+      'first/new',
+      'second/a',
+    ]);
   });
 
   it('limits to the requested metric and variants; one entry per task, in request order', async () => {
@@ -117,11 +155,18 @@ describe('events.debug_images', () => {
 describe('events.plots', () => {
   it('pages plot iterations the same way, with plot_str restored', async () => {
     const t = h.task();
-    await add(h, range(4).map((i) => ({ task: t, type: 'plot', metric: 'roc', variant: 'v', iter: i, plot_str: `{"i":${i}}` })));
+    await add(
+      h,
+      range(4).map((i) => ({ task: t, type: 'plot', metric: 'roc', variant: 'v', iter: i, plot_str: `{"i":${i}}` })),
+    );
     const p1 = (await h.call('events.plots', { metrics: [{ task: t, metric: 'roc' }], iters: 2 })) as Page;
     expect(iters(p1)).toEqual([3, 2]);
     expect(p1.data.metrics[0]?.iterations[0]?.events[0]?.plot_str).toBe('{"i":3}');
-    const p2 = (await h.call('events.plots', { metrics: [{ task: t, metric: 'roc' }], iters: 2, scroll_id: p1.data.scroll_id })) as Page;
+    const p2 = (await h.call('events.plots', {
+      metrics: [{ task: t, metric: 'roc' }],
+      iters: 2,
+      scroll_id: p1.data.scroll_id,
+    })) as Page;
     expect(iters(p2)).toEqual([1, 0]);
   });
 });

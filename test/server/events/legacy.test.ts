@@ -11,12 +11,16 @@ afterEach(async () => {
   await h.close();
 });
 
-const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] => Array.from({ length: n }, (_, i) => f(i));
+const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] =>
+  Array.from({ length: n }, (_, i) => f(i));
 
 describe('events.get_task_log before 2.9', () => {
   it('scrolls the whole log in pages of 500, newest first by default, with a scroll id and total', async () => {
     const t = h.task();
-    await add(h, range(1200).map((i) => ({ task: t, type: 'log', msg: `line ${i}`, timestamp: 1000 + i })));
+    await add(
+      h,
+      range(1200).map((i) => ({ task: t, type: 'log', msg: `line ${i}`, timestamp: 1000 + i })),
+    );
     const first = await h.call('events.get_task_log', { task: t }, { version: '2.8' });
     expect(first.data).toMatchObject({ returned: 500, total: 1200 });
     expect(first.data.events[0].msg).toBe('line 1199');
@@ -32,19 +36,40 @@ describe('events.get_task_log before 2.9', () => {
 
   it('starts from the oldest logs with from=head (1.7) or order=asc (1.0)', async () => {
     const t = h.task();
-    await add(h, range(5).map((i) => ({ task: t, type: 'log', msg: `line ${i}`, timestamp: 1000 + i })));
-    const head = await h.call('events.get_task_log', { task: t, from: 'head', order: 'asc', batch_size: 2 }, { version: '1.7' });
+    await add(
+      h,
+      range(5).map((i) => ({ task: t, type: 'log', msg: `line ${i}`, timestamp: 1000 + i })),
+    );
+    const head = await h.call(
+      'events.get_task_log',
+      { task: t, from: 'head', order: 'asc', batch_size: 2 },
+      { version: '1.7' },
+    );
     expect(head.data.events.map((e: { msg: string }) => e.msg)).toEqual(['line 0', 'line 1']);
     const asc = await h.call('events.get_task_log', { task: t, order: 'asc', batch_size: 2 }, { version: '1.0' });
     expect(asc.data.events.map((e: { msg: string }) => e.msg)).toEqual(['line 0', 'line 1']);
-    expect((await h.call('events.get_task_log', { task: t, scroll_id: 'nope' }, { version: '2.8' })).subcode).toBe(1104);
+    expect((await h.call('events.get_task_log', { task: t, scroll_id: 'nope' }, { version: '2.8' })).subcode).toBe(
+      1104,
+    );
   });
 });
 
 describe('events.debug_images before 2.7', () => {
   it('answers one task with its newest iteration images as a flat list and pages older ones', async () => {
     const t = h.task();
-    await add(h, range(3).flatMap((i) => ['a', 'b'].map((v) => ({ task: t, type: 'training_debug_image', iter: i, metric: 'img', variant: v, url: `${v}${i}` }))));
+    await add(
+      h,
+      range(3).flatMap((i) =>
+        ['a', 'b'].map((v) => ({
+          task: t,
+          type: 'training_debug_image',
+          iter: i,
+          metric: 'img',
+          variant: v,
+          url: `${v}${i}`,
+        })),
+      ),
+    );
     const r = await h.call('events.debug_images', { task: t }, { version: '2.6' });
     expect(r.data).toMatchObject({ task: t, returned: 2, total: 6 });
     expect(r.data.images.map((e: { url: string }) => e.url)).toEqual(['a2', 'b2']);

@@ -10,7 +10,8 @@ afterEach(async () => {
   await h.close();
 });
 
-const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] => Array.from({ length: n }, (_, i) => f(i));
+const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] =>
+  Array.from({ length: n }, (_, i) => f(i));
 const log = (task: string, i: number, extra: Record<string, unknown> = {}) => ({
   task,
   type: 'log',
@@ -25,7 +26,10 @@ const msgs = (r: { data: { events: { msg: string }[] } }) => r.data.events.map((
 describe('events.get_task_log', () => {
   it('pages 5 newest first, then older, then forward again', async () => {
     const t = h.task();
-    await add(h, range(12).map((i) => log(t, i)));
+    await add(
+      h,
+      range(12).map((i) => log(t, i)),
+    );
     const newest = await h.call('events.get_task_log', { task: t, batch_size: 5 });
     expect(msgs(newest)).toEqual(['line 11', 'line 10', 'line 9', 'line 8', 'line 7']);
     expect(newest.data).toMatchObject({ returned: 5, total: 12 });
@@ -34,7 +38,12 @@ describe('events.get_task_log', () => {
     expect(msgs(older)).toEqual(['line 6', 'line 5', 'line 4', 'line 3', 'line 2']);
     const oldest = await h.call('events.get_task_log', { task: t, batch_size: 5, from_timestamp: 1002 });
     expect(msgs(oldest)).toEqual(['line 1', 'line 0']);
-    const forward = await h.call('events.get_task_log', { task: t, batch_size: 5, from_timestamp: 1002, navigate_earlier: false });
+    const forward = await h.call('events.get_task_log', {
+      task: t,
+      batch_size: 5,
+      from_timestamp: 1002,
+      navigate_earlier: false,
+    });
     expect(msgs(forward)).toEqual(['line 3', 'line 4', 'line 5', 'line 6', 'line 7']);
     const first = await h.call('events.get_task_log', { task: t, batch_size: 5, navigate_earlier: false });
     expect(msgs(first)).toEqual(['line 0', 'line 1', 'line 2', 'line 3', 'line 4']);
@@ -42,14 +51,21 @@ describe('events.get_task_log', () => {
 
   it('treats from_timestamp as exclusive and 0 as "no reference"', async () => {
     const t = h.task();
-    await add(h, range(3).map((i) => log(t, i)));
+    await add(
+      h,
+      range(3).map((i) => log(t, i)),
+    );
     expect(msgs(await h.call('events.get_task_log', { task: t, from_timestamp: 1001 }))).toEqual(['line 0']);
     expect(msgs(await h.call('events.get_task_log', { task: t, from_timestamp: 0 }))).toHaveLength(3);
   });
 
   it('adds every log sharing the last timestamp so none is split across pages', async () => {
     const t = h.task();
-    await add(h, [log(t, 0), ...range(4).map((i) => log(t, 10 + i, { timestamp: 2000 })), log(t, 20, { timestamp: 3000 })]);
+    await add(h, [
+      log(t, 0),
+      ...range(4).map((i) => log(t, 10 + i, { timestamp: 2000 })),
+      log(t, 20, { timestamp: 3000 }),
+    ]);
     const page = await h.call('events.get_task_log', { task: t, batch_size: 2 });
     expect(page.data.returned).toBe(5);
     expect(page.data.events.map((e: { timestamp: number }) => e.timestamp)).toEqual([3000, 2000, 2000, 2000, 2000]);
@@ -59,18 +75,29 @@ describe('events.get_task_log', () => {
 
   it('reverses the order only when order disagrees with the direction', async () => {
     const t = h.task();
-    await add(h, range(4).map((i) => log(t, i)));
-    expect(msgs(await h.call('events.get_task_log', { task: t, batch_size: 2, order: 'asc' }))).toEqual(['line 2', 'line 3']);
-    expect(msgs(await h.call('events.get_task_log', { task: t, batch_size: 2, order: 'desc' }))).toEqual(['line 3', 'line 2']);
-    expect(msgs(await h.call('events.get_task_log', { task: t, batch_size: 2, navigate_earlier: false, order: 'desc' }))).toEqual([
-      'line 1',
-      'line 0',
+    await add(
+      h,
+      range(4).map((i) => log(t, i)),
+    );
+    expect(msgs(await h.call('events.get_task_log', { task: t, batch_size: 2, order: 'asc' }))).toEqual([
+      'line 2',
+      'line 3',
     ]);
+    expect(msgs(await h.call('events.get_task_log', { task: t, batch_size: 2, order: 'desc' }))).toEqual([
+      'line 3',
+      'line 2',
+    ]);
+    expect(
+      msgs(await h.call('events.get_task_log', { task: t, batch_size: 2, navigate_earlier: false, order: 'desc' })),
+    ).toEqual(['line 1', 'line 0']);
   });
 
   it('caps total at 10000 and batch_size at 10000', async () => {
     const t = h.task();
-    await add(h, range(10_050).map((i) => log(t, i)));
+    await add(
+      h,
+      range(10_050).map((i) => log(t, i)),
+    );
     const r = await h.call('events.get_task_log', { task: t, batch_size: 20_000 });
     expect(r.data.total).toBe(10_000);
     expect(r.data.returned).toBe(10_000);
@@ -115,7 +142,10 @@ describe('events.download_task_log', () => {
     expect(r.headers.get('content-disposition')).toBe(`attachment; filename=task_${t}.log`);
     expect(r.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(r.headers.get('cache-control')).toBe('no-store');
-    const lines = (r.text as string).trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = (r.text as string)
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toEqual({
       iter: 0,
@@ -132,29 +162,45 @@ describe('events.download_task_log', () => {
 
   it('formats text lines with line_format placeholders and literal braces', async () => {
     const t = h.task();
-    await add(h, range(2500).map((i) => log(t, i)));
+    await add(
+      h,
+      range(2500).map((i) => log(t, i)),
+    );
     const r = await h.call('events.download_task_log', { task: t, line_type: 'text' });
     const lines = (r.text as string).split('\n');
     expect(lines).toHaveLength(2501);
     expect(lines[0]).toBe('1000 <unknown> info line 0');
     expect(lines[2499]).toBe('3499 <unknown> info line 2499');
-    const custom = await h.call('events.download_task_log', { task: t, line_type: 'text', line_format: '{{{level}}} {msg}' });
+    const custom = await h.call('events.download_task_log', {
+      task: t,
+      line_type: 'text',
+      line_format: '{{{level}}} {msg}',
+    });
     expect((custom.text as string).split('\n')[0]).toBe('{info} line 0');
   });
 
   it('streams every line when thousands share one timestamp', async () => {
     const t = h.task();
-    await add(h, range(4500).map((i) => log(t, i, { timestamp: 7 })));
+    await add(
+      h,
+      range(4500).map((i) => log(t, i, { timestamp: 7 })),
+    );
     const r = await h.call('events.download_task_log', { task: t, line_type: 'text', line_format: '{msg}' });
     expect((r.text as string).trimEnd().split('\n')).toEqual(range(4500, (i) => `line ${i}`));
   });
 
   it('refuses an unknown placeholder with 400/16 and an empty format with 400/11', async () => {
     const t = h.task();
-    const bad = await h.call('events.download_task_log', { task: t, line_type: 'text', line_format: '{asctime} {host}' });
+    const bad = await h.call('events.download_task_log', {
+      task: t,
+      line_type: 'text',
+      line_format: '{asctime} {host}',
+    });
     expect([bad.status, bad.subcode]).toEqual([400, 16]);
     expect(bad.msg).toContain('{host}');
-    expect((await h.call('events.download_task_log', { task: t, line_type: 'text', line_format: '{msg' })).subcode).toBe(16);
+    expect(
+      (await h.call('events.download_task_log', { task: t, line_type: 'text', line_format: '{msg' })).subcode,
+    ).toBe(16);
     const empty = await h.call('events.download_task_log', { task: t, line_type: 'text', line_format: '' });
     expect([empty.status, empty.subcode]).toEqual([400, 11]);
     expect((await h.call('events.download_task_log', { task: 'nope' })).subcode).toBe(101);
@@ -168,7 +214,9 @@ describe('events.clear_task_log', () => {
     expect((await h.call('events.clear_task_log', { task: t })).data).toEqual({ deleted: 3 });
     expect((await h.call('events.get_task_log', { task: t })).data).toMatchObject({ returned: 0, total: 0 });
     expect((await h.call('events.get_task_events', { task: t })).data.returned).toBe(1);
-    expect((await h.call('events.get_multi_task_metrics', { tasks: [t], event_type: 'log' })).data).toEqual({ metrics: [] });
+    expect((await h.call('events.get_multi_task_metrics', { tasks: [t], event_type: 'log' })).data).toEqual({
+      metrics: [],
+    });
   });
 
   it('keeps logs newer than threshold_sec and honours include/exclude metrics', async () => {
@@ -180,9 +228,13 @@ describe('events.clear_task_log', () => {
       log(t, 2, { timestamp: now - 10_000, metric: 'keep' }),
       log(t, 3, { timestamp: now - 10_000, metric: 'gone' }),
     ]);
-    expect((await h.call('events.clear_task_log', { task: t, threshold_sec: 5, exclude_metrics: ['keep'] })).data).toEqual({ deleted: 2 });
+    expect(
+      (await h.call('events.clear_task_log', { task: t, threshold_sec: 5, exclude_metrics: ['keep'] })).data,
+    ).toEqual({ deleted: 2 });
     expect(msgs(await h.call('events.get_task_log', { task: t }))).toEqual(['line 1', 'line 2']);
-    expect((await h.call('events.clear_task_log', { task: t, include_metrics: ['keep'] })).data).toEqual({ deleted: 1 });
+    expect((await h.call('events.clear_task_log', { task: t, include_metrics: ['keep'] })).data).toEqual({
+      deleted: 1,
+    });
     expect(msgs(await h.call('events.get_task_log', { task: t }))).toEqual(['line 1']);
   });
 

@@ -10,7 +10,8 @@ afterEach(async () => {
   await h.close();
 });
 
-const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] => Array.from({ length: n }, (_, i) => f(i));
+const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] =>
+  Array.from({ length: n }, (_, i) => f(i));
 const plot = (task: string, metric: string, variant: string, iter: number, extra: Record<string, unknown> = {}) => ({
   task,
   type: 'plot',
@@ -25,7 +26,11 @@ const plot = (task: string, metric: string, variant: string, iter: number, extra
 describe('events.get_task_plots', () => {
   it('returns the newest `iters` plots of every metric/variant, metric and variant ascending, iter descending', async () => {
     const t = h.task();
-    await add(h, [...range(3).map((i) => plot(t, 'b', 'x', i)), ...range(3).map((i) => plot(t, 'a', 'y', i)), plot(t, 'a', 'x', 0)]);
+    await add(h, [
+      ...range(3).map((i) => plot(t, 'b', 'x', i)),
+      ...range(3).map((i) => plot(t, 'a', 'y', i)),
+      plot(t, 'a', 'x', 0),
+    ]);
     const one = await h.call('events.get_task_plots', { task: t });
     expect(one.data.plots.map((p: Record<string, unknown>) => [p.metric, p.variant, p.iter])).toEqual([
       ['a', 'x', 0],
@@ -34,7 +39,13 @@ describe('events.get_task_plots', () => {
     ]);
     expect(one.data).toMatchObject({ returned: 3, total: 3, scroll_id: null });
     expect(one.data.plots[0].plot_str).toBe(JSON.stringify({ m: 'a', v: 'x', i: 0 }));
-    const two = await h.call('events.get_task_plots', { task: t, iters: 2, metrics: [{ metric: 'b' }], scroll_id: 'ignored', no_scroll: true });
+    const two = await h.call('events.get_task_plots', {
+      task: t,
+      iters: 2,
+      metrics: [{ metric: 'b' }],
+      scroll_id: 'ignored',
+      no_scroll: true,
+    });
     expect(two.data.plots.map((p: Record<string, unknown>) => p.iter)).toEqual([2, 1]);
   });
 });
@@ -46,7 +57,9 @@ describe('events.get_multi_task_plots', () => {
     await add(h, [plot(a, 'A', 'AX', 1), plot(a, 'A', 'AX', 0), plot(a, 'B', 'BX', 0), plot(b, 'A', 'AX', 5)]);
     const r = await h.call('events.get_multi_task_plots', { tasks: [a, b] });
     expect(Object.keys(r.data.plots)).toEqual(['B', 'A']);
-    expect(r.data.plots.A.AX[a]).toEqual({ '1': { name: 'A', plots: [expect.objectContaining({ iter: 1, task: a })] } });
+    expect(r.data.plots.A.AX[a]).toEqual({
+      '1': { name: 'A', plots: [expect.objectContaining({ iter: 1, task: a })] },
+    });
     expect(r.data.plots.A.AX[b]['5'].name).toBe('B');
     expect(r.data.plots.B.BX[a]['0'].plots).toHaveLength(1);
     expect(r.data).toMatchObject({ returned: 2, total: 3, scroll_id: 'FFFF' });
@@ -64,12 +77,17 @@ describe('events.get_multi_task_plots', () => {
 
   it('reads 1000 events per call and continues with the scroll id until "FFFF"', async () => {
     const tasks = range(3, () => h.task());
-    await add(h, tasks.flatMap((t) => range(400).map((i) => plot(t, `m${i}`, 'v', 0))));
+    await add(
+      h,
+      tasks.flatMap((t) => range(400).map((i) => plot(t, `m${i}`, 'v', 0))),
+    );
     const first = await h.call('events.get_multi_task_plots', { tasks });
     expect(first.data.total).toBe(1200);
     expect(first.data.scroll_id).toMatch(/^[0-9a-f]{32}$/);
     const count = (plots: Record<string, Record<string, Record<string, Record<string, { plots: unknown[] }>>>>) =>
-      Object.values(plots).flatMap((v) => Object.values(v).flatMap((o) => Object.values(o).flatMap((i) => Object.values(i)))).reduce((n, e) => n + e.plots.length, 0);
+      Object.values(plots)
+        .flatMap((v) => Object.values(v).flatMap((o) => Object.values(o).flatMap((i) => Object.values(i))))
+        .reduce((n, e) => n + e.plots.length, 0);
     expect(count(first.data.plots)).toBe(1000);
     const second = await h.call('events.get_multi_task_plots', { tasks, scroll_id: first.data.scroll_id });
     expect(count(second.data.plots)).toBe(200);

@@ -10,7 +10,8 @@ afterEach(async () => {
   await h.close();
 });
 
-const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] => Array.from({ length: n }, (_, i) => f(i));
+const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] =>
+  Array.from({ length: n }, (_, i) => f(i));
 
 describe('events.get_task_latest_scalar_values', () => {
   it('gives per variant the last value (> 0), the mean of the last 100 and the task summary', async () => {
@@ -103,7 +104,11 @@ describe('events.get_scalar_metric_data', () => {
     expect(first.data.events[0]).toMatchObject({ iter: 599, metric: 'loss', variant: 'train', value: 599 });
     expect(first.data.events.at(-1).iter).toBe(100);
     expect(first.data.scroll_id).toMatch(/^[0-9a-f]{32}$/);
-    const second = await h.call('events.get_scalar_metric_data', { task: t, metric: 'loss', scroll_id: first.data.scroll_id });
+    const second = await h.call('events.get_scalar_metric_data', {
+      task: t,
+      metric: 'loss',
+      scroll_id: first.data.scroll_id,
+    });
     expect(second.data.events.map((e: { iter: number }) => e.iter)).toEqual(range(100, (i) => 99 - i));
     expect(second.data.scroll_id).toBe('FFFF');
     const done = await h.call('events.get_scalar_metric_data', { task: t, metric: 'loss', scroll_id: 'FFFF' });
@@ -112,21 +117,37 @@ describe('events.get_scalar_metric_data', () => {
 
   it('keeps every event of an iteration on one page, and no_scroll gives a null scroll_id', async () => {
     const t = h.task();
-    await add(h, range(300).flatMap((i) => [scalar(t, 'm', 'a', i, 1), scalar(t, 'm', 'b', i, 2)]));
+    await add(
+      h,
+      range(300).flatMap((i) => [scalar(t, 'm', 'a', i, 1), scalar(t, 'm', 'b', i, 2)]),
+    );
     const r = await h.call('events.get_scalar_metric_data', { task: t, metric: 'm', no_scroll: true });
     expect(r.data.returned).toBe(500);
     expect(r.data.scroll_id).toBeNull();
     const paged = await h.call('events.get_scalar_metric_data', { task: t, metric: 'm' });
-    const next = await h.call('events.get_scalar_metric_data', { task: t, metric: 'm', scroll_id: paged.data.scroll_id });
+    const next = await h.call('events.get_scalar_metric_data', {
+      task: t,
+      metric: 'm',
+      scroll_id: paged.data.scroll_id,
+    });
     expect(paged.data.returned + next.data.returned).toBe(600);
   });
 
   it('refuses an unknown scroll id or one of another metric with 400/1104', async () => {
     const t = h.task();
-    await add(h, range(600).map((i) => scalar(t, 'loss', 'train', i, i)));
-    expect((await h.call('events.get_scalar_metric_data', { task: t, metric: 'loss', scroll_id: 'abc' })).subcode).toBe(1104);
+    await add(
+      h,
+      range(600).map((i) => scalar(t, 'loss', 'train', i, i)),
+    );
+    expect((await h.call('events.get_scalar_metric_data', { task: t, metric: 'loss', scroll_id: 'abc' })).subcode).toBe(
+      1104,
+    );
     const first = await h.call('events.get_scalar_metric_data', { task: t, metric: 'loss' });
-    const r = await h.call('events.get_scalar_metric_data', { task: t, metric: 'acc', scroll_id: first.data.scroll_id });
+    const r = await h.call('events.get_scalar_metric_data', {
+      task: t,
+      metric: 'acc',
+      scroll_id: first.data.scroll_id,
+    });
     expect([r.status, r.subcode]).toEqual([400, 1104]);
   });
 });
@@ -140,7 +161,15 @@ describe('events.vector_metrics_iter_histogram', () => {
       { task: t, type: 'training_stats_vector', iter: 0, metric: 'w', variant: 'l2', values: [9] },
     ]);
     const r = await h.call('events.vector_metrics_iter_histogram', { task: t, metric: 'w', variant: 'l1' });
-    expect(r.data).toEqual({ metric: 'w', variant: 'l1', vectors: [[1, 2], [3, 4]], iterations: [0, 1] });
+    expect(r.data).toEqual({
+      metric: 'w',
+      variant: 'l1',
+      vectors: [
+        [1, 2],
+        [3, 4],
+      ],
+      iterations: [0, 1],
+    });
     const none = await h.call('events.vector_metrics_iter_histogram', { task: t, metric: 'w', variant: 'zz' });
     expect(none.data).toEqual({ metric: 'w', variant: 'zz', vectors: [], iterations: [] });
     expect((await h.call('events.vector_metrics_iter_histogram', { task: t, metric: 'w' })).subcode).toBe(12);

@@ -4,11 +4,21 @@ import { jsonLines } from './harness.js';
 
 export const SV = -2147483648;
 
-export function scalar(task: string, metric: string, variant: string, iter: number, value: number, extra: Record<string, unknown> = {}) {
+export function scalar(
+  task: string,
+  metric: string,
+  variant: string,
+  iter: number,
+  value: number,
+  extra: Record<string, unknown> = {},
+) {
   return { task, type: 'training_stats_scalar', metric, variant, iter, value, ...extra };
 }
 
 export async function add(h: Harness, events: unknown[]): Promise<void> {
-  const r = await h.call('events.add_batch', undefined, { raw: jsonLines(events), contentType: 'application/json-lines' });
+  const r = await h.call('events.add_batch', undefined, {
+    raw: jsonLines(events),
+    contentType: 'application/json-lines',
+  });
   if (r.status !== 200) throw new Error(`add_batch failed: ${r.msg}`);
 }

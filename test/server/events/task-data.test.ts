@@ -49,8 +49,14 @@ describe('reports.get_task_data event sections', () => {
 
   it('applies section options and refuses bad ones with 400/12', async () => {
     const a = h.task({ name: 'A' });
-    await add(h, Array.from({ length: 100 }, (_, i) => scalar(a, 'loss', 'train', i, i)));
-    const s = await h.call('reports.get_task_data', { id: [a], scalar_metrics_iter_histogram: { samples: 10, metrics: [{ metric: 'loss' }] } });
+    await add(
+      h,
+      Array.from({ length: 100 }, (_, i) => scalar(a, 'loss', 'train', i, i)),
+    );
+    const s = await h.call('reports.get_task_data', {
+      id: [a],
+      scalar_metrics_iter_histogram: { samples: 10, metrics: [{ metric: 'loss' }] },
+    });
     expect(s.data.scalar_metrics_iter_histogram.loss.train[a].x).toHaveLength(10);
     const bad = await h.call('reports.get_task_data', { id: [a], scalar_metrics_iter_histogram: { samples: 7000 } });
     expect([bad.status, bad.subcode]).toEqual([400, 12]);

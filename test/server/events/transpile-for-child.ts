@@ -7,7 +7,8 @@ import ts from 'typescript';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SRC = join(ROOT, 'src');
-const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const IMPORT_RE =
+  /(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 /** Transpiles `src/<entry>.ts` and its relative imports into `outDir/src`; returns the entry's .js path. */
 export function transpileForChild(entry: string, outDir: string): string {

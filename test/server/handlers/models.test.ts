@@ -14,7 +14,13 @@ describe('models.create', () => {
     const r = await api.ok('models.create', { name: 'net', uri: 's3://b/net.pt', project, task });
     expect(r).toEqual({ id: expect.stringMatching(/^[0-9a-f]{32}$/), created: true });
     const [m] = (await api.ok('models.get_all_ex', { id: [r.id] })).models;
-    expect(m).toMatchObject({ name: 'net', uri: 's3://b/net.pt', ready: true, project: { id: project }, task: { id: task } });
+    expect(m).toMatchObject({
+      name: 'net',
+      uri: 's3://b/net.pt',
+      ready: true,
+      project: { id: project },
+      task: { id: task },
+    });
     const draft = await api.ok('models.create', { name: 'draft net', ready: false });
     expect((await api.ok('models.get_all_ex', { id: [draft.id] })).models[0].ready).toBe(false);
   });
@@ -35,7 +41,9 @@ describe('models.get_all_ex', () => {
     const a = (await api.ok('models.create', { name: 'family one', task, ready: false })).id;
     const b = (await api.ok('models.create', { name: 'family two' })).id;
     const ids = async (body: Record<string, unknown>) =>
-      (await api.ok('models.get_all_ex', { name: '^family', only_fields: ['id'], ...body })).models.map((m: any) => m.id);
+      (await api.ok('models.get_all_ex', { name: '^family', only_fields: ['id'], ...body })).models.map(
+        (m: any) => m.id,
+      );
     expect(await ids({})).toEqual([a, b]);
     expect(await ids({ ready: true })).toEqual([b]);
     expect(await ids({ task: [task] })).toEqual([a]);

@@ -11,7 +11,11 @@ describe('projects.create', () => {
   it('creates a project and answers {id}; a nested name creates its parents', async () => {
     const r = await api.ok('projects.create', { name: 'Deep/Er/Est', description: 'd', tags: ['t'] });
     expect(Object.keys(r)).toEqual(['id']);
-    const all = await api.ok('projects.get_all_ex', { name: '^Deep', only_fields: ['name', 'basename', 'parent.name'], order_by: ['name'] });
+    const all = await api.ok('projects.get_all_ex', {
+      name: '^Deep',
+      only_fields: ['name', 'basename', 'parent.name'],
+      order_by: ['name'],
+    });
     expect(all.projects.map((p: any) => [p.name, p.basename, p.parent?.name])).toEqual([
       ['Deep', 'Deep', undefined],
       ['Deep/Er', 'Er', 'Deep'],
@@ -47,9 +51,19 @@ describe('projects.get_all_ex', () => {
 
   it('pages and scrolls like the other list calls', async () => {
     for (const n of ['P1', 'P2', 'P3']) await api.ok('projects.create', { name: `Paged/${n}` });
-    const first = await api.ok('projects.get_all_ex', { parent: [(await api.ok('projects.get_all_ex', { name: '^Paged$' })).projects[0].id], scroll_id: '', size: 2, only_fields: ['basename'] });
+    const first = await api.ok('projects.get_all_ex', {
+      parent: [(await api.ok('projects.get_all_ex', { name: '^Paged$' })).projects[0].id],
+      scroll_id: '',
+      size: 2,
+      only_fields: ['basename'],
+    });
     expect(first.projects.map((p: any) => p.basename)).toEqual(['P1', 'P2']);
-    const next = await api.ok('projects.get_all_ex', { scroll_id: first.scroll_id, size: 2, name: '^Paged/', only_fields: ['basename'] });
+    const next = await api.ok('projects.get_all_ex', {
+      scroll_id: first.scroll_id,
+      size: 2,
+      name: '^Paged/',
+      only_fields: ['basename'],
+    });
     expect(next.projects.map((p: any) => p.basename)).toEqual(['P3']);
   });
 });

@@ -48,7 +48,12 @@ describe('reports.create', () => {
     });
     expect(t.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?\+00:00$/);
     const p = await project(r.project_id);
-    expect(p).toMatchObject({ name: '.reports', basename: '.reports', system_tags: ['hidden', 'reports'], description: 'Reports project' });
+    expect(p).toMatchObject({
+      name: '.reports',
+      basename: '.reports',
+      system_tags: ['hidden', 'reports'],
+      description: 'Reports project',
+    });
     expect(p).not.toHaveProperty('parent');
     const again = await api.ok('reports.create', { name: uniqueName() });
     expect(again.project_id).toBe(r.project_id);
@@ -94,7 +99,13 @@ describe('reports.update', () => {
   it('updates any field of a draft and answers the applied fields, tags sorted and report shortened', async () => {
     const { id } = await api.ok('reports.create', { name: uniqueName() });
     const long = `${'word '.repeat(40)}end`;
-    const r = await api.ok('reports.update', { task: id, tags: ['z', 'a'], report: long, comment: 'new', report_assets: ['u'] });
+    const r = await api.ok('reports.update', {
+      task: id,
+      tags: ['z', 'a'],
+      report: long,
+      comment: 'new',
+      report_assets: ['u'],
+    });
     expect(r.updated).toBe(1);
     expect(r.fields.tags).toEqual(['a', 'z']);
     expect(r.fields.report).toBe(shortenReport(long));
@@ -137,7 +148,14 @@ describe('reports.update', () => {
 
   it('answers 400/150 for a task that is not a report and 400/101 for an unknown id', async () => {
     const { id: task } = await api.ok('tasks.create', { name: 'train', type: 'training' });
-    for (const op of ['reports.update', 'reports.publish', 'reports.archive', 'reports.unarchive', 'reports.delete', 'reports.move']) {
+    for (const op of [
+      'reports.update',
+      'reports.publish',
+      'reports.archive',
+      'reports.unarchive',
+      'reports.delete',
+      'reports.move',
+    ]) {
       const body = { task, project: null };
       const notReport = await api.call(op, body);
       expect([notReport.status, notReport.subcode], op).toEqual([400, 150]);
@@ -152,11 +170,21 @@ describe('publish, archive, unarchive', () => {
     const { id } = await api.ok('reports.create', { name: uniqueName() });
     const r = await api.ok('reports.publish', { task: id, message: 'm1' });
     expect(r.updated).toBe(1);
-    expect(r.fields).toMatchObject({ status: 'published', status_reason: '', status_message: 'm1', last_changed_by: expect.any(String) });
-    for (const k of ['status_changed', 'last_update', 'last_change', 'published']) expect(r.fields[k]).toMatch(/\+00:00$/);
+    expect(r.fields).toMatchObject({
+      status: 'published',
+      status_reason: '',
+      status_message: 'm1',
+      last_changed_by: expect.any(String),
+    });
+    for (const k of ['status_changed', 'last_update', 'last_change', 'published'])
+      expect(r.fields[k]).toMatch(/\+00:00$/);
     const again = await api.ok('reports.publish', { task: id, comment: 'c1' });
     expect(again.fields.status_message).toBe('c1');
-    expect(await report(id)).toMatchObject({ status: 'published', status_message: 'c1', published: expect.any(String) });
+    expect(await report(id)).toMatchObject({
+      status: 'published',
+      status_message: 'c1',
+      published: expect.any(String),
+    });
   });
 
   it('archives and unarchives by the archived system tag, idempotently', async () => {
@@ -268,7 +296,11 @@ describe('reports.get_task_data', () => {
     const { id: rep } = await api.ok('reports.create', { name: `${name} report` });
     const plain = await api.ok('reports.get_task_data', { name: `^${name}`, only_fields: ['name', 'type'] });
     expect(plain.tasks).toEqual([{ id: task, name, type: 'training' }]);
-    const hidden = await api.ok('reports.get_task_data', { name: `^${name}`, search_hidden: true, only_fields: ['name'] });
+    const hidden = await api.ok('reports.get_task_data', {
+      name: `^${name}`,
+      search_hidden: true,
+      only_fields: ['name'],
+    });
     expect(hidden.tasks.map((t: { id: string }) => t.id)).toEqual([task, rep]);
     const byId = await api.ok('reports.get_task_data', { id: [rep], only_fields: ['name'] });
     expect(byId.tasks).toEqual([{ id: rep, name: `${name} report` }]);
@@ -276,7 +308,14 @@ describe('reports.get_task_data', () => {
 
   it('adds a section only when its key is in the request, built from the tasks events', async () => {
     const { id: task } = await api.ok('tasks.create', { name: uniqueName('sections'), type: 'training' });
-    await api.ok('events.add', { task, type: 'training_stats_scalar', iter: 1, metric: 'loss', variant: 'train', value: 0.5 });
+    await api.ok('events.add', {
+      task,
+      type: 'training_stats_scalar',
+      iter: 1,
+      metric: 'loss',
+      variant: 'train',
+      value: 0.5,
+    });
     const none = await api.ok('reports.get_task_data', { id: [task], only_fields: ['name'] });
     expect(Object.keys(none)).toEqual(['tasks']);
     const some = await api.ok('reports.get_task_data', {
@@ -292,7 +331,11 @@ describe('reports.get_task_data', () => {
   it('queries models instead of tasks with model_events', async () => {
     const name = uniqueName('model');
     const { id } = await api.ok('models.create', { name, ready: false });
-    const r = await api.ok('reports.get_task_data', { model_events: true, name: `^${name}$`, only_fields: ['name', 'ready'] });
+    const r = await api.ok('reports.get_task_data', {
+      model_events: true,
+      name: `^${name}$`,
+      only_fields: ['name', 'ready'],
+    });
     expect(r.tasks).toEqual([{ id, name, ready: false }]);
   });
 });
