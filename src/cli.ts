@@ -6,11 +6,14 @@ import { runCheck } from './cli/check.js';
 import { CliError, clientFromProfile, profileFromArgs } from './cli/connection.js';
 import { runCommand } from './cli/run-commands.js';
 import { ConfigError, formatProfile, missingSettings } from './config/index.js';
+import { sanitize } from './text/sanitize.js';
 import { VERSION } from './version.js';
 
 export async function main(argv: string[]): Promise<number> {
-  const out = (text: string): void => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-  const err = (text: string): void => void process.stderr.write(`tracktop: ${text}\n`);
+  // Server answers, config files and error messages can hold escape sequences: everything
+  // printed goes through the one sanitiser.
+  const out = (text: string): void => void process.stdout.write(`${sanitize(text, { multiline: true })}\n`);
+  const err = (text: string): void => void process.stderr.write(`tracktop: ${sanitize(text, { multiline: true })}\n`);
   try {
     const args = parseCommandLine(argv);
     switch (args.command) {

@@ -3,6 +3,7 @@
 import { createClient } from '../api/index.js';
 import { runDemo, type RunningDemo } from '../demo/index.js';
 import { colorEnabled, renderOnce, runMonitor, type MonitorOptions } from '../ui/index.js';
+import { sanitize } from '../text/sanitize.js';
 import { numberFlag, type ParsedArgs } from './args.js';
 import { CliError, clientFromProfile, profileFromArgs } from './connection.js';
 
@@ -61,7 +62,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
     if (demo) {
       await demo.stop();
       if (demoLog.length > 0 && demoLog.some((l) => /error|fail/i.test(l))) {
-        process.stderr.write(`demo messages:\n${demoLog.join('\n')}\n`);
+        process.stderr.write(`demo messages:\n${sanitize(demoLog.join('\n'), { multiline: true })}\n`);
       }
     }
   }

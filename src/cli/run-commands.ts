@@ -3,6 +3,7 @@
 import { runDemo } from '../demo/index.js';
 import { clearmlConfSnippet, credentialsFilePath } from '../server/index.js';
 import { runServe } from '../server/serve.js';
+import { sanitize } from '../text/sanitize.js';
 import { numberFlag, type ParsedArgs } from './args.js';
 import { runMonitorCommand } from './monitor.js';
 
@@ -11,7 +12,8 @@ const DEFAULT_SERVE_PORT = 8008;
 export async function runCommand(args: ParsedArgs): Promise<number> {
   const v = args.values;
   const str = (name: string): string | undefined => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
-  const log = (line: string): void => void process.stderr.write(`${line}\n`);
+  // Server log lines can quote request data (names, paths): sanitised like all other output.
+  const log = (line: string): void => void process.stderr.write(`${sanitize(line, { multiline: true })}\n`);
   switch (args.command) {
     case 'serve': {
       const host = str('host') ?? '127.0.0.1';

@@ -3,7 +3,8 @@
 // title, write the clipboard (OSC 52), open hyperlinks (OSC 8), reorder text with bidi
 // overrides or break the frame layout. Output is printable text, plus SGR colour sequences
 // only when asked for.
-import { displayWidth } from './width.js';
+import { agreeingClusters, needsRewrite } from './agreeing-clusters.js';
+import { clusterEnd, clusterWidth } from './width.js';
 
 export { displayWidth, truncateToWidth, fitToWidth, stripSgr } from './width.js';
 export type { Alignment, TruncateOptions } from './width.js';
@@ -34,7 +35,10 @@ const MAX_SGR_LENGTH = 64;
 const MAX_ACTIVE_SGR = 16;
 
 // Anything that is not plain printable text and needs a decision.
-const SPECIAL_CHARS = '[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069\\ud800-\\udfff]';
+// Surrogates only when lone: a valid pair is ordinary text (and must reach agreeingClusters
+// together with its neighbours: flags and emoji sequences span several pairs).
+const SPECIAL_CHARS =
+  '[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
 const SPECIAL = new RegExp(SPECIAL_CHARS);
 
 /** Code after the ESC that opens a control string (DCS, SOS, OSC, PM, APC). */
@@ -74,16 +78,20 @@ function scanControlString(s: string, start: number): number {
   return s.length;
 }
 
-/** One output line being built; `\r` starts a new segment that replaces the visible text. */
+/**
+ * One output line as a terminal would hold it: a row of cells, a cursor, and the style in
+ * force. `\r` moves the cursor to column 0 and later text overwrites cell by cell, so the
+ * line shows its final state ("abc\rX" is "Xbc", a progress bar its last value). A tab moves
+ * the cursor to the next stop, filling with spaces only past the end of the text.
+ */
 class LineBuilder {
   private readonly lines: string[] = [];
-  private shown = '';
-  private segment = '';
-  private segmentHasText = false;
-  /** Column reached at the last tab stop, and the text written since (for the next tab). */
-  private columnBase = 0;
-  private sinceTab = '';
+  /** Cell text; '' marks the right half of the wide character in the cell before. */
+  private cells: string[] = [];
+  private styles: string[] = [];
+  private cursor = 0;
   private active: string[] = [];
+  private style = '';
 
   constructor(
     private readonly color: boolean,
@@ -91,43 +99,51 @@ class LineBuilder {
   ) {}
 
   text(chunk: string): void {
-    if (chunk.length === 0) return;
-    this.segment += chunk;
-    this.sinceTab += chunk;
-    this.segmentHasText = true;
+    const text = agreeingClusters(chunk);
+    let i = 0;
+    while (i < text.length) {
+      const code = text.charCodeAt(i);
+      if (code >= 0x20 && code < 0x7f && (i + 1 >= text.length || text.charCodeAt(i + 1) < 0x300)) {
+        this.put(text[i] as string, 1);
+        i += 1;
+        continue;
+      }
+      const stop = clusterEnd(text, i, text.length);
+      this.put(text.slice(i, stop), clusterWidth(text, i, stop));
+      i = stop;
+    }
   }
 
   tab(): void {
     if (!this.expandTabs) {
-      this.text(' ');
+      this.put(' ', 1);
       return;
     }
-    const column = this.columnBase + displayWidth(this.sinceTab);
-    const spaces = TAB_STOP - (column % TAB_STOP);
-    this.text(' '.repeat(spaces));
-    this.columnBase = column + spaces;
-    this.sinceTab = '';
+    const stop = (Math.floor(this.cursor / TAB_STOP) + 1) * TAB_STOP;
+    this.fillTo(stop);
+    this.cursor = stop;
   }
 
   sgr(sequence: string): void {
     if (!this.color) return;
-    this.segment += sequence;
     if (/^\u001b\[[0;]*m$/.test(sequence)) {
       this.active = [];
     } else {
       this.active.push(sequence);
       if (this.active.length > MAX_ACTIVE_SGR) this.active.shift();
     }
+    this.style = this.active.join('');
   }
 
   carriageReturn(): void {
-    this.closeSegment();
+    this.cursor = 0;
   }
 
   lineBreak(): void {
-    this.closeSegment();
-    this.lines.push(this.shown);
-    this.shown = '';
+    this.lines.push(this.render());
+    this.cells = [];
+    this.styles = [];
+    this.cursor = 0;
   }
 
   finish(): string[] {
@@ -135,15 +151,53 @@ class LineBuilder {
     return this.lines;
   }
 
-  private closeSegment(): void {
-    if (this.segmentHasText) {
-      this.shown = this.active.length > 0 ? this.segment + SGR_RESET : this.segment;
+  /** Writes one character of `width` columns at the cursor, as a terminal would. */
+  private put(cluster: string, width: number): void {
+    if (width === 0) {
+      // A mark with nothing before it on the line has nothing to attach to.
+      if (this.cursor > 0) this.cells[this.cursor - 1] += cluster;
+      return;
     }
-    // The style still in force carries over to the next segment, as in a terminal.
-    this.segment = this.active.join('');
-    this.segmentHasText = false;
-    this.columnBase = 0;
-    this.sinceTab = '';
+    this.fillTo(this.cursor);
+    const at = this.cursor;
+    // Overwriting either half of a wide character erases the other half.
+    if (this.cells[at] === '') this.blank(at - 1);
+    if (this.cells[at + width] === '') this.blank(at + width - 1);
+    if (width === 1 && this.cells[at + 1] === '') this.blank(at + 1);
+    this.cells[at] = cluster;
+    this.styles[at] = this.style;
+    for (let k = 1; k < width; k++) {
+      this.cells[at + k] = '';
+      this.styles[at + k] = this.style;
+    }
+    this.cursor = at + width;
+  }
+
+  private blank(column: number): void {
+    if (column >= 0 && column < this.cells.length) this.cells[column] = ' ';
+  }
+
+  private fillTo(column: number): void {
+    while (this.cells.length < column) {
+      this.cells.push(' ');
+      this.styles.push(this.style);
+    }
+  }
+
+  private render(): string {
+    let out = '';
+    let current = '';
+    for (let k = 0; k < this.cells.length; k++) {
+      const style = this.styles[k] as string;
+      if (style !== current) {
+        // A style that only adds to the current one needs just the added sequences.
+        if (current !== '' && style.startsWith(current)) out += style.slice(current.length);
+        else out += (current === '' ? '' : SGR_RESET) + style;
+        current = style;
+      }
+      out += this.cells[k];
+    }
+    return current === '' ? out : out + SGR_RESET;
   }
 }
 
@@ -202,16 +256,8 @@ function sanitizeToLines(input: string, options: SanitizeOptions): string[] {
       }
     } else if (code === 0x09) {
       out.tab();
-    } else if (code >= 0xd800 && code <= 0xdbff) {
-      const low = s.charCodeAt(i);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        out.text(s.slice(at, at + 2));
-        i += 1;
-      } else {
-        out.text('\ufffd');
-      }
-    } else if (code >= 0xdc00 && code <= 0xdfff) {
-      out.text('\ufffd');
+    } else if (code >= 0xd800 && code <= 0xdfff) {
+      out.text('\ufffd'); // a lone surrogate
     }
     // Every other C0 control, DEL, C1 control and bidi override/isolate (which can make the
     // displayed text differ from its content) is dropped.
@@ -227,13 +273,13 @@ function asString(input: unknown): string {
 
 /**
  * Makes any server-provided value safe to print. Escape sequences and control characters are
- * removed (SGR kept with `color: true`). A `\r` inside a line keeps only the text written after
- * the last `\r` that was followed by text, which is what a terminal shows for a progress bar.
- * Trailing line breaks are dropped.
+ * removed (SGR kept with `color: true`), format characters too (see agreeing-clusters.ts). A
+ * `\r` returns to column 0 and what follows overwrites, so a line reads as a terminal would
+ * finally show it ("abc\rX" is "Xbc"). Trailing line breaks are dropped.
  */
 export function sanitize(input: unknown, options: SanitizeOptions = {}): string {
   const s = asString(input);
-  if (!SPECIAL.test(s)) return s;
+  if (!SPECIAL.test(s) && !needsRewrite(s)) return s;
   const lines = dropTrailingEmpty(sanitizeToLines(s, options));
   return lines.join(options.multiline === true ? '\n' : ' ');
 }
@@ -250,5 +296,5 @@ function dropTrailingEmpty(lines: string[]): string[] {
  */
 export function sanitizeLines(input: unknown, options: Omit<SanitizeOptions, 'multiline'> = {}): string[] {
   const s = asString(input);
-  return SPECIAL.test(s) ? dropTrailingEmpty(sanitizeToLines(s, options)) : [s];
+  return SPECIAL.test(s) || needsRewrite(s) ? dropTrailingEmpty(sanitizeToLines(s, options)) : [s];
 }

@@ -1,16 +1,17 @@
 // Display width of terminal text, and cutting/padding text to a width.
 //
-// Widths follow string-width, the package (and version) Ink uses for layout, so what we measure
-// is what Ink measures: wide/fullwidth and emoji = 2 columns, combining marks and SGR sequences
-// = 0. But string-width segments with Intl.Segmenter, which is quadratic in the string length
-// on Node 20 (a 50,000-character line of Thai or emoji takes tens of seconds). So text is cut
-// into grapheme clusters here, in one linear pass, and string-width only ever sees one cluster
-// of several code points (an emoji sequence, a base with marks); single code points are
-// measured by their East Asian Width directly, which is what string-width does for them.
+// Widths are what tmux draws (tmux 3.3a on glibc, measured by test/e2e/width-tmux.e2e.test.ts):
+// every code point takes its own wcwidth; nothing combines into one wide glyph except a
+// non-ASCII character right after a ZWJ, which tmux draws inside the previous cell. So
+// 👍🏽 (emoji + skin tone) is 4 columns, ❤️ (narrow base + VS16) is 1, a flag is 1 + 1, and
+// marks, format characters and unassigned code points are 0. string-width (Ink's measure)
+// disagrees on some of these; the sanitiser rewrites those clusters so both agree.
+//
+// Text is cut into grapheme clusters in one linear pass (Intl.Segmenter is quadratic on Node
+// 20), so truncation never splits a character from its marks.
 //
 // Input is expected to be sanitised already (printable text plus, optionally, SGR sequences).
 import { eastAsianWidth } from 'get-east-asian-width';
-import stringWidth from 'string-width';
 
 const ESC = '\u001b';
 const SGR_RESET = `${ESC}[0m`;
@@ -24,11 +25,15 @@ const MAX_CLUSTER = 64;
 // emoji modifiers, tag characters, Thai/Lao AM (spacing marks by the segmentation rules though
 // not by category).
 const JOINS_PREVIOUS = /^[\p{Grapheme_Extend}\p{Mc}\u200d\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}\u0e33\u0eb3]$/u;
-const ZERO_WIDTH =
-  /^[\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Nonspacing_Mark}\p{Enclosing_Mark}\p{Surrogate}]$/u;
-// Marks that add no width to their base (string-width counts only the base then). Variation
-// selectors and the keycap mark are left out: they can turn the base into a wide emoji.
-const PLAIN_MARK = /^(?![\ufe0e\ufe0f\u20e3])[\p{Nonspacing_Mark}\p{Enclosing_Mark}]$/u;
+// Drawn in no cell: marks, format characters (zero-width and bidi controls, soft hyphen
+// aside), controls, unassigned code points (wcwidth -1: tmux drops them), line separators.
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\p{Cc}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]$/u;
+// Format characters glibc gives one column: the soft hyphen and the prepended concatenation
+// marks (Arabic number signs and the like).
+const ONE_COLUMN_FORMAT = new Set([
+  0xad, 0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x6dd, 0x70f, 0x890, 0x891, 0x8e2, 0x110bd, 0x110cd,
+]);
+const ZWJ = 0x200d;
 const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
 // Prepend characters: they join the character after them.
 const PREPEND =
@@ -36,11 +41,9 @@ const PREPEND =
 
 const CACHE_LIMIT = 4096;
 const joinsCache = new Map<number, boolean>();
-const plainMarkCache = new Map<number, boolean>();
 const widthCache = new Map<number, number>();
 const pictographicCache = new Map<number, boolean>();
 const prependCache = new Map<number, boolean>();
-const clusterCache = new Map<string, number>();
 
 function cached<K, T>(cache: Map<K, T>, key: K, compute: (key: K) => T): T {
   const hit = cache.get(key);
@@ -56,7 +59,6 @@ const codePointMatcher =
   (cp: number): boolean =>
     re.test(String.fromCodePoint(cp));
 const joinsTest = codePointMatcher(JOINS_PREVIOUS);
-const plainMarkTest = codePointMatcher(PLAIN_MARK);
 const pictographicTest = codePointMatcher(PICTOGRAPHIC);
 const prependTest = codePointMatcher(PREPEND);
 
@@ -64,7 +66,7 @@ function joinsPrevious(codePoint: number): boolean {
   return codePoint >= 0x300 && cached(joinsCache, codePoint, joinsTest);
 }
 
-function isPictographic(codePoint: number): boolean {
+export function isPictographic(codePoint: number): boolean {
   return codePoint >= 0xa9 && cached(pictographicCache, codePoint, pictographicTest);
 }
 
@@ -72,10 +74,19 @@ function isPrepend(codePoint: number): boolean {
   return codePoint >= 0x600 && cached(prependCache, codePoint, prependTest);
 }
 
-/** Width of a cluster made of this one code point. */
-function singleWidth(codePoint: number): number {
+/** Hangul vowels and final consonants (conjoining jamo): drawn inside the syllable's cell. */
+const isHangulJoiningJamo = (cp: number): boolean => (cp >= 0x1160 && cp <= 0x11ff) || (cp >= 0xd7b0 && cp <= 0xd7ff);
+
+function computeWidth(cp: number): number {
+  if (ONE_COLUMN_FORMAT.has(cp)) return 1;
+  if (isHangulJoiningJamo(cp) || ZERO_WIDTH.test(String.fromCodePoint(cp))) return 0;
+  return eastAsianWidth(cp);
+}
+
+/** Columns one code point takes on its own (wcwidth, with 0 for what tmux draws nowhere). */
+export function codePointWidth(codePoint: number): number {
   if (codePoint >= 0x20 && codePoint < 0x7f) return 1;
-  return cached(widthCache, codePoint, (cp) => (ZERO_WIDTH.test(String.fromCodePoint(cp)) ? 0 : eastAsianWidth(cp)));
+  return cached(widthCache, codePoint, computeWidth);
 }
 
 const isRegionalIndicator = (cp: number): boolean => cp >= 0x1f1e6 && cp <= 0x1f1ff;
@@ -88,7 +99,7 @@ const isHangulT = (cp: number): boolean => (cp >= 0x11a8 && cp <= 0x11ff) || (cp
 const isHangulSyllable = (cp: number): boolean => cp >= 0xac00 && cp <= 0xd7a3;
 const isHangulLV = (cp: number): boolean => isHangulSyllable(cp) && (cp - 0xac00) % 28 === 0;
 
-function hangulJoins(previous: number, cp: number): boolean {
+export function hangulJoins(previous: number, cp: number): boolean {
   if (isHangulL(previous)) return isHangulL(cp) || isHangulV(cp) || isHangulSyllable(cp);
   if (isHangulV(previous) || isHangulLV(previous)) return isHangulV(cp) || isHangulT(cp);
   if (isHangulT(previous) || isHangulSyllable(previous)) return isHangulT(cp);
@@ -103,12 +114,10 @@ const INDIC_LETTER = /^\p{Lo}$/u;
 const block = (cp: number): number => cp >> 7;
 
 /** End (exclusive) of the grapheme cluster starting at `start`. */
-function clusterEnd(text: string, start: number, end: number): number {
+export function clusterEnd(text: string, start: number, end: number): number {
   let previous = text.codePointAt(start) as number;
   let i = start + (previous > 0xffff ? 2 : 1);
   let regionalIndicators = isRegionalIndicator(previous) ? 1 : 0;
-  // Inside an emoji ZWJ sequence (pictograph, extenders, ZWJ, pictograph, ...).
-  let pictographChain = isPictographic(previous);
   // Block of the last Indic virama, when only extenders followed it: a consonant of that
   // script joins (-1 otherwise).
   let linkBlock = LINKING_VIRAMAS.has(previous) ? block(previous) : -1;
@@ -116,18 +125,14 @@ function clusterEnd(text: string, start: number, end: number): number {
     const cp = text.codePointAt(i) as number;
     let binds: boolean;
     if (isPrepend(previous)) binds = true;
-    else if (previous === 0x200d && pictographChain && isPictographic(cp)) binds = true;
+    // tmux draws any non-ASCII character after a ZWJ inside the cell before it.
+    else if (previous === ZWJ && cp >= 0x80) binds = true;
     else if (joinsPrevious(cp)) binds = true;
     else if (isRegionalIndicator(cp)) binds = isRegionalIndicator(previous) && regionalIndicators % 2 === 1;
     else {
       binds = hangulJoins(previous, cp) || (linkBlock === block(cp) && INDIC_LETTER.test(String.fromCodePoint(cp)));
     }
     if (!binds) break;
-    if (isPrepend(previous)) {
-      pictographChain = isPictographic(cp);
-    } else if (!joinsPrevious(cp)) {
-      pictographChain = pictographChain && isPictographic(cp);
-    }
     if (isRegionalIndicator(cp)) regionalIndicators++;
     if (LINKING_VIRAMAS.has(cp)) linkBlock = block(cp);
     else if (!joinsPrevious(cp)) linkBlock = -1;
@@ -137,21 +142,17 @@ function clusterEnd(text: string, start: number, end: number): number {
   return i;
 }
 
-function isPlainMark(codePoint: number): boolean {
-  return cached(plainMarkCache, codePoint, plainMarkTest);
-}
-
-function clusterWidth(text: string, start: number, stop: number): number {
-  const base = text.codePointAt(start) as number;
-  let i = start + (base > 0xffff ? 2 : 1);
-  if (i === stop) return singleWidth(base);
-  // A base with combining accents (common, and slow through string-width) is its base's width.
-  while (i < stop) {
+/** Width of text[start, stop): each code point's own width; non-ASCII after a ZWJ joins. */
+export function clusterWidth(text: string, start: number, stop: number): number {
+  let width = 0;
+  let afterZwj = false;
+  for (let i = start; i < stop;) {
     const cp = text.codePointAt(i) as number;
-    if (!isPlainMark(cp)) return cached(clusterCache, text.slice(start, stop), stringWidth);
+    if (!(afterZwj && cp >= 0x80)) width += codePointWidth(cp);
+    afterZwj = cp === ZWJ && i > start;
     i += cp > 0xffff ? 2 : 1;
   }
-  return singleWidth(base);
+  return width;
 }
 
 /** Width of text holding no escape sequence. */

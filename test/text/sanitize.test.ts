@@ -231,8 +231,8 @@ describe('sanitize: tabs', () => {
     expect(displayWidth(coloured.slice(0, coloured.indexOf('x')))).toBe(8);
   });
 
-  it('restarts tab stops after a carriage return and on each line', () => {
-    expect(sanitize('abcdef\rab\tx')).toBe(`ab${' '.repeat(6)}x`);
+  it('moves over text after a carriage return, as a terminal tab does, and restarts stops on each line', () => {
+    expect(sanitize('abcdef\rab\tx')).toBe('abcdef  x');
     expect(sanitize('abc\na\tx', { multiline: true })).toBe(`abc\na${' '.repeat(7)}x`);
   });
 
