@@ -1,7 +1,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../src/text/markdown.js';
-import type { MarkdownOptions, RenderedLine } from '../../src/text/markdown.js';
+import { renderMarkdown } from '../../../src/text/markdown/index.js';
+import type { MarkdownOptions, RenderedLine } from '../../../src/text/markdown/index.js';
 
 const SGR = /\u001b\[[0-9;]*m/g;
 const OSC8 = /\u001b\]8;;[^\u001b]*\u001b\\/g;

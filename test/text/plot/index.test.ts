@@ -1,7 +1,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { plotSummary, plotToText } from '../../src/text/plot-text.js';
-import type { PlotTextOptions } from '../../src/text/plot-text.js';
+import { plotSummary, plotToText } from '../../../src/text/plot/index.js';
+import type { PlotTextOptions } from '../../../src/text/plot/index.js';
 
 const SGR = /\u001b\[[0-9;]*m/g;
 
