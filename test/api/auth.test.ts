@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient, type ClientOptions } from '../../src/api/index.js';
 import { ApiError } from '../../src/api/errors.js';
 import { ERRORS } from '../../src/wire/errors.js';
-import { FakeServer, fail, makeToken, ok, type RecordedRequest } from './fake-server.js';
+import { FakeServer, fail, makeToken, ok, type RecordedRequest } from '../helpers/fake-server.js';
 
 let server: FakeServer;
 const clients: ApiClient[] = [];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient } from '../../src/api/index.js';
 import { ApiError, isAbortError } from '../../src/api/errors.js';
 import { ERRORS } from '../../src/wire/errors.js';
-import { FakeServer, fail } from './fake-server.js';
+import { FakeServer, fail } from '../helpers/fake-server.js';
 
 let server: FakeServer;
 let client: ApiClient;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient } from '../../src/api/index.js';
 import { ENDPOINTS, type Endpoint } from '../../src/wire/operations.js';
-import { FakeServer, makeToken, ok } from './fake-server.js';
+import { FakeServer, makeToken, ok } from '../helpers/fake-server.js';
 
 const T = '0123456789abcdef0123456789abcdef';
 const T2 = 'fedcba9876543210fedcba9876543210';

@@ -12,7 +12,7 @@ import {
   type ApiClient,
 } from '../../src/api/index.js';
 import { ApiError } from '../../src/api/errors.js';
-import { FakeServer, ok, type RecordedRequest } from './fake-server.js';
+import { FakeServer, ok, type RecordedRequest } from '../helpers/fake-server.js';
 
 const T = '0123456789abcdef0123456789abcdef';
 

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT } from '../e2e/demo-process.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { BIN, ROOT } from '../helpers/demo-process.js';
+import { withTestServer } from '../helpers/server.js';
 
 interface Run {
   code: number;
@@ -30,16 +30,14 @@ function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
   });
 }
 
+const server = withTestServer();
 let home: string;
-let server: TestServer;
 
-beforeAll(async () => {
+beforeAll(() => {
   home = mkdtempSync(join(tmpdir(), 'tracktop-cli-home-'));
-  server = await startTestServer();
 });
 
-afterAll(async () => {
-  await server.close();
+afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
 

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dumpCore, startApi, type Api } from '../http.js';
+import { describe, expect, it } from 'vitest';
+import { dumpCore, withApi } from '../../helpers/http.js';
 
-let api: Api;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = withApi();
 
 describe('models.create', () => {
   it('answers {id, created: true} and stores the model, ready by default as on real servers', async () => {

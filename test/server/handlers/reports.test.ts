@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shortenReport } from '../../../src/server/handlers/reports.js';
-import { dumpCore, startApi, type Api } from '../http.js';
+import { dumpCore, withApi } from '../../helpers/http.js';
 
-let api: Api;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = withApi();
 
 let seq = 0;
 const uniqueName = (base = 'report') => `${base} ${++seq}`;

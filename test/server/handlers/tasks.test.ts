@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dumpCore, startApi, type Api } from '../http.js';
+import { describe, expect, it } from 'vitest';
+import { dumpCore, withApi } from '../../helpers/http.js';
 
-let api: Api;
 let clock = Date.parse('2025-02-01T08:00:00Z');
-beforeAll(async () => {
-  api = await startApi({ now: () => clock });
-});
-afterAll(() => api.close());
+const api = withApi({ now: () => clock });
 
 async function task(id: string): Promise<Record<string, any>> {
   return (await api.ok('tasks.get_all_ex', { id: [id] })).tasks[0];
