@@ -38,7 +38,7 @@ describe('models.get_all_ex', () => {
     const b = (await api.ok('models.create', { name: 'family two' })).id;
     const ids = async (body: Record<string, unknown>) =>
       (await api.ok('models.get_all_ex', { name: '^family', only_fields: ['id'], ...body })).models.map(
-        (m: any) => m.id,
+        (m: { id: string }) => m.id,
       );
     expect(await ids({})).toEqual([a, b]);
     expect(await ids({ ready: true })).toEqual([b]);
