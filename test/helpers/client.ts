@@ -1,7 +1,6 @@
 // The typed client the monitor uses (src/api), pointed at a test server by a hook.
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createClient, type ApiClient } from '../../src/api/index.js';
-import { forwardTo } from './hooked.js';
+import { hooked } from './hooked.js';
 import type { TestServer } from './server.js';
 
 /**
@@ -9,20 +8,17 @@ import type { TestServer } from './server.js';
  * the server's hook: it starts after the server and is closed before it.
  */
 export function withClient(server: () => TestServer, opts: { worker?: string; perTest?: boolean } = {}): ApiClient {
-  let client: ApiClient | undefined;
-  (opts.perTest ? beforeEach : beforeAll)(() => {
-    const { url, accessKey, secretKey } = server();
-    client = createClient({
-      apiHost: url,
-      accessKey,
-      secretKey,
-      ...(opts.worker !== undefined ? { worker: opts.worker } : {}),
-    });
-  });
-  (opts.perTest ? afterEach : afterAll)(async () => {
-    const done = client;
-    client = undefined;
-    await done?.close();
-  });
-  return forwardTo('the api client', () => client);
+  return hooked(
+    'the api client',
+    () => {
+      const { url, accessKey, secretKey } = server();
+      return createClient({
+        apiHost: url,
+        accessKey,
+        secretKey,
+        worker: opts.worker,
+      });
+    },
+    opts,
+  );
 }

@@ -1,11 +1,10 @@
 // Runs the embedded server in-process on 127.0.0.1:0 with a temp SQLite file and calls the
 // events endpoints over HTTP, returning what went over the wire. Tasks and models are seeded
 // straight into the server's database (statuses and companies no endpoint would let us set).
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { newId } from '../../src/server/ids.js';
 import type { Db } from '../../src/server/db.js';
 import { companyId } from '../../src/server/server-meta.js';
-import { forwardTo } from './hooked.js';
+import { hooked } from './hooked.js';
 import type { Answer } from './http.js';
 import { startTestServer, type TestServer } from './server.js';
 
@@ -141,16 +140,7 @@ export async function createHarness(): Promise<Harness> {
  * server logged an unexpected error.
  */
 export function withEventsHarness(opts: { perFile?: boolean } = {}): Harness {
-  let h: Harness | undefined;
-  (opts.perFile ? beforeAll : beforeEach)(async () => {
-    h = await createHarness();
-  });
-  (opts.perFile ? afterAll : afterEach)(async () => {
-    const done = h;
-    h = undefined;
-    await done?.close();
-  });
-  return forwardTo('the events harness', () => h);
+  return hooked('the events harness', createHarness, { perTest: !opts.perFile });
 }
 
 /** A JSON-lines body. */

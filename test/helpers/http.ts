@@ -1,8 +1,7 @@
 // Plain-fetch access to a test server: every call returns status, envelope and headers, so
 // tests can check exactly what goes over the wire.
-import { afterAll, beforeAll } from 'vitest';
 import type { Envelope } from '../../src/wire/envelope.js';
-import { forwardTo } from './hooked.js';
+import { hooked } from './hooked.js';
 import { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 
 /** What a test reads from an answer it did not type: each test asserts the fields it uses. */
@@ -93,12 +92,7 @@ export async function startApi(opts: TestServerOptions = {}): Promise<Api> {
 
 /** Starts a server for the test file (beforeAll) and closes it after (afterAll). */
 export function withApi(opts: TestServerOptions = {}): Api {
-  let api: Api | undefined;
-  beforeAll(async () => {
-    api = await startApi(opts);
-  });
-  afterAll(() => api?.close());
-  return forwardTo('the test server', () => api);
+  return hooked('the test server', () => startApi(opts));
 }
 
 /** Every row of the core tables, to compare before and after rejected requests. */

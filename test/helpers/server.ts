@@ -2,9 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer, type StartServerOptions } from '../../src/server/index.js';
-import { forwardTo } from './hooked.js';
+import { hooked } from './hooked.js';
 
 export interface TestServer {
   url: string;
@@ -47,10 +46,5 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
 
 /** Starts a server for the test file (beforeAll) and closes it after (afterAll). */
 export function withTestServer(opts: TestServerOptions = {}): TestServer {
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await startTestServer(opts);
-  });
-  afterAll(() => server?.close());
-  return forwardTo('the test server', () => server);
+  return hooked('the test server', () => startTestServer(opts));
 }
