@@ -141,9 +141,10 @@ async function bench() {
     await sleep(500);
   } finally {
     try {
-      // The session usually ended with the monitor; kill-server then has nothing to say.
       execFileSync('tmux', ['-S', socket, 'kill-server'], { stdio: 'ignore' });
-    } catch {}
+    } catch {
+      // The session usually ended with the monitor; kill-server then has nothing to say.
+    }
     child.disconnect();
     await new Promise((resolve) => child.once('exit', resolve));
     rmSync(dir, { recursive: true, force: true });

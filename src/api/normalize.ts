@@ -13,16 +13,13 @@ import type {
   VectorMetricsIterHistogramResponse,
 } from '../wire/events.js';
 import type { Endpoint } from '../wire/operations.js';
+import { isObject } from '../wire/json.js';
 import type { ReportStatusRequest } from '../wire/reports.js';
 
 type Obj = Record<string, unknown>;
 
-function isObj(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function asObj(value: unknown): Obj {
-  return isObj(value) ? value : {};
+  return isObject(value) ? value : {};
 }
 
 // ---- requests --------------------------------------------------------------------------
@@ -35,7 +32,7 @@ const STATUS_TEXT_ENDPOINTS: ReadonlySet<Endpoint> = new Set([
 
 /** Real servers read `message`, the spec names `comment`: send the text under both. */
 export function prepareRequest(endpoint: Endpoint, body: unknown): unknown {
-  if (!STATUS_TEXT_ENDPOINTS.has(endpoint) || !isObj(body)) return body;
+  if (!STATUS_TEXT_ENDPOINTS.has(endpoint) || !isObject(body)) return body;
   const req = body as unknown as ReportStatusRequest;
   const text = req.message ?? req.comment;
   if (text === undefined) return body;
@@ -45,7 +42,7 @@ export function prepareRequest(endpoint: Endpoint, body: unknown): unknown {
 // ---- responses -------------------------------------------------------------------------
 
 function isSeries(value: unknown): value is HistogramSeries & Obj {
-  return isObj(value) && Array.isArray(value.x) && Array.isArray(value.y);
+  return isObject(value) && Array.isArray(value.x) && Array.isArray(value.y);
 }
 
 function addSeries(into: ScalarHistogram, metric: string, variant: string, series: Obj): void {
@@ -56,7 +53,7 @@ function addSeries(into: ScalarHistogram, metric: string, variant: string, serie
 /** Merges a `{M: {V: series}}` map into `into`, skipping anything that is not a series. */
 function mergeMetricMap(into: ScalarHistogram, map: Obj): void {
   for (const [metric, variants] of Object.entries(map)) {
-    if (!isObj(variants)) continue;
+    if (!isObject(variants)) continue;
     for (const [variant, series] of Object.entries(variants)) {
       if (isSeries(series)) addSeries(into, metric, variant, series);
     }
@@ -73,12 +70,12 @@ export function toScalarHistogram(data: unknown): ScalarHistogram {
     return out;
   }
   for (const item of images) {
-    if (!isObj(item)) continue;
+    if (!isObject(item)) continue;
     if (typeof item.metric === 'string' && isSeries(item)) {
       const variant = typeof item.variant === 'string' ? item.variant : typeof item.name === 'string' ? item.name : '';
       const { metric, variant: _variant, ...series } = item;
       addSeries(out, metric, variant, series);
-    } else if (typeof item.metric === 'string' && isObj(item.variants)) {
+    } else if (typeof item.metric === 'string' && isObject(item.variants)) {
       mergeMetricMap(out, { [item.metric]: item.variants });
     } else {
       mergeMetricMap(out, item);
@@ -93,10 +90,10 @@ export function toLatestScalarValues(data: unknown): GetTaskLatestScalarValuesRe
   const metrics = Array.isArray(obj.metrics) ? obj.metrics : [];
   return {
     ...obj,
-    metrics: metrics.filter(isObj).map((metric) => ({
+    metrics: metrics.filter(isObject).map((metric) => ({
       ...metric,
       name: String(metric.name ?? ''),
-      variants: (Array.isArray(metric.variants) ? metric.variants : []).filter(isObj).map((variant) => {
+      variants: (Array.isArray(metric.variants) ? metric.variants : []).filter(isObject).map((variant) => {
         const last10 = variant.last_10_value ?? variant.last_100_value;
         const last100 = variant.last_100_value ?? variant.last_10_value;
         return {
@@ -130,15 +127,15 @@ export function toMetricsAndVariants(data: unknown): MetricsAndVariantsResponse 
         out[entry] ??= [];
         continue;
       }
-      if (!isObj(entry)) continue;
+      if (!isObject(entry)) continue;
       const name = entry.metric ?? entry.name;
       if (typeof name !== 'string') continue;
       const variants = Array.isArray(entry.variants) ? entry.variants : [];
       out[name] = variants
-        .map((v) => (typeof v === 'string' ? v : isObj(v) && typeof v.name === 'string' ? v.name : undefined))
+        .map((v) => (typeof v === 'string' ? v : isObject(v) && typeof v.name === 'string' ? v.name : undefined))
         .filter((v): v is string => v !== undefined);
     }
-  } else if (isObj(metrics)) {
+  } else if (isObject(metrics)) {
     for (const [name, variants] of Object.entries(metrics)) {
       out[name] = Array.isArray(variants) ? variants.filter((v): v is string => typeof v === 'string') : [];
     }
@@ -163,7 +160,7 @@ export function toVectorHistogram(
   }
   const points: { iter: number; vector: number[] }[] = [];
   for (const item of Array.isArray(obj.images) ? obj.images : []) {
-    if (!isObj(item)) continue;
+    if (!isObject(item)) continue;
     const vector = numberArray(item.value) ?? numberArray(item.values) ?? numberArray(item.vector);
     if (vector === undefined) continue;
     const iter =
@@ -181,7 +178,7 @@ export function toDebugImages(data: unknown, req: { metrics?: { task: string }[]
   if (!Array.isArray(obj.images)) {
     return { ...obj, metrics: Array.isArray(obj.metrics) ? (obj.metrics as DebugImagesResponse['metrics']) : [] };
   }
-  const events = obj.images.filter(isObj) as unknown as DebugImageEvent[];
+  const events = obj.images.filter(isObject) as unknown as DebugImageEvent[];
   const byIter = new Map<number, DebugImageEvent[]>();
   for (const event of events) {
     const iter = typeof event.iter === 'number' ? event.iter : 0;
@@ -219,10 +216,10 @@ export function normalizeResponse(endpoint: Endpoint, data: unknown, request: un
     case 'events.vector_metrics_iter_histogram':
       return toVectorHistogram(
         data,
-        isObj(request) ? (request as unknown as VectorMetricsIterHistogramRequest) : undefined,
+        isObject(request) ? (request as unknown as VectorMetricsIterHistogramRequest) : undefined,
       );
     case 'events.debug_images':
-      return toDebugImages(data, isObj(request) ? (request as { metrics?: { task: string }[] }) : undefined);
+      return toDebugImages(data, isObject(request) ? (request as { metrics?: { task: string }[] }) : undefined);
     default:
       return data;
   }

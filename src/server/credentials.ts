@@ -67,7 +67,7 @@ function readCredentialsFile(file: string): KeyPair {
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new Error(`cannot read the credentials file ${file}: ${(err as Error).message}`);
+    throw new Error(`cannot read the credentials file ${file}: ${(err as Error).message}`, { cause: err });
   }
   const p = parsed as { access_key?: unknown; secret_key?: unknown };
   if (typeof p.access_key !== 'string' || typeof p.secret_key !== 'string' || !p.access_key || !p.secret_key)

@@ -2,6 +2,7 @@
 // a wrong JSON type, null for a required field, an enum value not allowed or a number out of
 // range → 400/12 naming the field; unknown fields are ignored (REFERENCE §1.4).
 import { ERRORS } from '../wire/errors.js';
+import { isObject } from '../wire/json.js';
 import { ServerError } from './errors.js';
 
 export interface FieldRule<T> {
@@ -49,8 +50,6 @@ class Rule<T, O extends boolean = false> implements FieldRule<T> {
     return new Rule<T, false>(this.fn, false, value);
   }
 }
-
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const v = {
   str(opts: { minLength?: number; allowEmpty?: boolean } = {}) {
@@ -118,14 +117,14 @@ export const v = {
   },
   obj<S extends Shape>(shape: S) {
     return new Rule<Out<S>>((val, path) => {
-      if (!isObj(val)) fail(path, 'expected object');
+      if (!isObject(val)) fail(path, 'expected object');
       return checkShape(val, shape, `${path}.`);
     }, false);
   },
   /** Any JSON object, unchecked inside. */
   anyObj() {
     return new Rule<Record<string, unknown>>((val, path) => {
-      if (!isObj(val)) fail(path, 'expected object');
+      if (!isObject(val)) fail(path, 'expected object');
       return val;
     }, false);
   },
@@ -145,7 +144,7 @@ function checkShape<S extends Shape>(body: Record<string, unknown>, shape: S, pr
 
 /** Validates a request body against a shape; unknown fields are dropped. */
 export function validate<S extends Shape>(body: unknown, shape: S): Out<S> {
-  if (!isObj(body)) throw new ServerError(ERRORS.badRequest, 'request body must be a JSON object');
+  if (!isObject(body)) throw new ServerError(ERRORS.badRequest, 'request body must be a JSON object');
   return checkShape(body, shape, '');
 }
 

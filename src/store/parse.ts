@@ -1,15 +1,14 @@
 // Server answers → store rows. Answers come from any server version (or a broken proxy), so
 // nothing here trusts their shape: a missing list throws a DataShapeError (shown in the pane),
 // a malformed record is skipped, a malformed field becomes its empty value.
+import { isObject } from '../wire/json.js';
 import { DataShapeError } from './errors.js';
 import type { LogEntry } from '../text/log-window.js';
 import type { DebugImageItem, PlotItem, ReportRow, ScalarRow, ScalarSeries, SingleValueRow, TaskRow } from './types.js';
 
 type Json = Record<string, unknown>;
 
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject };
 
 function str(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;

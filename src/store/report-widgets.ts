@@ -3,7 +3,7 @@
 // poller while the details pane is on screen, kept per widget URL in a bounded cache, and
 // fetched again on refresh. A refused request is an error of that widget only; connection
 // trouble makes the poller back off and try again.
-import { renderMarkdown } from '../text/markdown.js';
+import { renderMarkdown } from '../text/markdown/index.js';
 import type { KnownReportWidget } from '../text/report-widgets.js';
 import type { ReportsGetTaskDataRequest } from '../wire/reports.js';
 import type { StoreContext } from './context.js';

@@ -133,7 +133,7 @@ export interface TaskStatusChangeResponse {
   updated: number;
   fields: Record<string, unknown>;
 }
-export interface TasksGetAllExRequest extends TaskQuery {}
+export type TasksGetAllExRequest = TaskQuery;
 export interface TasksGetAllExResponse {
   tasks: Task[];
   scroll_id?: ScrollId;

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient, type ClientOptions } from '../../src/api/index.js';
-import { ApiError } from '../../src/api/errors.js';
+
 import { ERRORS } from '../../src/wire/errors.js';
-import { FakeServer, fail, makeToken, ok, type RecordedRequest } from './fake-server.js';
+import { FakeServer, fail, makeToken, ok, type RecordedRequest } from '../helpers/fake-server.js';
+import { errorOf } from '../helpers/api-error.js';
 
 let server: FakeServer;
 const clients: ApiClient[] = [];
@@ -18,15 +19,6 @@ function makeClient(extra: Partial<ClientOptions> = {}): ApiClient {
   });
   clients.push(c);
   return c;
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ApiError);
-  return err as ApiError;
 }
 
 function bearer(req: RecordedRequest | undefined): string | undefined {

@@ -1,30 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type ApiClient } from '../../src/api/index.js';
+import { describe, expect, it } from 'vitest';
+
 import { ApiError, isAbortError } from '../../src/api/errors.js';
 import { ERRORS } from '../../src/wire/errors.js';
-import { FakeServer, fail } from './fake-server.js';
+import { fail } from '../helpers/fake-server.js';
+import { errorOf } from '../helpers/api-error.js';
+import { withFakeServerClient } from '../helpers/fake-client.js';
 
-let server: FakeServer;
-let client: ApiClient;
-
-beforeAll(async () => {
-  server = await FakeServer.start();
-  client = createClient({ apiHost: server.url, accessKey: 'key', secretKey: 'secret', timeouts: { totalMs: 2_000 } });
-});
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
-
-async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ApiError);
-  return err as ApiError;
-}
+const { server, client } = withFakeServerClient();
 
 // Every status/code/subcode of REFERENCE §1.4 except the 401s, which the auth layer rewords (auth.test.ts).
 const envelopeErrors = Object.entries(ERRORS).filter(([, e]) => e.httpStatus !== 401);

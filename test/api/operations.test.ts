@@ -1,30 +1,16 @@
 // One test per operation: the path and body the client sends, and what it makes of an
 // answer shaped as REFERENCE describes (including the §0 normalisations).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createClient, type ApiClient } from '../../src/api/index.js';
+import { describe, expect, it } from 'vitest';
+import { type ApiClient } from '../../src/api/index.js';
 import { ENDPOINTS, type Endpoint } from '../../src/wire/operations.js';
-import { FakeServer, makeToken, ok } from './fake-server.js';
+import { makeToken, ok } from '../helpers/fake-server.js';
+import { withFakeServerClient } from '../helpers/fake-client.js';
 
 const T = '0123456789abcdef0123456789abcdef';
 const T2 = 'fedcba9876543210fedcba9876543210';
 const P = 'aaaabbbbccccddddeeeeffff00001111';
 
-let server: FakeServer;
-let client: ApiClient;
-
-beforeAll(async () => {
-  server = await FakeServer.start();
-  client = createClient({ apiHost: server.url, accessKey: 'key', secretKey: 'secret', timeouts: { totalMs: 2_000 } });
-});
-
-beforeEach(() => {
-  server.requests.length = 0;
-});
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const { server, client } = withFakeServerClient();
 
 interface Case {
   endpoint: Endpoint;

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createClient,
   pageReports,
   scrollRawScalars,
   scrollReports,
@@ -9,29 +8,14 @@ import {
   scrollTasks,
   taskLogBackward,
   taskLogForward,
-  type ApiClient,
 } from '../../src/api/index.js';
 import { ApiError } from '../../src/api/errors.js';
-import { FakeServer, ok, type RecordedRequest } from './fake-server.js';
+import { ok, type RecordedRequest } from '../helpers/fake-server.js';
+import { withFakeServerClient } from '../helpers/fake-client.js';
 
 const T = '0123456789abcdef0123456789abcdef';
 
-let server: FakeServer;
-let client: ApiClient;
-
-beforeAll(async () => {
-  server = await FakeServer.start();
-  client = createClient({ apiHost: server.url, accessKey: 'key', secretKey: 'secret', timeouts: { totalMs: 2_000 } });
-});
-
-beforeEach(() => {
-  server.requests.length = 0;
-});
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const { server, client } = withFakeServerClient();
 
 async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[][]> {
   const out: T[][] = [];

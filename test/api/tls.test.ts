@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient, type ClientOptions } from '../../src/api/index.js';
 import { ApiError } from '../../src/api/errors.js';
-import { FakeServer, ok } from './fake-server.js';
+import { FakeServer, ok } from '../helpers/fake-server.js';
 
 // A self-signed certificate for 127.0.0.1/localhost, valid 2000-2100 (test fixture only).
 const certPath = fileURLToPath(new URL('./fixtures/localhost-cert.pem', import.meta.url));

@@ -6,7 +6,7 @@ import { createClient, type ApiClient, type ClientOptions } from '../../src/api/
 import { ApiError } from '../../src/api/errors.js';
 import type { EventInput } from '../../src/wire/events.js';
 import { ERRORS } from '../../src/wire/errors.js';
-import { FakeServer, fail, ok } from './fake-server.js';
+import { FakeServer, fail, ok } from '../helpers/fake-server.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 

@@ -5,8 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT } from '../e2e/demo-process.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { BIN, ROOT } from '../helpers/demo-process.js';
+import { basicAuth, send, type Answer } from '../helpers/http.js';
+import { withTestServer } from '../helpers/server.js';
 
 interface Run {
   code: number;
@@ -30,16 +31,14 @@ function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
   });
 }
 
+const server = withTestServer();
 let home: string;
-let server: TestServer;
 
-beforeAll(async () => {
+beforeAll(() => {
   home = mkdtempSync(join(tmpdir(), 'tracktop-cli-home-'));
-  server = await startTestServer();
 });
 
-afterAll(async () => {
-  await server.close();
+afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
@@ -189,20 +188,12 @@ describe('tracktop serve --demo', () => {
       expect(url, stderr).toBeDefined();
       expect(stderr).toContain(`${join(dir, 'demo.db')}.credentials.json`);
 
-      const post = async (endpoint: string, body: unknown, auth: string): Promise<any> => {
-        const res = await fetch(`${url}/${endpoint}`, {
-          method: 'POST',
-          headers: { authorization: auth, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        expect(res.status, endpoint).toBe(200);
-        return ((await res.json()) as { data: unknown }).data;
+      const post = async (endpoint: string, body: unknown, auth: string): Promise<Answer> => {
+        const reply = await send(url ?? '', `/${endpoint}`, body, { auth });
+        expect(reply.status, endpoint).toBe(200);
+        return reply.data;
       };
-      const login = await post(
-        'auth.login',
-        {},
-        `Basic ${Buffer.from(`${accessKey}:${secretKey}`).toString('base64')}`,
-      );
+      const login = await post('auth.login', {}, basicAuth(accessKey ?? '', secretKey ?? ''));
       const bearer = `Bearer ${login.token}`;
       const running = await post('tasks.get_all_ex', { status: ['in_progress'], only_fields: ['id', 'name'] }, bearer);
       expect(running.tasks.length).toBeGreaterThan(0);

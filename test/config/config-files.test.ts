@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/config-error.js';
 import { chooseConfigFiles, expandHome, loadConfig } from '../../src/config/config-files.js';
 import { toPlain } from '../../src/config/hocon.js';
-import { makeTempHome, type TempHome } from './temp-home.js';
+import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 
 let home: TempHome;
 beforeEach(() => {

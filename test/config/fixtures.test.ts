@@ -4,7 +4,7 @@ import { ConfigError } from '../../src/config/config-error.js';
 import { chooseConfigFiles, loadConfig } from '../../src/config/config-files.js';
 import { getConfigValue, toPlain } from '../../src/config/hocon.js';
 import type { ConfigObject } from '../../src/config/hocon-types.js';
-import { makeTempHome, type TempHome } from './temp-home.js';
+import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 
 let home: TempHome;
 beforeEach(() => {

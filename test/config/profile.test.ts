@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/config-error.js';
 import { resolveProfile, type ProfileFlags } from '../../src/config/profile.js';
-import { makeTempHome, type TempHome } from './temp-home.js';
+import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 
 let home: TempHome;
 beforeEach(() => {

@@ -1,24 +1,18 @@
 // Live runs against the real embedded server (in-process, temp SQLite file).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type ApiClient } from '../../src/api/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { DemoClient } from '../../src/demo/demo-client.js';
 import { startLiveRuns, type LiveRuns } from '../../src/demo/live-runs.js';
 import { SINGLE_VALUE_ITER } from '../../src/wire/events.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { withClient } from '../helpers/client.js';
+import { withTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-let client: ApiClient;
+const server = withTestServer();
+const client = withClient(() => server);
 let projectId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  client = createClient({ apiHost: server.url, accessKey: server.accessKey, secretKey: server.secretKey });
   projectId = (await client.projects.create({ name: 'live/runs' })).id;
-});
-
-afterAll(async () => {
-  await client?.close();
-  await server?.close();
 });
 
 async function runningTasks(n: number): Promise<string[]> {

@@ -1,28 +1,22 @@
 // Seeds the real embedded server (in-process, temp SQLite file) through the HTTP client.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type ApiClient } from '../../src/api/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+
 import { bigLogFirstLine, bigLogLastLine } from '../../src/demo/big-log.js';
 import { DEMO_PROJECTS, DEMO_STATUSES } from '../../src/demo/plan.js';
 import { BIG_LOG_LINES, seedDemo, type SeedResult } from '../../src/demo/seed.js';
 import { SINGLE_VALUE_ITER, type LogEvent } from '../../src/wire/events.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { withClient } from '../helpers/client.js';
+import { withTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-let client: ApiClient;
+const server = withTestServer();
+const client = withClient(() => server);
 let seeded: SeedResult;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  client = createClient({ apiHost: server.url, accessKey: server.accessKey, secretKey: server.secretKey });
   seeded = await seedDemo(client, { baseUrl: server.url });
   console.log(
     `demo seed: ${seeded.eventsWritten} events, ${seeded.tasks.length} tasks, ${seeded.reports.length} reports in ${seeded.elapsedMs} ms`,
   );
-});
-
-afterAll(async () => {
-  await client?.close();
-  await server?.close();
 });
 
 describe('seedDemo against the embedded server', () => {

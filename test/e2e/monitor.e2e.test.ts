@@ -1,6 +1,6 @@
 // The built binary in a real terminal (tmux), against `tracktop demo`: what a user sees.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemo, type DemoSession } from './demo-process.js';
+import { startDemo, type DemoSession } from '../helpers/demo-process.js';
 
 const FIRST_LINE = '[demo] log start: line 1 of 50000';
 const LAST_LINE = '[demo] log end: line 50000 of 50000';

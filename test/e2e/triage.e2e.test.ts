@@ -2,7 +2,7 @@
 // by a tag, archive and undo, publish, move to a new project by name, delete an archived
 // report. After each step the server's state, read through the API, must match the screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemo, type DemoSession } from './demo-process.js';
+import { startDemo, type DemoSession } from '../helpers/demo-process.js';
 
 const COLUMNS = 140;
 const ROWS = 40;

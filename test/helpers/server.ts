@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer, type StartServerOptions } from '../../src/server/index.js';
+import { hooked } from './hooked.js';
 
 export interface TestServer {
   url: string;
@@ -41,4 +42,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Starts a server for the test file (beforeAll) and closes it after (afterAll). */
+export function withTestServer(opts: TestServerOptions = {}): TestServer {
+  return hooked('the test server', () => startTestServer(opts));
 }

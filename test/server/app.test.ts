@@ -1,13 +1,9 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADD_BATCH_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES } from '../../src/server/index.js';
-import { send, startApi, type Api } from './http.js';
+import { send, withApi } from '../helpers/http.js';
 
-let api: Api;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = withApi();
 
 describe('envelope', () => {
   it('wraps a success in meta with id, trx, endpoint versions, OK and empty error fields', async () => {

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/wire/operations.js';
 import { decodeTokenClaims } from '../../src/api/index.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { basicAuth, send } from './http.js';
+import { startTestServer, withTestServer } from '../helpers/server.js';
+import { basicAuth, send } from '../helpers/http.js';
 
 let clock = Date.parse('2025-01-01T00:00:00Z');
-let server: TestServer;
+const server = withTestServer({ now: () => clock });
 let basic: string;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => clock });
+beforeAll(() => {
   basic = basicAuth(server.accessKey, server.secretKey);
 });
-afterAll(() => server.close());
 
 const login = (auth: string | undefined, body: unknown = {}) =>
   send(server.url, '/auth.login', body, { auth: auth ?? null });

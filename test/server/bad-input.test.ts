@@ -1,14 +1,13 @@
 // Malformed and mistyped requests to every endpoint this part of the server owns: never a
 // 500, always an envelope, and a rejected request leaves the stored data as it was.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, type Endpoint } from '../../src/wire/operations.js';
-import { dumpCore, startApi, type Api } from './http.js';
+import { dumpCore, withApi, type Api } from '../helpers/http.js';
 
-let api: Api;
+const api = withApi({ filterBudgetMs: 150 });
 const fx: Record<string, string> = {};
 
 beforeAll(async () => {
-  api = await startApi({ filterBudgetMs: 150 });
   fx.project = (await api.ok('projects.create', { name: 'Bad input' })).id;
   fx.task = (await api.ok('tasks.create', { name: 'bad input task', type: 'training', project: fx.project })).id;
   fx.model = (await api.ok('models.create', { name: 'bad input model', ready: false })).id;
@@ -21,7 +20,6 @@ beforeAll(async () => {
   await api.ok('models.create', { name: long });
   await api.ok('projects.create', { name: long });
 });
-afterAll(() => api.close());
 
 const queryTemplate = () => ({
   id: [fx.task],

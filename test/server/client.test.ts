@@ -1,18 +1,11 @@
 // The embedded server through the typed client the monitor uses (src/api).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, isApiError, scrollReports, type ApiClient } from '../../src/api/index.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { isApiError, scrollReports } from '../../src/api/index.js';
+import { withClient } from '../helpers/client.js';
+import { withTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-let client: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  client = createClient({ apiHost: server.url, accessKey: server.accessKey, secretKey: server.secretKey });
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const server = withTestServer();
+const client = withClient(() => server);
 
 describe('typed client against the embedded server', () => {
   it('logs in and reads the server identity from the token', async () => {

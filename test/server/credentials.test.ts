@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearmlConfSnippet, credentialsFilePath, startServer } from '../../src/server/index.js';
 import { generateKeyPair, hashSecret, verifySecret } from '../../src/server/credentials.js';
-import { basicAuth, send } from './http.js';
+import { basicAuth, send } from '../helpers/http.js';
 
 let dir: string;
 beforeEach(() => {

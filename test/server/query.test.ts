@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '../../src/server/limits.js';
-import { startApi, type Api } from './http.js';
+import { startApi, withApi } from '../helpers/http.js';
 
-let api: Api;
 let clock = Date.parse('2025-03-01T12:00:00.250Z');
+const api = withApi({ now: () => clock });
 const ids: Record<string, string> = {};
 let pA: string;
 let pS: string;
@@ -11,7 +11,6 @@ let pB: string;
 
 // Fixture: four reports in four places with different tags and states.
 beforeAll(async () => {
-  api = await startApi({ now: () => clock });
   pA = (await api.ok('projects.create', { name: 'Alpha' })).id;
   pS = (await api.ok('projects.create', { name: 'Alpha/Sub' })).id;
   pB = (await api.ok('projects.create', { name: 'Beta' })).id;
@@ -28,7 +27,6 @@ beforeAll(async () => {
   await api.ok('reports.publish', { task: ids.r2 });
   await api.ok('reports.archive', { task: ids.r3 });
 });
-afterAll(() => api.close());
 
 const names = (tasks: { id: string }[]) =>
   tasks.map((t) => Object.entries(ids).find(([, id]) => id === t.id)?.[0] ?? t.id);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runServe } from '../../src/server/serve.js';
-import { basicAuth, send } from './http.js';
+import { basicAuth, send } from '../helpers/http.js';
 
 let dir: string;
 beforeEach(() => {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.js';
-import { addScalars, countCalls, createTask, monitorFixture, type MonitorFixture } from './fixture.js';
-import { sleep, waitFor } from './timers.js';
+import { addScalars, countCalls, createTask, monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
+import { sleep, waitFor } from '../helpers/timers.js';
 
 let fx: MonitorFixture | undefined;
 const cleanups: (() => void)[] = [];

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SINGLE_VALUE_ITER } from '../../src/wire/events.js';
-import { addScalars, countCalls, createTask, monitorFixture, type MonitorFixture } from './fixture.js';
+import { addScalars, countCalls, createTask, monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
 
 let fx: MonitorFixture | undefined;
 afterEach(async () => {

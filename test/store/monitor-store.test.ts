@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addScalars, countCalls, createTask, monitorFixture, type MonitorFixture } from './fixture.js';
-import { waitFor } from './timers.js';
+import { addScalars, countCalls, createTask, monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
+import { waitFor } from '../helpers/timers.js';
 
 let fx: MonitorFixture | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Poller, type PollerOptions } from '../../src/store/poller.js';
-import { sleep, trackedTimers, waitFor } from './timers.js';
+import { sleep, trackedTimers, waitFor } from '../helpers/timers.js';
 
 class Offline extends Error {}
 

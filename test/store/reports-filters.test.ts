@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { visibleOptions } from '../../src/store/report-filters.js';
 import type { DialogState, MonitorState } from '../../src/store/types.js';
-import { monitorFixture, type MonitorFixture } from './fixture.js';
-import { createReport, openReports, serverReport } from './reports-fixture.js';
+import { monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
+import { createReport, openReports, serverReport } from '../helpers/reports-fixture.js';
 
 let fx: MonitorFixture | undefined;
 afterEach(async () => {

@@ -12,8 +12,8 @@ import { MAX_CACHED_WIDGETS, WIDGET_HISTOGRAM_SAMPLES } from '../../src/store/re
 import type { MonitorState, WidgetData } from '../../src/store/types.js';
 import { parseWidgetData } from '../../src/store/widget-data.js';
 import { parseWidgetUrl, type KnownReportWidget } from '../../src/text/report-widgets.js';
-import { addScalars, countCalls, createTask, monitorFixture, type MonitorFixture } from './fixture.js';
-import { createReport, openReports } from './reports-fixture.js';
+import { addScalars, countCalls, createTask, monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
+import { createReport, openReports } from '../helpers/reports-fixture.js';
 
 let fx: MonitorFixture | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { monitorFixture, type MonitorFixture } from './fixture.js';
-import { createReport, openReports, serverReport } from './reports-fixture.js';
+import { monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
+import { createReport, openReports, serverReport } from '../helpers/reports-fixture.js';
 
 let fx: MonitorFixture | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_WINDOW_LINES } from '../../src/store/task-logs.js';
-import { addLogLines, countCalls, createTask, monitorFixture, type MonitorFixture } from './fixture.js';
-import { waitFor } from './timers.js';
+import { addLogLines, countCalls, createTask, monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
+import { waitFor } from '../helpers/timers.js';
 
 const LINES = 5000;
 const NEEDLE_LINE = 42;

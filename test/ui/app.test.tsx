@@ -3,7 +3,7 @@ import type { MonitorStore, ReportRow, ScalarRow } from '../../src/store/types.j
 import { displayWidth } from '../../src/text/sanitize.js';
 import { helpLines } from '../../src/ui/components/HelpOverlay.js';
 import { KEYS, settle } from '../helpers/render.js';
-import { fixedStore, NOW, renderMonitor, type MonitorRender } from './fixture.js';
+import { fixedStore, NOW, renderMonitor, type MonitorRender } from '../helpers/ui-fixture.js';
 
 let current: MonitorRender | undefined;
 afterEach(() => {

@@ -9,7 +9,7 @@ vi.hoisted(() => {
 import type { TaskRow } from '../../src/store/types.js';
 import { createTheme } from '../../src/ui/theme.js';
 import { settle } from '../helpers/render.js';
-import { fixedStore, renderMonitor, type MonitorRender } from './fixture.js';
+import { fixedStore, renderMonitor, type MonitorRender } from '../helpers/ui-fixture.js';
 
 /** Any foreground or background colour SGR (basic, bright, 256 or truecolour). */
 const COLOUR_SGR = /\u001b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;

@@ -1,12 +1,12 @@
 // Triage dialogs and filter pickers driven by keys through the real App. Stores that must
-// talk to a server use the embedded one (test/store/fixture.ts); the others hold fixed data.
+// talk to a server use the embedded one (test/helpers/store-fixture.ts); the others hold fixed data.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MonitorStore } from '../../src/store/types.js';
 import { KEYS, settle } from '../helpers/render.js';
-import { monitorFixture, type MonitorFixture } from '../store/fixture.js';
-import { createReport, serverReport } from '../store/reports-fixture.js';
+import { monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
+import { createReport, serverReport } from '../helpers/reports-fixture.js';
 import { pickLines } from '../../src/ui/components/DialogOverlay.js';
-import { fixedStore, PLAIN, renderMonitor, type MonitorRender } from './fixture.js';
+import { fixedStore, PLAIN, renderMonitor, type MonitorRender } from '../helpers/ui-fixture.js';
 
 let current: MonitorRender | undefined;
 let fx: MonitorFixture | undefined;

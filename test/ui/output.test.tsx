@@ -5,7 +5,7 @@ import type { MonitorStore } from '../../src/store/types.js';
 import { RESIZE_REPAINT_DELAY_MS } from '../../src/ui/App.js';
 import { FULL_CLEAR } from '../../src/ui/terminal.js';
 import { KEYS, settle } from '../helpers/render.js';
-import { fixedStore, NOW, renderMonitor, stripControl, type MonitorRender } from './fixture.js';
+import { fixedStore, NOW, renderMonitor, stripControl, type MonitorRender } from '../helpers/ui-fixture.js';
 
 const CLEAR_SCREEN = '\u001b[2J';
 /** Longer than Ink's frame throttle (30 fps), so every pending frame has been written. */

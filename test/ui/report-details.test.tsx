@@ -5,7 +5,7 @@ import type { MonitorStore, ReportRow, WidgetEntry } from '../../src/store/types
 import { displayWidth } from '../../src/text/sanitize.js';
 import { urlLines, WIDGET_CHART_ROWS } from '../../src/ui/panes/report-widget-lines.js';
 import { KEYS, settle } from '../helpers/render.js';
-import { fixedStore, NOW, renderMonitor, type MonitorRender } from './fixture.js';
+import { fixedStore, NOW, renderMonitor, type MonitorRender } from '../helpers/ui-fixture.js';
 
 let current: MonitorRender | undefined;
 afterEach(() => {

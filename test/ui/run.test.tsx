@@ -7,7 +7,7 @@ import type { EventInput } from '../../src/wire/events.js';
 import { renderOnce, runMonitor, type MonitorClient } from '../../src/ui/run.js';
 import { FakeStdin, FakeStdout, KEYS, settle } from '../helpers/render.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { stripControl } from './fixture.js';
+import { stripControl } from '../helpers/ui-fixture.js';
 
 const ENTER_ALT = '\u001b[?1049h';
 const LEAVE_ALT = '\u001b[?1049l';

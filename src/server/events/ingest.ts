@@ -5,6 +5,7 @@ import type { Statement } from 'better-sqlite3';
 import type { AddEventsResponse } from '../../wire/events.js';
 import { JSON_LINES_CONTENT_TYPE } from '../../wire/envelope.js';
 import { ERRORS } from '../../wire/errors.js';
+import { isObject } from '../../wire/json.js';
 import type { RequestContext } from '../context.js';
 import { ServerError } from '../errors.js';
 import { stmt } from '../statements.js';
@@ -13,8 +14,6 @@ import { loadOwners, type Owner } from './owners.js';
 import { identifyEvent, normalizeEvent, type PendingEvent } from './normalize-event.js';
 import { OwnerUpdates } from './owner-updates.js';
 import { SeriesResolver } from './series.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The body of events.add: one event object. */
 export function eventObject(body: unknown): Record<string, unknown> {

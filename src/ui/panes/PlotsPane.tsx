@@ -3,7 +3,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
 import type { ArtifactsState } from '../../store/types.js';
-import { plotToText } from '../../text/plot-text.js';
+import { plotToText } from '../../text/plot/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
 import { useMonitor, useTheme } from '../context.js';

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
 import type { ReportRow, WidgetEntry } from '../../store/types.js';
-import { renderMarkdown, type RenderedLine } from '../../text/markdown.js';
+import { renderMarkdown, type RenderedLine } from '../../text/markdown/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { clip, formatUpdated } from '../cells.js';
 import { useActions, useMonitor, useTheme } from '../context.js';

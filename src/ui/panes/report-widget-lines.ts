@@ -5,7 +5,7 @@
 import type { WidgetData, WidgetEntry } from '../../store/types.js';
 import { renderChart, type ChartSeries } from '../../text/chart.js';
 import { formatNumber } from '../../text/format.js';
-import { plotToText } from '../../text/plot-text.js';
+import { plotToText } from '../../text/plot/index.js';
 import type { ReportWidget } from '../../text/report-widgets.js';
 import { displayWidth, sanitize } from '../../text/sanitize.js';
 import { cell, clip } from '../cells.js';

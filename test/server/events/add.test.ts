@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, jsonLines, type Harness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { jsonLines, withEventsHarness } from '../../helpers/events-harness.js';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = withEventsHarness();
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const JL = 'application/json-lines';

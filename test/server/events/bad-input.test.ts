@@ -1,11 +1,11 @@
 // Malformed and mistyped bodies to every events endpoint: never a 500 (a non-ServerError
 // would escape the harness and fail the test), and a refused call changes nothing stored.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventsHandlers } from '../../../src/server/events/index.js';
-import { createHarness, jsonLines, type Harness } from './harness.js';
-import { add, scalar, SV } from './seed.js';
+import { jsonLines, withEventsHarness } from '../../helpers/events-harness.js';
+import { add, scalar, SV } from '../../helpers/events-seed.js';
 
-let h: Harness;
+const h = withEventsHarness({ perFile: true });
 let T: string;
 let M: string;
 let imageScroll: string;
@@ -28,7 +28,6 @@ function snapshot(): string {
 }
 
 beforeAll(async () => {
-  h = await createHarness();
   T = h.task();
   M = h.model();
   await add(h, [
@@ -46,9 +45,6 @@ beforeAll(async () => {
   plotScroll = (await h.call('events.get_plot_sample', { task: T, metric: 'roc' })).data.scroll_id;
   rawScroll = (await h.call('events.scalar_metrics_iter_raw', { task: T, metric: { metric: 'loss' }, batch_size: 1 }))
     .data.scroll_id;
-});
-afterAll(async () => {
-  await h.close();
 });
 
 /** A valid body per endpoint; every field of it gets mistyped in turn. */

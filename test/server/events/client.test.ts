@@ -1,35 +1,14 @@
 // The foundation client against the embedded server: what a reporting script and the monitor
 // do with events, end to end over HTTP.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createClient,
-  scrollRawScalars,
-  scrollTaskEvents,
-  taskLogBackward,
-  taskLogForward,
-  type ApiClient,
-} from '../../../src/api/index.js';
+import { describe, expect, it } from 'vitest';
+import { scrollRawScalars, scrollTaskEvents, taskLogBackward, taskLogForward } from '../../../src/api/index.js';
 import type { LogEvent } from '../../../src/wire/events.js';
-import { createHarness, type Harness } from './harness.js';
+import { withClient } from '../../helpers/client.js';
+import { withEventsHarness } from '../../helpers/events-harness.js';
+import { range } from '../../helpers/events-seed.js';
 
-let h: Harness;
-let client: ApiClient;
-beforeEach(async () => {
-  h = await createHarness();
-  client = createClient({
-    apiHost: h.server.url,
-    accessKey: h.server.accessKey,
-    secretKey: h.server.secretKey,
-    worker: 'client-test',
-  });
-});
-afterEach(async () => {
-  await client.close();
-  await h.close();
-});
-
-const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] =>
-  Array.from({ length: n }, (_, i) => f(i));
+const h = withEventsHarness();
+const client = withClient(() => h.server, { worker: 'client-test', perTest: true });
 
 describe('the typed client with the embedded server', () => {
   it('sends a batch as JSON lines and reads scalars back through every scalar view', async () => {

@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deleteEventsOf } from '../../../src/server/events/index.js';
-import { createHarness, type Harness } from './harness.js';
-import { add, scalar } from './seed.js';
+import { withEventsHarness } from '../../helpers/events-harness.js';
+import { add, scalar } from '../../helpers/events-seed.js';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = withEventsHarness();
 
 async function seed(task: string, extra: Record<string, unknown> = {}) {
   await add(h, [

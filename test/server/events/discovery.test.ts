@@ -1,14 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.js';
-import { add, scalar, SV } from './seed.js';
+import { describe, expect, it } from 'vitest';
+import { withEventsHarness } from '../../helpers/events-harness.js';
+import { add, scalar, SV } from '../../helpers/events-seed.js';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = withEventsHarness();
 
 describe('events.get_task_metrics', () => {
   it('lists per requested task, in request order, the metrics with real iterations', async () => {

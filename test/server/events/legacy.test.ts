@@ -1,18 +1,9 @@
 // Old handlers, chosen by an explicit low version in the path (REFERENCE §6.8).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.js';
-import { add } from './seed.js';
+import { describe, expect, it } from 'vitest';
+import { withEventsHarness } from '../../helpers/events-harness.js';
+import { add, range } from '../../helpers/events-seed.js';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
-
-const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] =>
-  Array.from({ length: n }, (_, i) => f(i));
+const h = withEventsHarness();
 
 describe('events.get_task_log before 2.9', () => {
   it('scrolls the whole log in pages of 500, newest first by default, with a scroll id and total', async () => {

@@ -1,17 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.js';
-import { add } from './seed.js';
+import { describe, expect, it } from 'vitest';
+import { withEventsHarness } from '../../helpers/events-harness.js';
+import { add, range } from '../../helpers/events-seed.js';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = withEventsHarness();
 
-const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] =>
-  Array.from({ length: n }, (_, i) => f(i));
 const plot = (task: string, metric: string, variant: string, iter: number, extra: Record<string, unknown> = {}) => ({
   task,
   type: 'plot',

@@ -1,17 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.js';
-import { add, scalar, SV } from './seed.js';
+import { describe, expect, it } from 'vitest';
+import { withEventsHarness } from '../../helpers/events-harness.js';
+import { add, scalar, SV, range } from '../../helpers/events-seed.js';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
-
-const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] =>
-  Array.from({ length: n }, (_, i) => f(i));
+const h = withEventsHarness();
 
 describe('events.get_task_latest_scalar_values', () => {
   it('gives per variant the last value (> 0), the mean of the last 100 and the task summary', async () => {

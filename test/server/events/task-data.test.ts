@@ -1,15 +1,9 @@
 // The event sections of reports.get_task_data (built by buildTaskDataSections), through HTTP.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.js';
-import { add, scalar, SV } from './seed.js';
+import { describe, expect, it } from 'vitest';
+import { withEventsHarness } from '../../helpers/events-harness.js';
+import { add, scalar, SV } from '../../helpers/events-seed.js';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = withEventsHarness();
 
 describe('reports.get_task_data event sections', () => {
   it('adds only the sections present in the request', async () => {

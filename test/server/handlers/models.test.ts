@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dumpCore, startApi, type Api } from '../http.js';
+import { describe, expect, it } from 'vitest';
+import { dumpCore, withApi } from '../../helpers/http.js';
 
-let api: Api;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = withApi();
 
 describe('models.create', () => {
   it('answers {id, created: true} and stores the model, ready by default as on real servers', async () => {
@@ -42,7 +38,7 @@ describe('models.get_all_ex', () => {
     const b = (await api.ok('models.create', { name: 'family two' })).id;
     const ids = async (body: Record<string, unknown>) =>
       (await api.ok('models.get_all_ex', { name: '^family', only_fields: ['id'], ...body })).models.map(
-        (m: any) => m.id,
+        (m: { id: string }) => m.id,
       );
     expect(await ids({})).toEqual([a, b]);
     expect(await ids({ ready: true })).toEqual([b]);

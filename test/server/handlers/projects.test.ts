@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dumpCore, startApi, type Api } from '../http.js';
+import { describe, expect, it } from 'vitest';
+import { dumpCore, withApi } from '../../helpers/http.js';
 
-let api: Api;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = withApi();
 
 describe('projects.create', () => {
   it('creates a project and answers {id}; a nested name creates its parents', async () => {
@@ -16,7 +12,13 @@ describe('projects.create', () => {
       only_fields: ['name', 'basename', 'parent.name'],
       order_by: ['name'],
     });
-    expect(all.projects.map((p: any) => [p.name, p.basename, p.parent?.name])).toEqual([
+    expect(
+      all.projects.map((p: { name: string; basename: string; parent?: { name: string } }) => [
+        p.name,
+        p.basename,
+        p.parent?.name,
+      ]),
+    ).toEqual([
       ['Deep', 'Deep', undefined],
       ['Deep/Er', 'Er', 'Deep'],
       ['Deep/Er/Est', 'Est', 'Deep/Er'],
@@ -45,7 +47,7 @@ describe('projects.get_all_ex', () => {
     const plain = await api.ok('projects.get_all_ex', { name: '^\\.reports$' });
     expect(plain.projects).toEqual([]);
     const hidden = await api.ok('projects.get_all_ex', { name: '^\\.reports$', search_hidden: true });
-    expect(hidden.projects.map((p: any) => p.id)).toEqual([project_id]);
+    expect(hidden.projects.map((p: { id: string }) => p.id)).toEqual([project_id]);
     expect((await api.ok('projects.get_all_ex', { id: project_id })).projects).toHaveLength(1);
   });
 
@@ -57,13 +59,13 @@ describe('projects.get_all_ex', () => {
       size: 2,
       only_fields: ['basename'],
     });
-    expect(first.projects.map((p: any) => p.basename)).toEqual(['P1', 'P2']);
+    expect(first.projects.map((p: { basename: string }) => p.basename)).toEqual(['P1', 'P2']);
     const next = await api.ok('projects.get_all_ex', {
       scroll_id: first.scroll_id,
       size: 2,
       name: '^Paged/',
       only_fields: ['basename'],
     });
-    expect(next.projects.map((p: any) => p.basename)).toEqual(['P3']);
+    expect(next.projects.map((p: { basename: string }) => p.basename)).toEqual(['P3']);
   });
 });

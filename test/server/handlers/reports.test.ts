@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shortenReport } from '../../../src/server/handlers/reports.js';
-import { dumpCore, startApi, type Api } from '../http.js';
+import { dumpCore, withApi, type Answer } from '../../helpers/http.js';
 
-let api: Api;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = withApi();
 
 let seq = 0;
 const uniqueName = (base = 'report') => `${base} ${++seq}`;
 
-async function report(id: string): Promise<Record<string, any>> {
+async function report(id: string): Promise<Answer> {
   const r = await api.ok('reports.get_all_ex', { id: [id] });
   return r.tasks[0];
 }
 
-async function project(id: string): Promise<Record<string, any> | undefined> {
+async function project(id: string): Promise<Answer | undefined> {
   return (await api.ok('projects.get_all_ex', { id: [id] })).projects[0];
 }
 
-async function projectByName(name: string): Promise<Record<string, any> | undefined> {
+async function projectByName(name: string): Promise<Answer | undefined> {
   const escaped = name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   return (await api.ok('projects.get_all_ex', { name: `^${escaped}$`, search_hidden: true })).projects[0];
 }

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dumpCore, startApi, type Api } from '../http.js';
+import { describe, expect, it } from 'vitest';
+import { dumpCore, withApi, type Answer } from '../../helpers/http.js';
 
-let api: Api;
 let clock = Date.parse('2025-02-01T08:00:00Z');
-beforeAll(async () => {
-  api = await startApi({ now: () => clock });
-});
-afterAll(() => api.close());
+const api = withApi({ now: () => clock });
 
-async function task(id: string): Promise<Record<string, any>> {
+async function task(id: string): Promise<Answer> {
   return (await api.ok('tasks.get_all_ex', { id: [id] })).tasks[0];
 }
 
@@ -119,7 +115,9 @@ describe('tasks.get_all_ex', () => {
     const visible = await api.ok('tasks.get_all_ex', { name: 'hidden report', only_fields: ['id'] });
     expect(visible.tasks).toEqual([]);
     expect(
-      (await api.ok('tasks.get_all_ex', { name: 'hidden report', search_hidden: true })).tasks.map((t: any) => t.id),
+      (await api.ok('tasks.get_all_ex', { name: 'hidden report', search_hidden: true })).tasks.map(
+        (t: { id: string }) => t.id,
+      ),
     ).toEqual([rep]);
     expect((await api.ok('tasks.get_all_ex', { id: [rep] })).tasks).toHaveLength(1);
   });
@@ -133,7 +131,9 @@ describe('tasks.get_all_ex', () => {
       await api.ok('tasks.create', { name: 'tree three', type: 'inference', project: leaf, system_tags: ['archived'] })
     ).id;
     const ids = async (body: Record<string, unknown>) =>
-      (await api.ok('tasks.get_all_ex', { only_fields: ['id'], name: '^tree', ...body })).tasks.map((t: any) => t.id);
+      (await api.ok('tasks.get_all_ex', { only_fields: ['id'], name: '^tree', ...body })).tasks.map(
+        (t: { id: string }) => t.id,
+      );
     expect(await ids({ project: [top] })).toEqual([t1]);
     expect(await ids({ project: [top], include_subprojects: true })).toEqual([t1, t2, t3]);
     expect(await ids({ type: ['inference'] })).toEqual([t2, t3]);
@@ -173,6 +173,6 @@ describe('tasks.get_all_ex', () => {
       order_by: [`last_metrics.${m}.${v}.value`],
       only_fields: ['id'],
     });
-    expect(order.tasks.map((t: any) => t.id)).toEqual([b, a]);
+    expect(order.tasks.map((t: { id: string }) => t.id)).toEqual([b, a]);
   });
 });

@@ -1,9 +1,14 @@
 // Plain-fetch access to a test server: every call returns status, envelope and headers, so
 // tests can check exactly what goes over the wire.
 import type { Envelope } from '../../src/wire/envelope.js';
-import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.js';
+import { hooked } from './hooked.js';
+import { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 
-export interface Reply<D = any> {
+/** What a test reads from an answer it did not type: each test asserts the fields it uses. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of every endpoint and shape pass through here
+export type Answer = any;
+
+export interface Reply<D = Answer> {
   status: number;
   headers: Headers;
   envelope: Envelope<D>;
@@ -28,9 +33,9 @@ export interface Api {
   server: TestServer;
   basic: string;
   bearer: string;
-  call<D = any>(endpoint: string, body?: unknown, opts?: CallOptions): Promise<Reply<D>>;
+  call<D = Answer>(endpoint: string, body?: unknown, opts?: CallOptions): Promise<Reply<D>>;
   /** call() that fails the test unless the answer is 200. */
-  ok<D = any>(endpoint: string, body?: unknown, opts?: CallOptions): Promise<D>;
+  ok<D = Answer>(endpoint: string, body?: unknown, opts?: CallOptions): Promise<D>;
   close(): Promise<void>;
 }
 
@@ -73,7 +78,7 @@ export async function startApi(opts: TestServerOptions = {}): Promise<Api> {
     basic,
     bearer,
     call: (endpoint, body, opts = {}) =>
-      send(server.url, `${opts.prefix ?? ''}/${endpoint}`, body, { auth: bearer, ...opts }) as Promise<Reply<any>>,
+      send(server.url, `${opts.prefix ?? ''}/${endpoint}`, body, { auth: bearer, ...opts }) as Promise<Reply<Answer>>,
     async ok(endpoint, body, opts) {
       const r = await api.call(endpoint, body, opts);
       if (r.status !== 200)
@@ -83,6 +88,11 @@ export async function startApi(opts: TestServerOptions = {}): Promise<Api> {
     close: () => server.close(),
   };
   return api;
+}
+
+/** Starts a server for the test file (beforeAll) and closes it after (afterAll). */
+export function withApi(opts: TestServerOptions = {}): Api {
+  return hooked('the test server', () => startApi(opts));
 }
 
 /** Every row of the core tables, to compare before and after rejected requests. */

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type ApiClient } from '../../src/api/index.js';
-import { startTmux, tmuxAvailable, type TmuxSession } from '../helpers/tmux.js';
+import { startTmux, tmuxAvailable, type TmuxSession } from './tmux.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(ROOT, 'bin', 'tracktop.js');

@@ -5,7 +5,7 @@ import { createMonitorStore } from '../../src/store/index.js';
 import type { StoreDeps } from '../../src/store/context.js';
 import type { MonitorState, MonitorStore } from '../../src/store/types.js';
 import type { EventInput } from '../../src/wire/events.js';
-import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.js';
+import { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 import { startProxy, type CountingProxy } from './proxy.js';
 import { trackedTimers, waitFor, type TrackedTimers } from './timers.js';
 

@@ -2,7 +2,7 @@
 // read back from it, and a store showing the reports view.
 import type { ApiClient } from '../../src/api/index.js';
 import type { MonitorActions } from '../../src/store/types.js';
-import type { MonitorFixture } from './fixture.js';
+import type { MonitorFixture } from './store-fixture.js';
 
 export interface ReportSeed {
   tags?: string[];

@@ -1,18 +1,18 @@
 // Runs the embedded server in-process on 127.0.0.1:0 with a temp SQLite file and calls the
 // events endpoints over HTTP, returning what went over the wire. Tasks and models are seeded
 // straight into the server's database (statuses and companies no endpoint would let us set).
-import { newId } from '../../../src/server/ids.js';
-import type { Db } from '../../../src/server/db.js';
-import { companyId } from '../../../src/server/server-meta.js';
-import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { newId } from '../../src/server/ids.js';
+import type { Db } from '../../src/server/db.js';
+import { companyId } from '../../src/server/server-meta.js';
+import { hooked } from './hooked.js';
+import type { Answer } from './http.js';
+import { startTestServer, type TestServer } from './server.js';
 
 export interface CallResult {
   status: number;
   subcode: number;
   msg: string;
-  // The tests read many response shapes; each asserts what it uses.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  data: any;
+  data: Answer;
   /** Answers that are not an envelope (download_task_log). */
   text?: string;
   headers: Headers;
@@ -132,6 +132,15 @@ export async function createHarness(): Promise<Harness> {
     },
   };
   return h;
+}
+
+/**
+ * A harness for the test file: a fresh one for every test (beforeEach/afterEach), or with
+ * `perFile` one for all of them (beforeAll/afterAll). Closing it fails the test when the
+ * server logged an unexpected error.
+ */
+export function withEventsHarness(opts: { perFile?: boolean } = {}): Harness {
+  return hooked('the events harness', createHarness, { perTest: !opts.perFile });
 }
 
 /** A JSON-lines body. */

@@ -1,6 +1,6 @@
 // Builders of events for the tests.
-import type { Harness } from './harness.js';
-import { jsonLines } from './harness.js';
+import type { Harness } from './events-harness.js';
+import { jsonLines } from './events-harness.js';
 
 export const SV = -2147483648;
 
@@ -22,3 +22,7 @@ export async function add(h: Harness, events: unknown[]): Promise<void> {
   });
   if (r.status !== 200) throw new Error(`add_batch failed: ${r.msg}`);
 }
+
+/** `[f(0), …, f(n-1)]`; the indices themselves without `f`. */
+export const range = <T = number>(n: number, f: (i: number) => T = (i) => i as T): T[] =>
+  Array.from({ length: n }, (_, i) => f(i));

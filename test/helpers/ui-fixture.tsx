@@ -7,7 +7,7 @@ import type { StoreClient } from '../../src/store/client.js';
 import type { LogLine, MonitorData, MonitorStore, ReportRow, TaskRow } from '../../src/store/types.js';
 import { App, type AppProps } from '../../src/ui/App.js';
 import { createTheme, type Theme } from '../../src/ui/theme.js';
-import { renderSized, type SizedRender } from '../helpers/render.js';
+import { renderSized, type SizedRender } from './render.js';
 
 /** A client for stores that are never started: every call is a test failure. */
 export const unusedClient = new Proxy({} as StoreClient, {
