@@ -24,7 +24,7 @@ export function multipartBoundary(contentType: string): string | undefined {
   return undefined;
 }
 
-/** A Content-Disposition parameter: `name="..."` (quotes and %22 escapes) or `name*=utf-8''...`. */
+/** A Content-Disposition parameter: `name="..."` or `name*=utf-8''...`. */
 function dispositionParam(header: string, key: string): string | undefined {
   const extended = new RegExp(`(?:^|;)\\s*${key}\\*=([^;]*)`, 'i').exec(header);
   if (extended?.[1] !== undefined) {
@@ -36,8 +36,9 @@ function dispositionParam(header: string, key: string): string | undefined {
       throw new BadMultipart(`malformed ${key}* parameter`);
     }
   }
-  const quoted = new RegExp(`(?:^|;)\\s*${key}="((?:[^"\\\\]|\\\\.)*)"`, 'i').exec(header);
-  if (quoted?.[1] !== undefined) return quoted[1].replace(/\\(.)/g, '$1').replace(/%22/g, '"');
+  // HTML5 form encoding (urllib3, browsers): `"` is sent as %22 and backslashes are literal.
+  const quoted = new RegExp(`(?:^|;)\\s*${key}="([^"]*)"`, 'i').exec(header);
+  if (quoted?.[1] !== undefined) return quoted[1].replace(/%22/g, '"');
   const bare = new RegExp(`(?:^|;)\\s*${key}=([^;\\s]+)`, 'i').exec(header);
   return bare?.[1];
 }
