@@ -17,7 +17,10 @@ async function newTask(name = 'run'): Promise<string> {
 }
 
 /** GET with a JSON body, as the SDK sends every call (fetch() cannot send a GET body). */
-function getWithBody(path: string, body: unknown): Promise<{ status: number; json: any }> {
+function getWithBody(
+  path: string,
+  body: unknown,
+): Promise<{ status: number; json: { meta: { endpoint: { name: string } }; data: { task: { id: string } } } }> {
   return new Promise((resolve, reject) => {
     const url = new URL(api.server.url);
     const text = JSON.stringify(body);
@@ -190,7 +193,7 @@ describe('hyperparameters and configuration item by item', () => {
     });
     const list = async () =>
       (await api.ok('tasks.get_hyper_params', { tasks: [id] })).params[0].hyperparams.map(
-        (p: any) => `${p.section}/${p.name}=${p.value}`,
+        (p: { section: string; name: string; value: string }) => `${p.section}/${p.name}=${p.value}`,
       );
     expect(await list()).toEqual(['General/lr=0.2', 'Args/seed=1']);
     expect((await api.ok('tasks.delete_hyper_params', { task: id, hyperparams: [{ section: 'Args' }] })).deleted).toBe(
@@ -217,7 +220,7 @@ describe('hyperparameters and configuration item by item', () => {
     });
     const all = (await api.ok('tasks.get_configurations', { tasks: [id] })).configurations[0];
     expect(all.task).toBe(id);
-    expect(all.configuration.map((c: any) => c.name)).toEqual(['b', 'a', 'empty']);
+    expect(all.configuration.map((c: { name: string }) => c.name)).toEqual(['b', 'a', 'empty']);
     const one = (await api.ok('tasks.get_configurations', { tasks: [id], names: ['b'] })).configurations[0];
     expect(one.configuration).toEqual([{ name: 'b', value: '{"x": 1}', type: 'dictionary' }]);
     const names = (await api.ok('tasks.get_configuration_names', { tasks: [id] })).configurations;
