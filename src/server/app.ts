@@ -9,6 +9,7 @@ import { RawResponse, type HandlerTable, type Identity, type RequestContext } fr
 import type { Db } from './db.js';
 import { errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
 import { ServerError } from './errors.js';
+import { handleFilesRequest, isFilesRequest, type FilesDeps } from './files/files-http.js';
 import { newId } from './ids.js';
 import { bodyLimitFor } from './limits.js';
 import { parseQueryParams } from './query-string.js';
@@ -19,6 +20,8 @@ export interface AppDeps {
   handlers: HandlerTable;
   now: () => number;
   log: (line: string) => void;
+  /** The files host (SDK uploads of debug images and artifacts) on the same port. */
+  files?: FilesDeps;
 }
 
 const SERVER_HEADER = 'tracktop';
@@ -158,6 +161,14 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   const pathText = q < 0 ? rawUrl : rawUrl.slice(0, q);
   const search = q < 0 ? '' : rawUrl.slice(q + 1);
   const parsed = parseRequestPath(pathText);
+  const isEndpoint = parsed !== undefined && Object.hasOwn(deps.handlers, parsed.endpoint);
+  if (
+    deps.files &&
+    isFilesRequest(req.method, headerText(req.headers['content-type']) ?? '', isEndpoint, deps.files, pathText)
+  ) {
+    await handleFilesRequest(deps.files, req, res, pathText);
+    return;
+  }
   if (!parsed) {
     fail(ERRORS.badRequest, `Invalid request path ${pathText.slice(0, 200)}`);
     return;

@@ -29,7 +29,30 @@ export interface TaskRow {
   last_iteration: number;
   last_metrics?: string;
   metric_stats?: string;
+  hyperparams?: string | null;
+  configuration?: string | null;
+  script?: string | null;
+  execution?: string | null;
+  runtime?: string | null;
+  models?: string | null;
+  container?: string | null;
+  output?: string | null;
+  last_worker?: string | null;
+  last_worker_report?: number | null;
 }
+
+/** Task columns holding a JSON object that tasks.edit/update set whole (migration 3). */
+export const TASK_OBJECT_FIELDS = [
+  'hyperparams',
+  'configuration',
+  'script',
+  'execution',
+  'runtime',
+  'models',
+  'container',
+  'output',
+] as const;
+export type TaskObjectField = (typeof TASK_OBJECT_FIELDS)[number];
 
 export interface ProjectRow {
   id: string;
@@ -43,6 +66,7 @@ export interface ProjectRow {
   system_tags: string;
   created: number;
   last_update: number;
+  default_output_destination?: string | null;
 }
 
 export interface ModelRow {
@@ -127,6 +151,12 @@ export function taskToJson(row: TaskRow): Doc {
   doc.last_iteration = row.last_iteration;
   if (row.last_metrics !== undefined) doc.last_metrics = parseObject(row.last_metrics);
   if (row.metric_stats !== undefined) doc.metric_stats = parseObject(row.metric_stats);
+  for (const field of TASK_OBJECT_FIELDS) {
+    const text = row[field];
+    if (text !== undefined && text !== null) doc[field] = parseObject(text);
+  }
+  setIf(doc, 'last_worker', row.last_worker);
+  setDate(doc, 'last_worker_report', row.last_worker_report);
   return doc;
 }
 
@@ -142,9 +172,26 @@ export function projectToJson(row: ProjectRow): Doc {
   };
   if (row.user) doc.user = { id: row.user };
   if (row.parent) doc.parent = { id: row.parent };
+  setIf(doc, 'default_output_destination', row.default_output_destination);
   setDate(doc, 'created', row.created);
   setDate(doc, 'last_update', row.last_update);
   return doc;
+}
+
+const REFERENCE_FIELDS = ['user', 'company', 'project', 'parent', 'task'] as const;
+
+/**
+ * The document as plain (non-`_ex`) calls return it: references as string ids, as the SDK's
+ * models for tasks/projects/models.get_all and get_by_id declare them.
+ */
+export function withPlainReferences(doc: Doc): Doc {
+  const out: Doc = { ...doc };
+  for (const key of REFERENCE_FIELDS) {
+    const value = out[key];
+    if (typeof value === 'object' && value !== null && typeof (value as Doc).id === 'string')
+      out[key] = (value as Doc).id;
+  }
+  return out;
 }
 
 export function modelToJson(row: ModelRow): Doc {

@@ -53,6 +53,16 @@ const TASK_COLUMNS: Record<string, ColumnKind> = {
   published: 'date',
   last_iteration: 'int',
   last_metrics: 'json',
+  hyperparams: 'json',
+  configuration: 'json',
+  script: 'json',
+  execution: 'json',
+  runtime: 'json',
+  models: 'json',
+  container: 'json',
+  output: 'json',
+  last_worker: 'text',
+  last_worker_report: 'date',
 };
 
 export const TASKS: EntitySpec = {
@@ -127,6 +137,7 @@ export const PROJECTS: EntitySpec = {
     parent: 'text',
     description: 'text',
     user: 'text',
+    default_output_destination: 'text',
     tags: 'list',
     system_tags: 'list',
     created: 'date',

@@ -7,11 +7,12 @@ import type { HandlerTable } from './context.js';
 import { registerKeyPair, resolveCredentials, type KeyPair } from './credentials.js';
 import { openDatabase, type Db } from './db.js';
 import { setFilterBudget } from './regex.js';
+import { MAX_UPLOAD_BYTES } from './limits.js';
 import { HANDLERS } from './routes.js';
 import { companyId, jwtSecret } from './server-meta.js';
 
 export { clearmlConfSnippet, credentialsFilePath } from './credentials.js';
-export { ADD_BATCH_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES } from './limits.js';
+export { ADD_BATCH_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES, MAX_UPLOAD_BYTES } from './limits.js';
 
 export interface StartServerOptions {
   /** Default 127.0.0.1. */
@@ -29,6 +30,10 @@ export interface StartServerOptions {
   log?: (line: string) => void;
   /** Time budget of in-memory query filtering (regex matching), ms. Default FILTER_TIME_BUDGET_MS. */
   filterBudgetMs?: number;
+  /** Where the files host stores uploads. Default: `<dbPath>.files` beside the database. */
+  filesDir?: string;
+  /** Largest upload to the files host, bytes. Default MAX_UPLOAD_BYTES. */
+  maxUploadBytes?: number;
   /** Replaces the route table (tests only). */
   handlers?: HandlerTable;
 }
@@ -39,6 +44,8 @@ export interface RunningServer {
   host: string;
   port: number;
   db: Db;
+  /** The files host's directory (debug images, artifacts). */
+  filesDir: string;
   credentials: KeyPair;
   /** Where a generated pair is stored (absent when the keys were given). */
   credentialsFile?: string;
@@ -64,6 +71,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const creds = resolveCredentials(opts.dbPath, { accessKey: opts.accessKey, secretKey: opts.secretKey });
   const db = openDatabase(opts.dbPath);
+  const filesDir = opts.filesDir ?? `${opts.dbPath}.files`;
   try {
     jwtSecret(db);
     companyId(db);
@@ -77,7 +85,13 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   // seconds reuses one connection instead of reconnecting each time (clients cap it themselves).
   const server = createServer(
     { keepAliveTimeout: 65_000, headersTimeout: 70_000 },
-    createApp({ db, handlers: opts.handlers ?? HANDLERS, now, log }),
+    createApp({
+      db,
+      handlers: opts.handlers ?? HANDLERS,
+      now,
+      log,
+      files: { db, now, dir: filesDir, maxUploadBytes: opts.maxUploadBytes ?? MAX_UPLOAD_BYTES },
+    }),
   );
   try {
     await listen(server, opts.port ?? 0, host);
@@ -93,6 +107,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     host,
     port,
     db,
+    filesDir,
     credentials: { accessKey: creds.accessKey, secretKey: creds.secretKey },
     credentialsCreated: creds.created,
     close() {

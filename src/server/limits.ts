@@ -7,6 +7,9 @@ export const ADD_BATCH_BODY_LIMIT_BYTES = 64 * MiB;
 /** Largest request body accepted by every other endpoint. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * MiB;
 
+/** Largest upload (one multipart POST: a debug image or an artifact) the files host accepts. */
+export const MAX_UPLOAD_BYTES = 100 * MiB;
+
 export function bodyLimitFor(endpoint: string): number {
   return endpoint === 'events.add_batch' ? ADD_BATCH_BODY_LIMIT_BYTES : DEFAULT_BODY_LIMIT_BYTES;
 }

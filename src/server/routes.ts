@@ -3,9 +3,12 @@ import type { HandlerTable } from './context.js';
 import { eventsHandlers } from './events/index.js';
 import { authHandlers } from './handlers/auth.js';
 import { modelsHandlers } from './handlers/models.js';
+import { plainReadHandlers } from './handlers/plain-reads.js';
 import { projectsHandlers } from './handlers/projects.js';
 import { reportsHandlers } from './handlers/reports.js';
 import { tasksHandlers } from './handlers/tasks.js';
+import { tasksEditHandlers } from './handlers/tasks-edit.js';
+import { tasksParamsHandlers } from './handlers/tasks-params.js';
 
 export const HANDLERS: HandlerTable = {
   ...authHandlers,
@@ -14,4 +17,7 @@ export const HANDLERS: HandlerTable = {
   ...tasksHandlers,
   ...modelsHandlers,
   ...projectsHandlers,
+  ...plainReadHandlers,
+  ...tasksEditHandlers,
+  ...tasksParamsHandlers,
 };

@@ -107,4 +107,23 @@ CREATE TABLE scroll_states (
 CREATE INDEX scroll_states_expires ON scroll_states(expires);
 `;
 
-export const MIGRATIONS: Migration[] = [{ version: 1, sql: CORE_V1 }, ...EVENTS_MIGRATIONS];
+// What the ClearML SDK sets with tasks.edit/update and reads back (JSON text, NULL = unset).
+const CORE_V3 = `
+ALTER TABLE tasks ADD COLUMN hyperparams TEXT;
+ALTER TABLE tasks ADD COLUMN configuration TEXT;
+ALTER TABLE tasks ADD COLUMN script TEXT;
+ALTER TABLE tasks ADD COLUMN execution TEXT;
+ALTER TABLE tasks ADD COLUMN runtime TEXT;
+ALTER TABLE tasks ADD COLUMN models TEXT;
+ALTER TABLE tasks ADD COLUMN container TEXT;
+ALTER TABLE tasks ADD COLUMN output TEXT;
+ALTER TABLE tasks ADD COLUMN last_worker TEXT;
+ALTER TABLE tasks ADD COLUMN last_worker_report INTEGER;
+ALTER TABLE projects ADD COLUMN default_output_destination TEXT;
+`;
+
+export const MIGRATIONS: Migration[] = [
+  { version: 1, sql: CORE_V1 },
+  ...EVENTS_MIGRATIONS,
+  { version: 3, sql: CORE_V3 },
+].sort((a, b) => a.version - b.version);

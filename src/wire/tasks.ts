@@ -197,3 +197,187 @@ export interface ModelsGetAllExResponse {
   models: Model[];
   scroll_id?: ScrollId;
 }
+
+// ---- The calls of the ClearML SDK's common path (its backend_api/services/v2_23 models). ----
+// Plain (non-`_ex`) calls return references as string ids, as those models declare them.
+
+/** A task as tasks.get_all / get_by_id return it: references are string ids. */
+export interface PlainTask extends Omit<Task, 'user' | 'company' | 'project'> {
+  user?: string;
+  company?: string;
+  project?: string | null;
+  hyperparams?: Record<string, Record<string, ParamsItem>>;
+  configuration?: Record<string, ConfigurationItem>;
+  script?: Record<string, unknown>;
+  execution?: Record<string, unknown>;
+  runtime?: Record<string, unknown>;
+  models?: Record<string, unknown>;
+  container?: Record<string, unknown>;
+  output?: Record<string, unknown>;
+}
+
+/** A project as projects.get_all / get_by_id return it. */
+export interface PlainProject extends Omit<Project, 'parent'> {
+  user?: string;
+  company?: string;
+  parent?: string | null;
+  default_output_destination?: string;
+}
+
+export type TasksGetAllRequest = TaskQuery;
+export interface TasksGetAllResponse {
+  tasks: PlainTask[];
+  scroll_id?: ScrollId;
+}
+export interface TasksGetByIdRequest {
+  task: string;
+}
+export interface TasksGetByIdResponse {
+  task: PlainTask;
+}
+
+export interface ProjectsGetAllRequest extends ProjectsGetAllExRequest {
+  shallow_search?: boolean;
+}
+export interface ProjectsGetAllResponse {
+  projects: PlainProject[];
+  scroll_id?: ScrollId;
+}
+export interface ProjectsGetByIdRequest {
+  project: string;
+}
+export interface ProjectsGetByIdResponse {
+  project: PlainProject;
+}
+
+/** Fields tasks.edit sets; the object-valued ones replace the stored object whole. */
+export interface TasksEditRequest {
+  task: string;
+  force?: boolean;
+  name?: string;
+  tags?: string[];
+  system_tags?: string[];
+  type?: TaskType | string;
+  comment?: string;
+  parent?: string;
+  project?: string;
+  output_dest?: string;
+  execution?: Record<string, unknown>;
+  script?: Record<string, unknown>;
+  hyperparams?: Record<string, Record<string, ParamsItem>>;
+  configuration?: Record<string, ConfigurationItem>;
+  models?: Record<string, unknown>;
+  container?: Record<string, unknown>;
+  runtime?: Record<string, unknown>;
+}
+export interface TasksUpdateRequest {
+  task: string;
+  name?: string;
+  tags?: string[];
+  system_tags?: string[];
+  comment?: string;
+  project?: string;
+  output__error?: string;
+}
+export interface TaskUpdatedResponse {
+  updated: number;
+  fields: Record<string, unknown>;
+}
+
+export interface TasksPingRequest {
+  task: string;
+}
+
+export interface ArtifactTypeData {
+  preview?: string;
+  content_type?: string;
+  data_hash?: string;
+}
+export interface Artifact {
+  key: string;
+  type: string;
+  mode?: 'input' | 'output';
+  uri?: string;
+  content_size?: number;
+  hash?: string;
+  timestamp?: number;
+  type_data?: ArtifactTypeData;
+  /** [name, value] pairs. */
+  display_data?: string[][];
+}
+export interface TasksAddOrUpdateArtifactsRequest {
+  task: string;
+  artifacts: Artifact[];
+  force?: boolean;
+}
+export interface UpdatedCountResponse {
+  updated: number;
+}
+
+export interface ParamsItem {
+  section?: string;
+  name?: string;
+  value?: string;
+  type?: string;
+  description?: string;
+}
+export interface TasksEditHyperParamsRequest {
+  task: string;
+  hyperparams: ParamsItem[];
+  replace_hyperparams?: 'none' | 'section' | 'all';
+  force?: boolean;
+}
+export interface TasksGetHyperParamsRequest {
+  tasks: string[];
+}
+export interface TasksGetHyperParamsResponse {
+  params: { task: string; hyperparams: ParamsItem[] }[];
+}
+export interface TasksDeleteHyperParamsRequest {
+  task: string;
+  hyperparams: { section: string; name?: string }[];
+  force?: boolean;
+}
+export interface HyperParamsDeletedResponse {
+  deleted: number;
+}
+
+export interface ConfigurationItem {
+  name?: string;
+  value?: string;
+  type?: string;
+  description?: string;
+}
+export interface TasksEditConfigurationRequest {
+  task: string;
+  configuration: ConfigurationItem[];
+  replace_configuration?: boolean;
+  force?: boolean;
+}
+export interface TasksGetConfigurationsRequest {
+  tasks: string[];
+  names?: string[];
+}
+export interface TasksGetConfigurationsResponse {
+  configurations: { task: string; configuration: ConfigurationItem[] }[];
+}
+export interface TasksGetConfigurationNamesRequest {
+  tasks: string[];
+  skip_empty?: boolean;
+}
+export interface TasksGetConfigurationNamesResponse {
+  configurations: { task: string; names: string[] }[];
+}
+export interface ConfigurationDeletedResponse {
+  deleted: number;
+}
+export interface TasksDeleteConfigurationRequest {
+  task: string;
+  configuration: string[];
+  force?: boolean;
+}
+export interface TasksSetRequirementsRequest {
+  task: string;
+  /** `{pip: "...", conda: "...", orig_pip: "..."}`: requirement texts by package manager. */
+  requirements: Record<string, unknown>;
+}

@@ -1,0 +1,178 @@
+// Hyperparameters ({section: {name: item}}) and configuration ({name: item}) of tasks, item by
+// item, as the ClearML SDK's task.connect() and connect_configuration() write and read them.
+import type {
+  ConfigurationItem,
+  ConfigurationDeletedResponse,
+  HyperParamsDeletedResponse,
+  ParamsItem,
+  TasksDeleteConfigurationRequest,
+  TasksDeleteHyperParamsRequest,
+  TasksEditConfigurationRequest,
+  TasksEditHyperParamsRequest,
+  TasksGetConfigurationNamesRequest,
+  TasksGetConfigurationNamesResponse,
+  TasksGetConfigurationsRequest,
+  TasksGetConfigurationsResponse,
+  TasksGetHyperParamsRequest,
+  TasksGetHyperParamsResponse,
+  UpdatedCountResponse,
+} from '../../wire/tasks.js';
+import type { HandlerTable, RequestContext } from '../context.js';
+import type { TaskRow } from '../entities.js';
+import { requireEditable, taskObject, updateTaskFields } from '../task-fields.js';
+import { requireTask } from '../task-store.js';
+import { requestShape, v, validate } from '../validate.js';
+import { configurationItemRule, paramsItemRule } from './sdk-rules.js';
+
+type Sections = Record<string, Record<string, ParamsItem>>;
+type Configuration = Record<string, ConfigurationItem>;
+
+const hyperparams = (task: TaskRow) => taskObject(task, 'hyperparams') as Sections;
+const configuration = (task: TaskRow) => taskObject(task, 'configuration') as Configuration;
+
+const EDIT_HYPER_PARAMS_SHAPE = requestShape<TasksEditHyperParamsRequest>()({
+  task: v.str(),
+  hyperparams: v.list(paramsItemRule),
+  replace_hyperparams: v.oneOf(['none', 'section', 'all'] as const).default('none'),
+  force: v.bool().default(false),
+});
+
+function editHyperParams(body: Record<string, unknown>, ctx: RequestContext): UpdatedCountResponse {
+  const req = validate(body, EDIT_HYPER_PARAMS_SHAPE);
+  const task = requireTask(ctx, req.task);
+  requireEditable(task, req.force);
+  const sections: Sections = req.replace_hyperparams === 'all' ? {} : hyperparams(task);
+  if (req.replace_hyperparams === 'section') for (const item of req.hyperparams) sections[item.section ?? ''] = {};
+  for (const item of req.hyperparams) {
+    const section = item.section ?? '';
+    const name = item.name ?? '';
+    sections[section] = { ...sections[section], [name]: { ...item, section, name } };
+  }
+  return { updated: updateTaskFields(ctx, task, { hyperparams: sections }).updated };
+}
+
+const TASKS_LIST_SHAPE = requestShape<TasksGetHyperParamsRequest>()({ tasks: v.list(v.str()) });
+
+function getHyperParams(body: Record<string, unknown>, ctx: RequestContext): TasksGetHyperParamsResponse {
+  const req = validate(body, TASKS_LIST_SHAPE);
+  return {
+    params: req.tasks.map((id) => ({
+      task: id,
+      hyperparams: Object.values(hyperparams(requireTask(ctx, id))).flatMap((section) => Object.values(section)),
+    })),
+  };
+}
+
+const DELETE_HYPER_PARAMS_SHAPE = requestShape<TasksDeleteHyperParamsRequest>()({
+  task: v.str(),
+  hyperparams: v.list(v.obj({ section: v.str(), name: v.str().opt() })),
+  force: v.bool().default(false),
+});
+
+/** An entry without `name` deletes its whole section. */
+function deleteHyperParams(body: Record<string, unknown>, ctx: RequestContext): HyperParamsDeletedResponse {
+  const req = validate(body, DELETE_HYPER_PARAMS_SHAPE);
+  const task = requireTask(ctx, req.task);
+  requireEditable(task, req.force);
+  const sections = hyperparams(task);
+  let deleted = 0;
+  for (const { section, name } of req.hyperparams) {
+    const params = sections[section];
+    if (params === undefined) continue;
+    if (name === undefined) {
+      deleted += Object.keys(params).length;
+      delete sections[section];
+    } else if (Object.hasOwn(params, name)) {
+      deleted += 1;
+      delete params[name];
+    }
+  }
+  if (deleted > 0) updateTaskFields(ctx, task, { hyperparams: sections });
+  return { deleted };
+}
+
+const EDIT_CONFIGURATION_SHAPE = requestShape<TasksEditConfigurationRequest>()({
+  task: v.str(),
+  configuration: v.list(configurationItemRule),
+  replace_configuration: v.bool().default(false),
+  force: v.bool().default(false),
+});
+
+function editConfiguration(body: Record<string, unknown>, ctx: RequestContext): UpdatedCountResponse {
+  const req = validate(body, EDIT_CONFIGURATION_SHAPE);
+  const task = requireTask(ctx, req.task);
+  requireEditable(task, req.force);
+  const items: Configuration = req.replace_configuration ? {} : configuration(task);
+  for (const item of req.configuration) {
+    const name = item.name ?? '';
+    items[name] = { ...item, name };
+  }
+  return { updated: updateTaskFields(ctx, task, { configuration: items }).updated };
+}
+
+const GET_CONFIGURATIONS_SHAPE = requestShape<TasksGetConfigurationsRequest>()({
+  tasks: v.list(v.str()),
+  names: v.list(v.str()).opt(),
+});
+
+function getConfigurations(body: Record<string, unknown>, ctx: RequestContext): TasksGetConfigurationsResponse {
+  const req = validate(body, GET_CONFIGURATIONS_SHAPE);
+  const wanted = req.names !== undefined && req.names.length > 0 ? new Set(req.names) : undefined;
+  return {
+    configurations: req.tasks.map((id) => ({
+      task: id,
+      configuration: Object.values(configuration(requireTask(ctx, id))).filter(
+        (item) => wanted === undefined || wanted.has(item.name ?? ''),
+      ),
+    })),
+  };
+}
+
+const GET_CONFIGURATION_NAMES_SHAPE = requestShape<TasksGetConfigurationNamesRequest>()({
+  tasks: v.list(v.str()),
+  skip_empty: v.bool().default(true),
+});
+
+function getConfigurationNames(body: Record<string, unknown>, ctx: RequestContext): TasksGetConfigurationNamesResponse {
+  const req = validate(body, GET_CONFIGURATION_NAMES_SHAPE);
+  return {
+    configurations: req.tasks.map((id) => ({
+      task: id,
+      names: Object.values(configuration(requireTask(ctx, id)))
+        .filter((item) => !req.skip_empty || (item.value ?? '') !== '')
+        .map((item) => item.name ?? '')
+        .sort(),
+    })),
+  };
+}
+
+const DELETE_CONFIGURATION_SHAPE = requestShape<TasksDeleteConfigurationRequest>()({
+  task: v.str(),
+  configuration: v.list(v.str()),
+  force: v.bool().default(false),
+});
+
+function deleteConfiguration(body: Record<string, unknown>, ctx: RequestContext): ConfigurationDeletedResponse {
+  const req = validate(body, DELETE_CONFIGURATION_SHAPE);
+  const task = requireTask(ctx, req.task);
+  requireEditable(task, req.force);
+  const items = configuration(task);
+  let deleted = 0;
+  for (const name of req.configuration) {
+    if (!Object.hasOwn(items, name)) continue;
+    delete items[name];
+    deleted += 1;
+  }
+  if (deleted > 0) updateTaskFields(ctx, task, { configuration: items });
+  return { deleted };
+}
+
+export const tasksParamsHandlers: HandlerTable = {
+  'tasks.edit_hyper_params': editHyperParams,
+  'tasks.get_hyper_params': getHyperParams,
+  'tasks.delete_hyper_params': deleteHyperParams,
+  'tasks.edit_configuration': editConfiguration,
+  'tasks.get_configurations': getConfigurations,
+  'tasks.get_configuration_names': getConfigurationNames,
+  'tasks.delete_configuration': deleteConfiguration,
+};
