@@ -6,8 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeServer, makeToken, ok } from '../api/fake-server.js';
-import { BIN, ROOT } from '../e2e/demo-process.js';
+import { FakeServer, makeToken, ok } from '../helpers/fake-server.js';
+import { BIN, ROOT } from '../helpers/demo-process.js';
 
 interface Run {
   code: number;

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT } from '../e2e/demo-process.js';
+import { BIN, ROOT } from '../helpers/demo-process.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const PYTHON = '/usr/bin/python3';

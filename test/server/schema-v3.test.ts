@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../src/server/schema.js';
-import { send } from './http.js';
+import { send } from '../helpers/http.js';
 import { startTestServer } from '../helpers/server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tracktop-v3-'));

@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../http.js';
+import { startApi, type Api } from '../../helpers/http.js';
 
 let api: Api;
 let outside: string;

@@ -2,7 +2,7 @@
 // request and response shapes (clearml/backend_api/services/v2_23).
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dumpCore, startApi, type Api } from '../http.js';
+import { dumpCore, startApi, type Api } from '../../helpers/http.js';
 
 let api: Api;
 let project: string;
