@@ -46,13 +46,15 @@ function describeFsError(err: unknown, path: string): CliError {
       ? 'permission denied'
       : code === 'ENOENT'
         ? 'its directory does not exist'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'ENOSPC'
-            ? 'no space left on the device'
-            : err instanceof Error
-              ? err.message
-              : String(err);
+        : code === 'ENOTDIR'
+          ? 'a part of the path is not a directory'
+          : code === 'EISDIR'
+            ? 'it is a directory'
+            : code === 'ENOSPC'
+              ? 'no space left on the device'
+              : err instanceof Error
+                ? err.message
+                : String(err);
   return new CliError(`cannot write ${path}: ${why}`);
 }
 
