@@ -20,7 +20,7 @@ export interface ExportContext {
 }
 
 /** Largest get_task_events page real servers allow (Elasticsearch's result window). */
-const SCALAR_PAGE = 10_000;
+const SCALAR_PAGE = 1_000;
 const PLOT_PAGE = 100;
 const LOG_PAGE = 5_000;
 
@@ -38,6 +38,56 @@ async function scalarSeries(client: ApiClient, task: string, metric: string | un
   return names
     .filter((m) => metric === undefined || m === metric)
     .flatMap((m) => [...(metrics[m] ?? [])].sort().map((v) => ({ metric: m, variants: [v] })));
+}
+
+interface ScalarPage {
+  /** The page's points, formatted. */
+  text: string;
+  count: number;
+  firstIter: number;
+  lastIter: number;
+  scrollId: string | undefined;
+}
+
+/**
+ * One page of one metric/variant's points, already formatted. The events die with this call,
+ * before the next page is requested, so no page outlives a request (a page still referenced
+ * while the next one downloads would be promoted in the heap, and memory would creep).
+ */
+async function scalarPage(
+  client: ApiClient,
+  task: string,
+  series: MetricVariants,
+  scrollId: string | undefined,
+  line: (p: ScalarPoint) => string,
+): Promise<ScalarPage> {
+  const res = await client.events.getTaskEvents({
+    task,
+    event_type: 'training_stats_scalar',
+    metrics: [series],
+    order: 'asc',
+    batch_size: SCALAR_PAGE,
+    count_total: false,
+    ...(scrollId === undefined ? {} : { scroll_id: scrollId }),
+  });
+  const events = (res.returned === 0 ? [] : (res.events ?? [])) as ScalarEvent[];
+  let text = '';
+  for (const event of events) {
+    text += line({
+      iteration: event.iter ?? 0,
+      timestamp: event.timestamp,
+      metric: event.metric,
+      variant: event.variant,
+      value: event.value,
+    });
+  }
+  return {
+    text,
+    count: events.length,
+    firstIter: events[0]?.iter ?? 0,
+    lastIter: events[events.length - 1]?.iter ?? 0,
+    scrollId: typeof res.scroll_id === 'string' && res.scroll_id !== '' ? res.scroll_id : undefined,
+  };
 }
 
 /**
@@ -58,30 +108,19 @@ export async function exportScalars(ctx: ExportContext, format: ScalarFormat, me
   let done = 0;
   for (const [index, s] of series.entries()) {
     const note = `${s.metric}/${s.variants?.[0] ?? ''} (${index + 1}/${series.length})`;
-    const pages = scrollTaskEvents(client, {
-      task,
-      event_type: 'training_stats_scalar',
-      metrics: [s],
-      order: 'asc',
-      batch_size: SCALAR_PAGE,
-      count_total: false,
-    });
-    for await (const page of pages) {
-      let chunk = '';
-      for (const event of page as ScalarEvent[]) {
-        const point: ScalarPoint = {
-          iteration: event.iter ?? 0,
-          timestamp: event.timestamp,
-          metric: event.metric,
-          variant: event.variant,
-          value: event.value,
-        };
-        chunk += line(point);
-      }
-      await sink.write(chunk);
-      done += page.length;
+    // One series has one point per iteration, ascending: a page that does not start after the
+    // last iteration seen is the server's "restart at key 0" quirk (REFERENCE 6.2), the end.
+    let lastIter = -Infinity;
+    let scrollId: string | undefined;
+    do {
+      const page = await scalarPage(client, task, s, scrollId, line);
+      if (page.count === 0 || page.firstIter <= lastIter) break;
+      await sink.write(page.text);
+      done += page.count;
       progress.set(done, note);
-    }
+      lastIter = page.lastIter;
+      scrollId = page.scrollId;
+    } while (scrollId !== undefined);
   }
   return done;
 }
