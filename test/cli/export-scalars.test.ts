@@ -1,14 +1,18 @@
 // `tracktop export scalars` through the built binary against the embedded server: every point,
 // exactly, in CSV and JSON lines; --metric; -o FILE written via FILE.partial.
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/index.js';
 import type { ScalarEventInput } from '../../src/wire/events.js';
+import { BIN } from '../e2e/demo-process.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { clientFor, runExport } from './export-helpers.js';
 
+const execFileAsync = promisify(execFile);
 const METRICS = ['accuracy', 'loss', 'lr', 'val, "quoted"'];
 const VARIANTS = ['train', 'val'];
 const ITERS = 2500; // 4 metrics x 2 variants x 2500 = 20,000 points
@@ -105,6 +109,21 @@ describe('tracktop export scalars', () => {
       .filter((p) => p.metric === 'loss')
       .sort((a, b) => (a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : 0) || a.iteration - b.iteration);
     expect(lines).toEqual(expected);
+  }, 60_000);
+
+  it('stops quietly with exit code 0 when the reader of stdout goes away (| head)', async () => {
+    const script = `"${process.execPath}" "${BIN}" export scalars ${taskId} 2>"${home}/err" | head -n 2; echo "status=\${PIPESTATUS[0]}"`;
+    const { stdout } = await execFileAsync('bash', ['-c', script], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: home,
+        CLEARML_API_HOST: server.url,
+        CLEARML_API_ACCESS_KEY: server.accessKey,
+        CLEARML_API_SECRET_KEY: server.secretKey,
+      },
+    });
+    expect(stdout).toBe(`iteration,timestamp,metric,variant,value\n${expectedCsv().split('\n')[1]}\nstatus=0\n`);
+    expect(readFileSync(join(home, 'err'), 'utf8')).toBe('');
   }, 60_000);
 
   it('names the metrics it has when --metric is unknown', async () => {

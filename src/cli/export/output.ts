@@ -32,7 +32,8 @@ function writeTo(stream: Writable, chunk: string, failure: () => Error | undefin
     };
     const onError = (err: Error): void => {
       stream.off('drain', onDrain);
-      reject(err);
+      // The sink's own listener (registered first) has already described the error.
+      reject(failure() ?? err);
     };
     stream.once('drain', onDrain);
     stream.once('error', onError);
