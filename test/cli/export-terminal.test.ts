@@ -27,6 +27,15 @@ beforeAll(async () => {
     for (let iter = 0; iter < 6000; iter += 1)
       events.push({ type: 'training_stats_scalar', task: taskId, iter, metric, variant: 'train', value: iter });
   await client.events.addBatch(events);
+  await client.events.addBatch([
+    { type: 'log', task: taskId, timestamp: 1_700_000_000_000, msg: 'plain line' },
+    {
+      type: 'log',
+      task: taskId,
+      timestamp: 1_700_000_000_001,
+      msg: 'title\u001b]0;pwned\u0007 clip\u001b]52;c;ZXZpbA==\u0007 \u001b[31mred\u001b[0m done',
+    },
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -53,5 +62,26 @@ describe.skipIf(!tmuxAvailable())('tracktop export on a terminal', () => {
     expect(screen).toContain('tracktop-exit=0');
     expect(screen).toMatch(/\[#{20}\] {2}12\.0k\/12\.0k points {2}[\d.]+k?\/s {2}ETA 00:00\n/);
     expect(readFileSync(out, 'utf8').split('\n')).toHaveLength(12_002);
+    tmux.kill();
+  }, 60_000);
+
+  it('prints a log to the terminal without its control sequences, colours kept', async () => {
+    tmux = startTmux([process.execPath, BIN, 'export', 'log', taskId], {
+      columns: 100,
+      rows: 10,
+      env: {
+        HOME: home,
+        CLEARML_API_HOST: server.url,
+        CLEARML_API_ACCESS_KEY: server.accessKey,
+        CLEARML_API_SECRET_KEY: server.secretKey,
+      },
+    });
+    const screen = await tmux.waitFor(/tracktop-exit=\d+/, 30_000);
+    expect(screen).toContain('tracktop-exit=0');
+    expect(screen).toContain('plain line\ntitle clip red done\n');
+    const raw = tmux.rawOutput();
+    expect(raw).not.toContain('\u001b]52');
+    expect(raw).not.toContain('\u001b]0;pwned');
+    expect(raw).toContain('\u001b[31mred');
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import { UsageError, type ParsedArgs } from '../args.js';
 import { CliError, clientFromProfile, profileFromArgs } from '../connection.js';
 import { exportLog, exportPlots, exportScalars, type LogFormat, type ScalarFormat } from './exporters.js';
 import { exportImages, prepareDirectory } from './images.js';
-import { openSink, StdoutClosed, type ExportSink } from './output.js';
+import { openSink, StdoutClosed, terminalSafe, type ExportSink } from './output.js';
 import { createProgress } from './progress.js';
 import { resolveTask } from './resolve-task.js';
 
@@ -67,7 +67,10 @@ export async function runExport(
   const progress = createProgress(UNITS[req.kind], stderr);
   try {
     if (req.kind === 'images') await prepareDirectory(req.output as string);
-    else sink = await openSink(req.output, stdout);
+    else {
+      sink = await openSink(req.output, stdout);
+      if (req.output === undefined && stdout.isTTY) sink = terminalSafe(sink);
+    }
     const task = await resolveTask(client, req.task);
     const ctx = {
       client,

@@ -4,6 +4,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
+import { sanitizeLines } from '../../text/sanitize.js';
 import { CliError } from '../connection.js';
 
 export interface ExportSink {
@@ -124,4 +125,15 @@ export class StdoutClosed extends Error {
   constructor() {
     super('standard output was closed');
   }
+}
+
+/**
+ * For stdout on a terminal: what the server sent is printed through the sanitiser (colours
+ * kept, cursor moves, titles, OSC 52/8 and the like removed). Chunks are whole lines.
+ */
+export function terminalSafe(sink: ExportSink): ExportSink {
+  return {
+    ...sink,
+    write: (chunk) => sink.write(`${sanitizeLines(chunk, { color: true, tabs: 'space' }).join('\n')}\n`),
+  };
 }
