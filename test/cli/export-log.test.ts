@@ -50,7 +50,7 @@ beforeAll(async () => {
     }),
   ];
   await writeEvents(client as unknown as DemoClient, bigLog);
-  multiTask = (await client.tasks.create({ name: 'multi-line log', type: 'training' })).id;
+  multiTask = (await client.tasks.create({ name: 'multi-line log (v2) [x]*?', type: 'training' })).id;
   const at = 1_700_000_000_000;
   await client.events.addBatch([
     { type: 'log', task: multiTask, timestamp: at, msg: 'first', level: 'info' },
@@ -84,7 +84,7 @@ describe('tracktop export log', () => {
   }, 120_000);
 
   it('keeps the lines of multi-line events, and gives timestamps and levels as JSON lines', async () => {
-    const text = await runExport(['log', 'multi-line log'], { server, home });
+    const text = await runExport(['log', 'multi-line log (v2) [x]*?'], { server, home });
     expect(text.code).toBe(0);
     expect(text.stdout).toBe('first\nTraceback:\n  File "x.py"\nValueError: bad\nlast\n');
     const jsonl = await runExport(['log', multiTask, '--format', 'jsonl'], { server, home });
