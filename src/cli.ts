@@ -40,6 +40,10 @@ export async function main(argv: string[]): Promise<number> {
           await client.close();
         }
       }
+      case 'export': {
+        const { runExport } = await import('./cli/export/index.js');
+        return await runExport(args);
+      }
       default:
         return await runCommand(args);
     }

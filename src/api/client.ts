@@ -54,6 +54,8 @@ export interface ApiClient extends ServiceClients {
   call<K extends Endpoint>(endpoint: K, body: RequestOf<K>, opts?: CallOptions): Promise<ResponseOf<K>>;
   /** What the token says about the server and the user (logs in first when needed). */
   serverInfo(opts?: CallOptions): Promise<ServerInfo>;
+  /** A valid bearer token (logs in first when needed), for files served beside the API. */
+  bearerToken(opts?: CallOptions): Promise<string>;
   /** Closes the connection pool so Node can exit. The client is unusable afterwards. */
   close(): Promise<void>;
 }
@@ -170,6 +172,7 @@ export function createClient(opts: ClientOptions): ApiClient {
     apiHost: opts.apiHost,
     call,
     serverInfo,
+    bearerToken: (callOpts: CallOptions = {}) => auth.validToken('auth.login', callOpts.signal),
     close: () => transport.close(),
   });
 }

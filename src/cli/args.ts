@@ -1,7 +1,7 @@
 // Command-line parsing: one table of flags per command, parsed with node:util parseArgs.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-export type Command = 'monitor' | 'demo' | 'serve' | 'config' | 'check' | 'help' | 'version';
+export type Command = 'monitor' | 'demo' | 'serve' | 'config' | 'check' | 'export' | 'help' | 'version';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -34,16 +34,27 @@ const COMMAND_FLAGS: Record<Exclude<Command, 'help' | 'version'>, Options> = {
   serve: { ...serverFlags, demo: { type: 'boolean' } },
   config: connectionFlags,
   check: connectionFlags,
+  export: {
+    ...connectionFlags,
+    format: { type: 'string' },
+    metric: { type: 'string' },
+    output: { type: 'string', short: 'o' },
+  },
 };
+
+/** Commands that take positional arguments (`export scalars TASK`). */
+const TAKES_POSITIONALS = new Set<Command>(['export']);
 
 export interface ParsedArgs {
   command: Command;
   values: Record<string, string | boolean | undefined>;
+  /** Words after the command and its flags (only for commands that take them). */
+  positionals?: string[];
 }
 
 export class UsageError extends Error {}
 
-const SUBCOMMANDS = new Set(['demo', 'serve', 'config', 'check', 'help']);
+const SUBCOMMANDS = new Set(['demo', 'serve', 'config', 'check', 'export', 'help']);
 
 export function parseCommandLine(argv: string[]): ParsedArgs {
   if (argv.includes('--help') || argv.includes('-h')) return { command: 'help', values: {} };
@@ -58,13 +69,16 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
   }
   if (command === 'help' || command === 'version') return { command, values: {} };
   try {
-    const { values } = parseArgs({
+    const takesPositionals = TAKES_POSITIONALS.has(command);
+    const { values, positionals } = parseArgs({
       args: rest,
       options: COMMAND_FLAGS[command],
       strict: true,
-      allowPositionals: false,
+      allowPositionals: takesPositionals,
     });
-    return { command, values: values as ParsedArgs['values'] };
+    const parsed: ParsedArgs = { command, values: values as ParsedArgs['values'] };
+    if (takesPositionals) parsed.positionals = positionals;
+    return parsed;
   } catch (err) {
     throw new UsageError(
       err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err),
@@ -91,8 +105,16 @@ Usage:
   tracktop serve [options]      run the embedded server (SQLite)
   tracktop config [options]     print the resolved connection settings and where each came from
   tracktop check [options]      log in and report server, API version and round-trip time
+  tracktop export scalars TASK [--format csv|jsonl] [--metric M] [-o FILE]
+                                every scalar point (iteration, timestamp, metric, variant, value)
+  tracktop export log TASK [--format text|jsonl] [-o FILE]
+                                the whole console log, oldest line first
+  tracktop export plots TASK [-o FILE]
+                                every plot event as JSON, one per line
+  tracktop export images TASK -o DIR
+                                download every debug image (metric, variant, iteration in the name)
 
-Connection (monitor, config, check):
+Connection (monitor, config, check, export):
   --api-host URL                API server, e.g. http://localhost:8008
   --access-key KEY              access key (else CLEARML_API_ACCESS_KEY or clearml.conf)
   --secret-key SECRET           secret key (else CLEARML_API_SECRET_KEY or clearml.conf)
@@ -104,6 +126,12 @@ Display (monitor, demo):
   --ascii                       ASCII glyphs only
   --no-color                    no colours (NO_COLOR is honoured too)
   --once                        print one frame to stdout and exit
+
+Export (TASK is a task id or its exact name):
+  --format FMT                  scalars: csv (default) or jsonl; log: text (default) or jsonl
+  --metric M                    scalars: only this metric
+  -o, --output PATH             write to PATH (a directory for images) instead of stdout;
+                                written as PATH.partial and renamed when complete
 
 Server (serve; demo takes --port and --db):
   --host ADDR                   address to bind (default 127.0.0.1)

@@ -1,0 +1,115 @@
+// `tracktop export scalars|log|plots|images TASK`: checks the arguments, opens the output first
+// (an unwritable path fails before any download), resolves the task, runs the export, and
+// renames FILE.partial to FILE only when everything arrived.
+import { UsageError, type ParsedArgs } from '../args.js';
+import { CliError, clientFromProfile, profileFromArgs } from '../connection.js';
+import { exportLog, exportPlots, exportScalars, type LogFormat, type ScalarFormat } from './exporters.js';
+import { exportImages, prepareDirectory } from './images.js';
+import { openSink, StdoutClosed, terminalSafe, type ExportSink } from './output.js';
+import { createProgress } from './progress.js';
+import { resolveTask } from './resolve-task.js';
+
+const KINDS = ['scalars', 'log', 'plots', 'images'] as const;
+type Kind = (typeof KINDS)[number];
+
+const UNITS: Record<Kind, string> = { scalars: 'points', log: 'lines', plots: 'plots', images: 'images' };
+const FORMATS: Partial<Record<Kind, readonly string[]>> = { scalars: ['csv', 'jsonl'], log: ['text', 'jsonl'] };
+
+interface ExportRequest {
+  kind: Kind;
+  task: string;
+  format: string | undefined;
+  metric: string | undefined;
+  output: string | undefined;
+}
+
+function parseRequest(args: ParsedArgs): ExportRequest {
+  const [kind, task, ...extra] = args.positionals ?? [];
+  if (kind === undefined) throw new UsageError(`export what? one of: ${KINDS.join(', ')}`);
+  if (!(KINDS as readonly string[]).includes(kind)) {
+    throw new UsageError(`cannot export '${kind}': choose one of ${KINDS.join(', ')}`);
+  }
+  if (task === undefined) throw new UsageError(`export ${kind} needs a TASK (a task id or name)`);
+  if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}' after the task`);
+  const str = (name: string): string | undefined =>
+    typeof args.values[name] === 'string' ? (args.values[name] as string) : undefined;
+  const req: ExportRequest = {
+    kind: kind as Kind,
+    task,
+    format: str('format'),
+    metric: str('metric'),
+    output: str('output'),
+  };
+  const formats = FORMATS[req.kind];
+  if (req.format !== undefined && !formats?.includes(req.format)) {
+    throw new UsageError(
+      formats ? `--format for ${kind} is one of: ${formats.join(', ')}` : `export ${kind} takes no --format`,
+    );
+  }
+  if (req.metric !== undefined && req.kind !== 'scalars') throw new UsageError('--metric applies to export scalars');
+  if (req.kind === 'images' && req.output === undefined) {
+    throw new UsageError('export images needs -o DIR (the directory to save the images in)');
+  }
+  if (req.output === '') throw new UsageError('-o needs a path');
+  return req;
+}
+
+export async function runExport(
+  args: ParsedArgs,
+  io: { stdout?: NodeJS.WriteStream; stderr?: NodeJS.WriteStream } = {},
+): Promise<number> {
+  const stdout = io.stdout ?? process.stdout;
+  const stderr = io.stderr ?? process.stderr;
+  const req = parseRequest(args);
+  const profile = profileFromArgs(args.values);
+  const client = clientFromProfile(profile);
+  let sink: ExportSink | undefined;
+  const progress = createProgress(UNITS[req.kind], stderr);
+  try {
+    if (req.kind === 'images') await prepareDirectory(req.output as string);
+    else {
+      sink = await openSink(req.output, stdout);
+      if (req.output === undefined && stdout.isTTY) sink = terminalSafe(sink);
+    }
+    const task = await resolveTask(client, req.task);
+    const ctx = {
+      client,
+      task: task.id,
+      sink: sink as ExportSink,
+      progress,
+      wantTotals: stderr.isTTY === true,
+    };
+    switch (req.kind) {
+      case 'scalars':
+        await exportScalars(ctx, (req.format ?? 'csv') as ScalarFormat, req.metric);
+        break;
+      case 'log':
+        await exportLog(ctx, (req.format ?? 'text') as LogFormat);
+        break;
+      case 'plots':
+        await exportPlots(ctx);
+        break;
+      case 'images':
+        await exportImages(ctx, {
+          dir: req.output as string,
+          trustedHosts: [client.apiHost, profile.filesHost],
+        });
+        break;
+    }
+    await sink?.commit();
+    progress.finish();
+    return 0;
+  } catch (err) {
+    progress.clear();
+    await sink?.abort();
+    if (err instanceof StdoutClosed) return 0;
+    if (err instanceof CliError || err instanceof UsageError) throw err;
+    const what = req.output ? ` (nothing was saved as ${req.output})` : '';
+    const message = err instanceof Error && 'describe' in err ? (err as { describe(): string }).describe() : undefined;
+    throw new CliError(
+      `export ${req.kind} failed: ${message ?? (err instanceof Error ? err.message : String(err))}${req.kind === 'images' ? '' : what}`,
+    );
+  } finally {
+    await client.close();
+  }
+}
