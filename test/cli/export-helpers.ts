@@ -1,7 +1,7 @@
 // Shared by the export tests: run the built binary against a server, and seed tasks with events
 // through the real client.
 import { execFile } from 'node:child_process';
-import { BIN, ROOT } from '../e2e/demo-process.js';
+import { BIN, ROOT } from '../helpers/demo-process.js';
 import { createClient, type ApiClient } from '../../src/api/index.js';
 import type { TestServer } from '../helpers/server.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/index.js';
 import type { ScalarEventInput } from '../../src/wire/events.js';
-import { BIN } from '../e2e/demo-process.js';
+import { BIN } from '../helpers/demo-process.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { clientFor, runExport } from './export-helpers.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/index.js';
 import type { ScalarEventInput } from '../../src/wire/events.js';
-import { BIN } from '../e2e/demo-process.js';
+import { BIN } from '../helpers/demo-process.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startTmux, tmuxAvailable, type TmuxSession } from '../helpers/tmux.js';
 import { clientFor } from './export-helpers.js';
