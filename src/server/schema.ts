@@ -1,11 +1,9 @@
 // Versioned schema. A migration never changes once shipped: add a new one instead.
 // Times are epoch milliseconds (INTEGER); lists and maps are JSON text.
 import { EVENTS_MIGRATIONS } from './events/schema.js';
+import type { Migration } from './migration.js';
 
-export interface Migration {
-  version: number;
-  sql: string;
-}
+export type { Migration } from './migration.js';
 
 const CORE_V1 = `
 CREATE TABLE server_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -107,4 +105,7 @@ CREATE TABLE scroll_states (
 CREATE INDEX scroll_states_expires ON scroll_states(expires);
 `;
 
-export const MIGRATIONS: Migration[] = [{ version: 1, sql: CORE_V1 }, ...EVENTS_MIGRATIONS];
+// Core and events migrations interleave by version: applied in that order.
+export const MIGRATIONS: Migration[] = [{ version: 1, sql: CORE_V1 }, ...EVENTS_MIGRATIONS].sort(
+  (a, b) => a.version - b.version,
+);

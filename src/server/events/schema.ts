@@ -13,7 +13,7 @@
 // `iter` is never NULL: an event sent without one is stored at NO_ITER (-2^63) and read back
 // without an `iter` field. `ikey` is '' when the event has no `key`, else '=' + key.
 // `written` is the server's write time (the `@timestamp` field), epoch ms.
-import type { Migration } from '../schema.js';
+import type { Migration } from '../migration.js';
 
 const EVENTS_V2 = `
 CREATE TABLE event_series (
