@@ -111,7 +111,8 @@ INSERT INTO log_events_v4
   FROM log_events l
   JOIN event_owners o ON o.owner = l.owner
   JOIN event_strings w ON w.text = l.worker
-  LEFT JOIN event_strings lv ON lv.text = l.level;
+  LEFT JOIN event_strings lv ON lv.text = l.level
+  ORDER BY 1, 2, 3; -- in key order, so the pages fill as a live log's do
 DROP TABLE log_events;
 ALTER TABLE log_events_v4 RENAME TO log_events;
 CREATE INDEX log_events_iter ON log_events(owner, iter);
