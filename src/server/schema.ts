@@ -1,11 +1,9 @@
 // Versioned schema. A migration never changes once shipped: add a new one instead.
 // Times are epoch milliseconds (INTEGER); lists and maps are JSON text.
 import { EVENTS_MIGRATIONS } from './events/schema.js';
+import type { Migration } from './migration.js';
 
-export interface Migration {
-  version: number;
-  sql: string;
-}
+export type { Migration } from './migration.js';
 
 const CORE_V1 = `
 CREATE TABLE server_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -122,6 +120,7 @@ ALTER TABLE tasks ADD COLUMN last_worker_report INTEGER;
 ALTER TABLE projects ADD COLUMN default_output_destination TEXT;
 `;
 
+// Core and events migrations interleave by version: applied in that order.
 export const MIGRATIONS: Migration[] = [
   { version: 1, sql: CORE_V1 },
   ...EVENTS_MIGRATIONS,

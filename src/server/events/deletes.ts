@@ -3,6 +3,7 @@ import type { ClearScrollResponse, DeletedCountResponse } from '../../wire/event
 import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
+import { LOG_OWNER } from './log-store.js';
 import { v, validate } from '../validate.js';
 import { LOG, SCALAR } from './event-types.js';
 import { deletableOwner } from './owners.js';
@@ -18,7 +19,7 @@ export function deleteEventsOf(db: Db, ownerId: string): number {
       const table = s.type === SCALAR ? 'scalar_events' : 'doc_events';
       deleted += stmt(db, `DELETE FROM ${table} WHERE series = ?`).run(s.id).changes;
     }
-    deleted += stmt(db, 'DELETE FROM log_events WHERE owner = ?').run(ownerId).changes;
+    deleted += stmt(db, `DELETE FROM log_events WHERE owner = ${LOG_OWNER}`).run(ownerId).changes;
     stmt(db, 'DELETE FROM event_series WHERE owner = ?').run(ownerId);
     return deleted;
   })();

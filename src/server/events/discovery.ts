@@ -10,6 +10,7 @@ import {
 import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
+import { LOG_OWNER } from './log-store.js';
 import { v, validate } from '../validate.js';
 import { LOG, SCALAR, TYPE_CODES, VECTOR } from './event-types.js';
 import { compareNames } from './metrics-filter.js';
@@ -32,7 +33,7 @@ export function hasIterationPoints(db: Db, s: SeriesRow): boolean {
     s.type === SCALAR
       ? 'SELECT 1 FROM scalar_events WHERE series = ? AND iter > -2147483648 LIMIT 1'
       : s.type === LOG
-        ? 'SELECT 1 FROM log_events WHERE owner = ? AND iter > -2147483648 AND series = ? LIMIT 1'
+        ? `SELECT 1 FROM log_events WHERE owner = ${LOG_OWNER} AND iter > -2147483648 AND series = ? LIMIT 1`
         : 'SELECT 1 FROM doc_events WHERE series = ? AND iter > -2147483648 LIMIT 1';
   const params = s.type === LOG ? [s.owner, s.id] : [s.id];
   return stmt(db, sql).get(...params) !== undefined;

@@ -2,6 +2,7 @@
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
 import { iterParam } from './event-types.js';
+import { LOG_OWNER, LOG_ROW_COLUMNS } from './log-store.js';
 import { chunkedSource, type RowSource } from './ordered-merge.js';
 
 export interface ScalarRow {
@@ -110,8 +111,8 @@ export function logIterSource(
   desc: boolean,
   afterKey: number | undefined,
 ): RowSource<LogRow> {
-  const select = 'SELECT seq, series, iter, timestamp, written, worker, level, msg, extra FROM log_events';
-  const where = 'owner = ? AND series IN (SELECT value FROM json_each(?))';
+  const select = `SELECT ${LOG_ROW_COLUMNS} FROM log_events`;
+  const where = `owner = ${LOG_OWNER} AND series IN (SELECT value FROM json_each(?))`;
   const cols = ['iter', 'timestamp', 'seq'];
   const ids = JSON.stringify(seriesIds);
   return chunkedSource<LogRow>((after, limit) => {

@@ -10,6 +10,7 @@ import type { RequestContext } from '../context.js';
 import { ServerError } from '../errors.js';
 import { stmt } from '../statements.js';
 import { iterParam, LOG, SCALAR } from './event-types.js';
+import { LogWriter } from './log-store.js';
 import { loadOwners, type Owner } from './owners.js';
 import { identifyEvent, normalizeEvent, type PendingEvent } from './normalize-event.js';
 import { OwnerUpdates } from './owner-updates.js';
@@ -145,7 +146,7 @@ class EventWriter {
   private readonly positive = new Set<number>();
   private readonly scalar: Statement;
   private readonly doc: Statement;
-  private readonly log: Statement;
+  private readonly log: LogWriter;
 
   constructor(
     private readonly ctx: RequestContext,
@@ -165,11 +166,7 @@ class EventWriter {
        ON CONFLICT (series, iter, ikey) DO UPDATE SET timestamp = excluded.timestamp, written = excluded.written,
          worker = excluded.worker, url = excluded.url, extra = excluded.extra`,
     );
-    this.log = stmt(
-      db,
-      `INSERT INTO log_events (owner, series, iter, timestamp, written, worker, level, msg, extra)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    this.log = new LogWriter(db);
   }
 
   write(ev: PendingEvent): void {
@@ -180,7 +177,7 @@ class EventWriter {
       this.scalar.run(sid, iter, ev.ikey, ev.value, ev.timestamp, now, ev.worker, ev.extra);
       if (ev.value > 0) this.positive.add(sid);
     } else if (ev.type === LOG)
-      this.log.run(ev.owner, sid, iter, ev.timestamp, now, ev.worker, ev.level, ev.msg, ev.extra);
+      this.log.write(ev.owner, sid, iter, ev.timestamp, now, ev.worker, ev.level, ev.msg, ev.extra);
     else this.doc.run(sid, iter, ev.ikey, ev.timestamp, now, ev.worker, ev.url, ev.extra);
     this.updates.add(ev);
   }

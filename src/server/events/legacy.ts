@@ -13,6 +13,7 @@ import { invalidScrollId } from './scroll-token.js';
 import { loadState, saveState } from './scroll-states.js';
 import { seriesOfType, type SeriesRow } from './series.js';
 import { logDoc } from './stored-event.js';
+import { LOG_OWNER, LOG_ROW_COLUMNS } from './log-store.js';
 import { pluckStmt, rawStmt } from './prepared.js';
 
 export const LEGACY_LOG_DEFAULT_BATCH = 500;
@@ -32,7 +33,6 @@ interface LegacyLogState {
 }
 
 type RawLogRow = [number, number, number, number, number, string, string | null, string | null, string | null];
-const LOG_COLUMNS = 'seq, series, iter, timestamp, written, worker, level, msg, extra';
 
 /** get_task_log @1.0–2.8: {events, returned, total, scroll_id}, pages of `batch_size` in `order`. */
 export function legacyGetTaskLog(body: Record<string, unknown>, ctx: RequestContext) {
@@ -61,7 +61,7 @@ export function legacyGetTaskLog(body: Record<string, unknown>, ctx: RequestCont
   const params: unknown[] = state.after === null ? [req.task] : [req.task, state.after.timestamp, state.after.seq];
   const rows = rawStmt(
     ctx.db,
-    `SELECT ${LOG_COLUMNS} FROM log_events WHERE owner = ?${cond} ORDER BY timestamp ${dir}, seq ${dir} LIMIT ?`,
+    `SELECT ${LOG_ROW_COLUMNS} FROM log_events WHERE owner = ${LOG_OWNER}${cond} ORDER BY timestamp ${dir}, seq ${dir} LIMIT ?`,
   ).all(...params, Math.min(req.batch_size, MAX_BATCH)) as RawLogRow[];
   const last = rows[rows.length - 1];
   if (last) state.after = { timestamp: last[3], seq: last[0] };
@@ -70,10 +70,10 @@ export function legacyGetTaskLog(body: Record<string, unknown>, ctx: RequestCont
   const events: LogEvent[] = rows.map((r) =>
     logDoc(series.get(r[1]) as SeriesRow, r[2], r[3], r[4], r[5], r[6], r[7], r[8]),
   );
-  const total = pluckStmt(ctx.db, 'SELECT count(*) FROM (SELECT 1 FROM log_events WHERE owner = ? LIMIT ?)').get(
-    req.task,
-    LEGACY_TOTAL_CAP,
-  ) as number;
+  const total = pluckStmt(
+    ctx.db,
+    `SELECT count(*) FROM (SELECT 1 FROM log_events WHERE owner = ${LOG_OWNER} LIMIT ?)`,
+  ).get(req.task, LEGACY_TOTAL_CAP) as number;
   return { events, returned: events.length, total, scroll_id: saveState(ctx, 'task_log', scrollId, state) };
 }
 

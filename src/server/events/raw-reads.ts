@@ -17,6 +17,7 @@ import { invalidScrollId, readScroll, signScroll, type ScrollPayload } from './s
 import { seriesOfType, type SeriesRow } from './series.js';
 import { docEventDoc, logDoc, scalarDoc } from './stored-event.js';
 import { pluckStmt } from './prepared.js';
+import { LOG_OWNER } from './log-store.js';
 
 export const TASK_EVENTS_DEFAULT_BATCH = 500;
 /** Largest page of get_task_events (Elasticsearch's result window on real servers). */
@@ -84,7 +85,7 @@ function countEvents(db: Db, owner: string, series: SeriesRow[]): number {
   if (logs.length > 0)
     total += pluckStmt(
       db,
-      'SELECT count(*) FROM log_events WHERE owner = ? AND series IN (SELECT value FROM json_each(?))',
+      `SELECT count(*) FROM log_events WHERE owner = ${LOG_OWNER} AND series IN (SELECT value FROM json_each(?))`,
     ).get(owner, JSON.stringify(logs)) as number;
   return total;
 }

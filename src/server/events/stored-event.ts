@@ -15,7 +15,7 @@ export interface SeriesInfo {
 // A page of events usually shares a handful of write times: format each once.
 let lastWritten = Number.NaN;
 let lastWrittenText = '';
-function writtenText(ms: number): string {
+export function writtenText(ms: number): string {
   if (ms !== lastWritten) {
     lastWritten = ms;
     lastWrittenText = new Date(ms).toISOString();

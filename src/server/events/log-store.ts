@@ -1,0 +1,111 @@
+// The v4 log layout (see schema.ts): integer owners and strings, and the per-owner `seq` that
+// orders logs sharing a timestamp. Every read and write of log_events goes through these.
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../db.js';
+import { stmt } from '../statements.js';
+import { pluckStmt, rawStmt } from './prepared.js';
+
+/** SQL for the integer owner of a task id given as a parameter. */
+export const LOG_OWNER = '(SELECT id FROM event_owners WHERE owner = ?)';
+
+/** A log row in the shape of the v2 columns, the strings decoded (for the less hot readers). */
+export const LOG_ROW_COLUMNS = `seq, series, iter, timestamp, timestamp + written_after AS written,
+  (SELECT text FROM event_strings WHERE id = worker) AS worker,
+  (SELECT text FROM event_strings WHERE id = level) AS level, msg, extra`;
+
+const strings = new WeakMap<Db, Map<number, string>>();
+
+/** The text of an event_strings id. Ids are never reused, so a cache per database is safe. */
+export function stringText(db: Db, id: number): string {
+  let cache = strings.get(db);
+  if (!cache) strings.set(db, (cache = new Map()));
+  let text = cache.get(id);
+  if (text === undefined) {
+    text = pluckStmt(db, 'SELECT text FROM event_strings WHERE id = ?').get(id) as string | undefined;
+    if (text === undefined) throw new Error(`event_strings has no id ${id}`);
+    cache.set(id, text);
+  }
+  return text;
+}
+
+interface OwnerTail {
+  id: number;
+  /** Newest timestamp of the owner's logs, and the highest seq at it. */
+  timestamp: number;
+  seq: number;
+}
+
+/** Writes the logs of one add_batch call (inside its transaction). */
+export class LogWriter {
+  private readonly owners = new Map<string, OwnerTail>();
+  private readonly codes = new Map<string, number>();
+  private readonly insert: Statement;
+
+  constructor(private readonly db: Db) {
+    this.insert = stmt(
+      db,
+      `INSERT INTO log_events (owner, timestamp, seq, series, iter, written_after, worker, level, msg, extra)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+  }
+
+  write(
+    owner: string,
+    series: number,
+    iter: number | bigint,
+    timestamp: number,
+    written: number,
+    worker: string,
+    level: string | null,
+    msg: string | null,
+    extra: string | null,
+  ): void {
+    const tail = this.tail(owner);
+    let seq = 0;
+    if (timestamp > tail.timestamp) {
+      tail.timestamp = timestamp;
+      tail.seq = 0;
+    } else if (timestamp === tail.timestamp) seq = ++tail.seq;
+    else
+      seq = pluckStmt(
+        this.db,
+        'SELECT coalesce(max(seq) + 1, 0) FROM log_events WHERE owner = ? AND timestamp = ?',
+      ).get(tail.id, timestamp) as number;
+    this.insert.run(
+      tail.id,
+      timestamp,
+      seq,
+      series,
+      iter,
+      written - timestamp,
+      this.code(worker),
+      level === null ? null : this.code(level),
+      msg,
+      extra,
+    );
+  }
+
+  private tail(owner: string): OwnerTail {
+    let tail = this.owners.get(owner);
+    if (tail) return tail;
+    const id = (pluckStmt(this.db, 'SELECT id FROM event_owners WHERE owner = ?').get(owner) ??
+      pluckStmt(this.db, 'INSERT INTO event_owners (owner) VALUES (?) RETURNING id').get(owner)) as number;
+    const last = rawStmt(
+      this.db,
+      'SELECT timestamp, seq FROM log_events WHERE owner = ? ORDER BY timestamp DESC, seq DESC LIMIT 1',
+    ).get(id) as [number, number] | undefined;
+    tail = { id, timestamp: last?.[0] ?? -Infinity, seq: last?.[1] ?? 0 };
+    this.owners.set(owner, tail);
+    return tail;
+  }
+
+  private code(text: string): number {
+    let id = this.codes.get(text);
+    if (id === undefined) {
+      id = (pluckStmt(this.db, 'SELECT id FROM event_strings WHERE text = ?').get(text) ??
+        pluckStmt(this.db, 'INSERT INTO event_strings (text) VALUES (?) RETURNING id').get(text)) as number;
+      this.codes.set(text, id);
+    }
+    return id;
+  }
+}
