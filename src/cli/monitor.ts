@@ -1,10 +1,11 @@
 // `tracktop` (the monitor on a configured server), `tracktop demo` (the monitor on an embedded
 // server with simulated runs) and `--once` (one frame to stdout).
 import { createClient } from '../api/index.js';
-import { runDemo, type RunningDemo } from '../demo/index.js';
+import type { RunningDemo } from '../demo/index.js';
 import { colorEnabled, renderOnce, runMonitor, type MonitorOptions } from '../ui/index.js';
 import { numberFlag, type ParsedArgs } from './args.js';
-import { CliError, clientFromProfile, profileFromArgs } from './connection.js';
+import { CliError } from './cli-error.js';
+import { clientFromProfile, profileFromArgs } from './connection.js';
 
 const DEFAULT_INTERVAL_SECONDS = 5;
 /** How many demo log lines are kept to print after the monitor exits (errors only matter then). */
@@ -32,6 +33,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   let options: MonitorOptions;
   if (args.command === 'demo') {
     // The demo's own messages would tear the monitor's frames: keep the last few for later.
+    const { runDemo } = await import('../demo/index.js');
     const controller = new AbortController();
     const port = numberFlag(v, 'port', 0, 65535);
     demo = await runDemo({
