@@ -150,6 +150,8 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
           exitOnCtrlC: false,
           patchConsole: false,
           maxFps: opts.maxFps ?? 30,
+          // Rewrite only the lines that changed (needs patches/ink+6.8.0.patch: stale first line).
+          incrementalRendering: true,
         },
       );
     } catch (err) {
