@@ -23,7 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startSeededServer } from './lib/seeded-server.mjs';
-import { printTable } from './lib/table.mjs';
+import { printTable, row } from './lib/table.mjs';
 
 const GROUPS = {
   startup: () => import('./startup.mjs'),
@@ -57,8 +57,17 @@ try {
   for (const name of positionals.length > 0 ? positionals : Object.keys(GROUPS)) {
     ctx.log(`[bench] ${name}…`);
     const t0 = performance.now();
-    const { figures } = await GROUPS[name]();
-    rows.push(...(await figures(ctx)));
+    try {
+      const { figures } = await GROUPS[name]();
+      rows.push(...(await figures(ctx)));
+    } catch (err) {
+      // One broken group must not cost the figures of the others.
+      process.exitCode = 1;
+      ctx.log(err instanceof Error ? (err.stack ?? err.message) : String(err));
+      rows.push(
+        row({ figure: `${name}: FAILED`, goal: '', measured: String(err instanceof Error ? err.message : err) }),
+      );
+    }
     ctx.log(`[bench] ${name} took ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
 } finally {

@@ -36,6 +36,34 @@ const versionConstant = {
   },
 };
 
+/**
+ * src/api/transport.ts takes `Pool` and `buildConnector` from undici, whose index also loads
+ * fetch, WebSocket, mocks, caches and HTTP/2: about half of undici's code and a good part of
+ * the monitor's start-up. The bundle takes those two from undici's own files instead, wired as
+ * undici's index wires them (the request API lives on Dispatcher.prototype). tsc and the tests
+ * keep the full package; the CLI tests and end-to-end tests run their requests through this.
+ */
+const undiciPoolOnly = {
+  name: 'undici-pool-only',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, (args) =>
+      args.importer.startsWith(join(root, 'src')) ? { path: 'undici', namespace: 'undici-pool-only' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'undici-pool-only' }, () => ({
+      resolveDir: join(root, 'node_modules', 'undici'),
+      loader: 'js',
+      contents: [
+        "import Dispatcher from './lib/dispatcher/dispatcher.js';",
+        "import api from './lib/api/index.js';",
+        "import Pool from './lib/dispatcher/pool.js';",
+        "import buildConnector from './lib/core/connect.js';",
+        'Object.assign(Dispatcher.prototype, api);',
+        'export { Pool, buildConnector };',
+      ].join('\n'),
+    }));
+  },
+};
+
 const result = await build({
   absWorkingDir: root,
   entryPoints: { tracktop: 'src/cli.ts' },
@@ -54,7 +82,7 @@ const result = await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // CommonJS dependencies bundled into ESM call require() for Node built-ins.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [versionConstant],
+  plugins: [versionConstant, undiciPoolOnly],
   logLevel: 'warning',
   metafile: true,
 });

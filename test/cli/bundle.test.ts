@@ -54,9 +54,16 @@ describe('the CLI bundle', () => {
   });
 
   it('loads the monitor without the server, the demo or SQLite', () => {
-    const loaded = staticallyLoaded(chunkOf('src/cli/monitor.ts'));
-    expect(loaded.some((f) => f.includes('node_modules/ink/'))).toBe(true);
-    expect(loaded.filter((f) => /^src\/(server|demo)\/|better-sqlite3/.test(f))).toEqual([]);
+    const command = staticallyLoaded(chunkOf('src/cli/monitor.ts'));
+    const ui = staticallyLoaded(chunkOf('src/ui/run.tsx'));
+    expect(ui.some((f) => f.includes('node_modules/ink/'))).toBe(true);
+    expect([...command, ...ui].filter((f) => /^src\/(server|demo)\/|better-sqlite3/.test(f))).toEqual([]);
+  });
+
+  it("takes undici's Pool without the rest of undici (fetch, WebSocket, mocks)", () => {
+    const loaded = staticallyLoaded(chunkOf('src/api/transport.ts'));
+    expect(loaded.some((f) => f.endsWith('undici/lib/dispatcher/pool.js'))).toBe(true);
+    expect(loaded.filter((f) => /undici\/(index\.js|lib\/(mock|cache|web\/websocket)\/)/.test(f))).toEqual([]);
   });
 
   it('carries the incremental-rendering fix of Ink', () => {
