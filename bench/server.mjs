@@ -1,7 +1,7 @@
 // Embedded server benchmark: events ingest, scalar histogram and log paging at scale.
 //
-// Run after a build (it imports the compiled server from dist/):
-//   npm run build && node bench/server.mjs
+// A group of `npm run bench` (bench/run.mjs server); imports the compiled server from the
+// measured tree's dist/.
 //
 // Prints, each against the target issue 3 sets:
 //   * ingest rate of events.add_batch with 100 k scalars (JSON lines), through HTTP and
@@ -14,200 +14,194 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../dist/server/index.js';
-import { eventsHandlers } from '../dist/server/events/index.js';
-import { companyId } from '../dist/server/server-meta.js';
+import { median, spread } from './lib/stats.mjs';
+import { row } from './lib/table.mjs';
+
+// Node's built-in fetch (not in the lint config's globals for scripts).
+const { fetch } = globalThis;
 
 const ACCESS_KEY = 'BENCHACCESSKEY000000';
 const SECRET_KEY = 'bench-secret-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const RUNS = 7;
 
-const dir = mkdtempSync(join(tmpdir(), 'tracktop-bench-'));
-const server = await startServer({
-  dbPath: join(dir, 'bench.db'),
-  accessKey: ACCESS_KEY,
-  secretKey: SECRET_KEY,
-  log: (line) => process.stderr.write(`${line}\n`),
-});
-const db = server.db;
-const company = companyId(db);
-const user = db.prepare('SELECT id FROM users LIMIT 1').pluck().get();
+export async function figures(ctx) {
+  const { startServer } = await import(join(ctx.root, 'dist/server/index.js'));
+  const { eventsHandlers } = await import(join(ctx.root, 'dist/server/events/index.js'));
+  const { companyId } = await import(join(ctx.root, 'dist/server/server-meta.js'));
+  const runs = ctx.runs(RUNS);
+  const dir = mkdtempSync(join(tmpdir(), 'tracktop-bench-'));
+  const server = await startServer({
+    dbPath: join(dir, 'bench.db'),
+    accessKey: ACCESS_KEY,
+    secretKey: SECRET_KEY,
+    log: ctx.log,
+  });
+  const db = server.db;
+  const company = companyId(db);
+  const user = db.prepare('SELECT id FROM users LIMIT 1').pluck().get();
 
-const basic = `Basic ${Buffer.from(`${ACCESS_KEY}:${SECRET_KEY}`).toString('base64')}`;
-const login = await (
-  await fetch(`${server.url}/auth.login`, { method: 'POST', headers: { authorization: basic } })
-).json();
-const bearer = `Bearer ${login.data.token}`;
+  const basic = `Basic ${Buffer.from(`${ACCESS_KEY}:${SECRET_KEY}`).toString('base64')}`;
+  const login = await (
+    await fetch(`${server.url}/auth.login`, { method: 'POST', headers: { authorization: basic } })
+  ).json();
+  const bearer = `Bearer ${login.data.token}`;
 
-let taskCount = 0;
-function newTask() {
-  const id = (++taskCount).toString(16).padStart(32, '0');
-  const now = Date.now();
-  db.prepare(
-    `INSERT INTO tasks (id, company, user, name, type, status, created, last_update, last_change)
+  let taskCount = 0;
+  function newTask() {
+    const id = (++taskCount).toString(16).padStart(32, '0');
+    const now = Date.now();
+    db.prepare(
+      `INSERT INTO tasks (id, company, user, name, type, status, created, last_update, last_change)
      VALUES (?, ?, ?, 'bench', 'training', 'in_progress', ?, ?, ?)`,
-  ).run(id, company, user, now, now, now);
-  return id;
-}
-
-async function http(endpoint, body, contentType = 'application/json') {
-  const init = {
-    method: 'POST',
-    headers: { authorization: bearer, 'content-type': contentType },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  };
-  let res;
-  try {
-    res = await fetch(`${server.url}/${endpoint}`, init);
-  } catch {
-    // A kept-alive connection the server closed while this script was busy: send again.
-    res = await fetch(`${server.url}/${endpoint}`, init);
+    ).run(id, company, user, now, now, now);
+    return id;
   }
-  const envelope = await res.json();
-  if (res.status !== 200) throw new Error(`${endpoint}: ${res.status} ${envelope.meta.result_msg}`);
-  return envelope.data;
-}
 
-/** The handler alone, in a transaction as the app runs it. */
-function direct(endpoint, body, rawBody = '', contentType = 'application/json') {
-  const ctx = {
-    db,
-    identity: { user, company, userName: 'bench', role: 'user' },
-    headers: {},
-    worker: 'bench',
-    endpoint,
-    now: Date.now,
-    rawBody,
-    contentType,
-  };
-  return db.transaction(() => eventsHandlers[endpoint](body, ctx))();
-}
-
-function scalarLines(task, count, variants, firstIter) {
-  const lines = new Array(count);
-  const t0 = Date.now();
-  for (let i = 0; i < count; i++) {
-    lines[i] = JSON.stringify({
-      task,
-      type: 'training_stats_scalar',
-      metric: 'loss',
-      variant: `v${i % variants}`,
-      iter: firstIter + Math.floor(i / variants),
-      value: Math.random(),
-      timestamp: t0 + i,
-    });
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-function logLines(task, count, first) {
-  const lines = new Array(count);
-  const t0 = 1_700_000_000_000;
-  for (let i = 0; i < count; i++) {
-    const n = first + i;
-    lines[i] = JSON.stringify({
-      task,
-      type: 'log',
-      iter: Math.floor(n / 100),
-      level: 'info',
-      msg: `step ${n}: loss=0.1234 lr=0.001`,
-      timestamp: t0 + n,
-    });
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function timeRuns(fn) {
-  await fn(); // warm-up
-  const times = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  return median(times);
-}
-
-const results = [];
-function report(name, value, unit, target, ok) {
-  results.push({ name, value, unit, target, ok });
-  console.log(
-    `${name.padEnd(58)} ${value.toFixed(unit === 'events/s' ? 0 : 1).padStart(10)} ${unit.padEnd(9)} target ${target} ${ok ? 'ok' : 'MISSED'}`,
-  );
-}
-
-try {
-  const N = 100_000;
-  // Ingest: fresh task per run so every run inserts (no overwrites).
-  const httpRates = [];
-  const directRates = [];
-  for (let run = 0; run < 4; run++) {
-    const viaHttp = scalarLines(newTask(), N, 10, 0);
-    let t0 = performance.now();
-    const a = await http('events.add_batch', viaHttp, 'application/json-lines');
-    const httpMs = performance.now() - t0;
-    const handlerOnly = scalarLines(newTask(), N, 10, 0);
-    t0 = performance.now();
-    const b = direct('events.add_batch', {}, handlerOnly, 'application/json-lines');
-    const directMs = performance.now() - t0;
-    if (a.added !== N || b.added !== N) throw new Error('not every event was added');
-    if (run > 0) {
-      httpRates.push((N / httpMs) * 1000);
-      directRates.push((N / directMs) * 1000);
+  async function http(endpoint, body, contentType = 'application/json') {
+    const init = {
+      method: 'POST',
+      headers: { authorization: bearer, 'content-type': contentType },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    };
+    let res;
+    try {
+      res = await fetch(`${server.url}/${endpoint}`, init);
+    } catch {
+      // A kept-alive connection the server closed while this script was busy: send again.
+      res = await fetch(`${server.url}/${endpoint}`, init);
     }
+    const envelope = await res.json();
+    if (res.status !== 200) throw new Error(`${endpoint}: ${res.status} ${envelope.meta.result_msg}`);
+    return envelope.data;
   }
-  report(
-    'ingest add_batch 100k scalars, HTTP (events/s)',
-    median(httpRates),
-    'events/s',
-    '>= 200000',
-    median(httpRates) >= 200_000,
-  );
-  report(
-    'ingest add_batch 100k scalars, handler only (events/s)',
-    median(directRates),
-    'events/s',
-    '>= 200000',
-    median(directRates) >= 200_000,
-  );
 
-  // Histogram over 1M points of one series.
-  const histTask = newTask();
-  for (let k = 0; k < 10; k++)
-    direct('events.add_batch', {}, scalarLines(histTask, N, 1, k * N), 'application/json-lines');
-  const histHttp = await timeRuns(() => http('events.scalar_metrics_iter_histogram', { task: histTask }));
-  const histDirect = await timeRuns(() => direct('events.scalar_metrics_iter_histogram', { task: histTask }));
-  const check = direct('events.scalar_metrics_iter_histogram', { task: histTask });
-  if (check.loss.v0.x.length !== 2000) throw new Error(`expected 2000 points, got ${check.loss.v0.x.length}`);
-  report('histogram 1M points -> 2000 samples, HTTP (ms)', histHttp, 'ms', '<= 100', histHttp <= 100);
-  report('histogram 1M points -> 2000 samples, handler only (ms)', histDirect, 'ms', '<= 100', histDirect <= 100);
+  /** The handler alone, in a transaction as the app runs it. */
+  function direct(endpoint, body, rawBody = '', contentType = 'application/json') {
+    const ctx = {
+      db,
+      identity: { user, company, userName: 'bench', role: 'user' },
+      headers: {},
+      worker: 'bench',
+      endpoint,
+      now: Date.now,
+      rawBody,
+      contentType,
+    };
+    return db.transaction(() => eventsHandlers[endpoint](body, ctx))();
+  }
 
-  // Log pages at 1M lines.
-  const logTask = newTask();
-  for (let k = 0; k < 10; k++) direct('events.add_batch', {}, logLines(logTask, N, k * N), 'application/json-lines');
-  const newestHttp = await timeRuns(() => http('events.get_task_log', { task: logTask }));
-  const newestDirect = await timeRuns(() => direct('events.get_task_log', { task: logTask }));
-  const page1000 = { task: logTask, batch_size: 1000 };
-  const p1000Http = await timeRuns(() => http('events.get_task_log', page1000));
-  const p1000Direct = await timeRuns(() => direct('events.get_task_log', page1000));
-  const mid = { task: logTask, batch_size: 100, from_timestamp: 1_700_000_000_000 + 500_000 };
-  const midHttp = await timeRuns(() => http('events.get_task_log', mid));
-  const midDirect = await timeRuns(() => direct('events.get_task_log', mid));
-  report('log page (5000 newest lines) at 1M lines, HTTP (ms)', newestHttp, 'ms', '<= 10', newestHttp <= 10);
-  report(
-    'log page (5000 newest lines) at 1M lines, handler only (ms)',
-    newestDirect,
-    'ms',
-    '<= 10',
-    newestDirect <= 10,
-  );
-  report('log page (1000 newest lines) at 1M lines, HTTP (ms)', p1000Http, 'ms', '<= 10', p1000Http <= 10);
-  report('log page (1000 newest lines) at 1M lines, handler only (ms)', p1000Direct, 'ms', '<= 10', p1000Direct <= 10);
-  report('log page (100 lines, mid-log) at 1M lines, HTTP (ms)', midHttp, 'ms', '<= 10', midHttp <= 10);
-  report('log page (100 lines, mid-log) at 1M lines, handler only (ms)', midDirect, 'ms', '<= 10', midDirect <= 10);
-} finally {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
+  function scalarLines(task, count, variants, firstIter) {
+    const lines = new Array(count);
+    const t0 = Date.now();
+    for (let i = 0; i < count; i++) {
+      lines[i] = JSON.stringify({
+        task,
+        type: 'training_stats_scalar',
+        metric: 'loss',
+        variant: `v${i % variants}`,
+        iter: firstIter + Math.floor(i / variants),
+        value: Math.random(),
+        timestamp: t0 + i,
+      });
+    }
+    return `${lines.join('\n')}\n`;
+  }
+
+  function logLines(task, count, first) {
+    const lines = new Array(count);
+    const t0 = 1_700_000_000_000;
+    for (let i = 0; i < count; i++) {
+      const n = first + i;
+      lines[i] = JSON.stringify({
+        task,
+        type: 'log',
+        iter: Math.floor(n / 100),
+        level: 'info',
+        msg: `step ${n}: loss=0.1234 lr=0.001`,
+        timestamp: t0 + n,
+      });
+    }
+    return `${lines.join('\n')}\n`;
+  }
+
+  async function timeRuns(fn) {
+    await fn(); // warm-up
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      await fn();
+      times.push(performance.now() - t0);
+    }
+    return times;
+  }
+
+  const results = [];
+  /** `values`: the runs; the goal is met when their median passes `test`. */
+  function report(name, values, unit, target, test) {
+    const digits = unit === 'events/s' ? 0 : 1;
+    results.push(row({ figure: name, goal: target, measured: spread(values, digits), ok: test(median(values)) }));
+  }
+
+  try {
+    const N = 100_000;
+    // Ingest: fresh task per run so every run inserts (no overwrites).
+    const httpRates = [];
+    const directRates = [];
+    for (let run = 0; run < 4; run++) {
+      const viaHttp = scalarLines(newTask(), N, 10, 0);
+      let t0 = performance.now();
+      const a = await http('events.add_batch', viaHttp, 'application/json-lines');
+      const httpMs = performance.now() - t0;
+      const handlerOnly = scalarLines(newTask(), N, 10, 0);
+      t0 = performance.now();
+      const b = direct('events.add_batch', {}, handlerOnly, 'application/json-lines');
+      const directMs = performance.now() - t0;
+      if (a.added !== N || b.added !== N) throw new Error('not every event was added');
+      if (run > 0) {
+        httpRates.push((N / httpMs) * 1000);
+        directRates.push((N / directMs) * 1000);
+      }
+    }
+    report('ingest add_batch 100k scalars, HTTP (events/s)', httpRates, 'events/s', '>= 200000', (m) => m >= 200_000);
+    report(
+      'ingest add_batch 100k scalars, handler only (events/s)',
+      directRates,
+      'events/s',
+      '>= 200000',
+      (m) => m >= 200_000,
+    );
+
+    // Histogram over 1M points of one series.
+    const histTask = newTask();
+    for (let k = 0; k < 10; k++)
+      direct('events.add_batch', {}, scalarLines(histTask, N, 1, k * N), 'application/json-lines');
+    const histHttp = await timeRuns(() => http('events.scalar_metrics_iter_histogram', { task: histTask }));
+    const histDirect = await timeRuns(() => direct('events.scalar_metrics_iter_histogram', { task: histTask }));
+    const check = direct('events.scalar_metrics_iter_histogram', { task: histTask });
+    if (check.loss.v0.x.length !== 2000) throw new Error(`expected 2000 points, got ${check.loss.v0.x.length}`);
+    report('histogram 1M points -> 2000 samples, HTTP (ms)', histHttp, 'ms', '<= 100', (m) => m <= 100);
+    report('histogram 1M points -> 2000 samples, handler only (ms)', histDirect, 'ms', '<= 100', (m) => m <= 100);
+
+    // Log pages at 1M lines.
+    const logTask = newTask();
+    for (let k = 0; k < 10; k++) direct('events.add_batch', {}, logLines(logTask, N, k * N), 'application/json-lines');
+    const newestHttp = await timeRuns(() => http('events.get_task_log', { task: logTask }));
+    const newestDirect = await timeRuns(() => direct('events.get_task_log', { task: logTask }));
+    const page1000 = { task: logTask, batch_size: 1000 };
+    const p1000Http = await timeRuns(() => http('events.get_task_log', page1000));
+    const p1000Direct = await timeRuns(() => direct('events.get_task_log', page1000));
+    const mid = { task: logTask, batch_size: 100, from_timestamp: 1_700_000_000_000 + 500_000 };
+    const midHttp = await timeRuns(() => http('events.get_task_log', mid));
+    const midDirect = await timeRuns(() => direct('events.get_task_log', mid));
+    report('log page (5000 newest lines) at 1M lines, HTTP (ms)', newestHttp, 'ms', '<= 10', (m) => m <= 10);
+    report('log page (5000 newest lines) at 1M lines, handler only (ms)', newestDirect, 'ms', '<= 10', (m) => m <= 10);
+    report('log page (1000 newest lines) at 1M lines, HTTP (ms)', p1000Http, 'ms', '<= 10', (m) => m <= 10);
+    report('log page (1000 newest lines) at 1M lines, handler only (ms)', p1000Direct, 'ms', '<= 10', (m) => m <= 10);
+    report('log page (100 lines, mid-log) at 1M lines, HTTP (ms)', midHttp, 'ms', '<= 10', (m) => m <= 10);
+    report('log page (100 lines, mid-log) at 1M lines, handler only (ms)', midDirect, 'ms', '<= 10', (m) => m <= 10);
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return results;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // React's development build is several times slower and is never wanted in the CLI.
 process.env.NODE_ENV ??= 'production';
-import('../dist/cli.js')
+// The esbuild bundle of src/cli.ts (scripts/build.mjs): one file to load instead of hundreds.
+import('../dist/bundle/tracktop.js')
   .then((m) => m.main(process.argv.slice(2)))
   .then(
     (code) => {

@@ -1,11 +1,12 @@
 // tracktop's entry point: parse argv, run one command, return the exit code. Every error a
 // user can cause ends here as one clear line, never a stack trace.
-import { isApiError } from './api/index.js';
+// Start-up time is module loading: each command imports what it needs when it runs (the
+// bundle puts each behind its own chunk), so `--version` and `--help` load no UI, HTTP
+// client, server or SQLite code. Only dependency-free modules are imported here.
+import { isApiError } from './api/errors.js';
 import { parseCommandLine, UsageError, USAGE } from './cli/args.js';
-import { runCheck } from './cli/check.js';
-import { CliError, clientFromProfile, profileFromArgs } from './cli/connection.js';
-import { runCommand } from './cli/run-commands.js';
-import { ConfigError, formatProfile, missingSettings } from './config/index.js';
+import { CliError } from './cli/cli-error.js';
+import { ConfigError } from './config/config-error.js';
 import { sanitize } from './text/sanitize.js';
 import { VERSION } from './version.js';
 
@@ -24,6 +25,10 @@ export async function main(argv: string[]): Promise<number> {
         out(`tracktop ${VERSION}`);
         return 0;
       case 'config': {
+        const [{ profileFromArgs }, { formatProfile, missingSettings }] = await Promise.all([
+          import('./cli/connection.js'),
+          import('./config/index.js'),
+        ]);
         const profile = profileFromArgs(args.values);
         out(formatProfile(profile));
         const missing = missingSettings(profile);
@@ -31,6 +36,10 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'check': {
+        const [{ clientFromProfile, profileFromArgs }, { runCheck }] = await Promise.all([
+          import('./cli/connection.js'),
+          import('./cli/check.js'),
+        ]);
         const client = clientFromProfile(profileFromArgs(args.values));
         try {
           const result = await runCheck(client);
@@ -44,8 +53,10 @@ export async function main(argv: string[]): Promise<number> {
         const { runExport } = await import('./cli/export/index.js');
         return await runExport(args);
       }
-      default:
+      default: {
+        const { runCommand } = await import('./cli/run-commands.js');
         return await runCommand(args);
+      }
     }
   } catch (e) {
     if (e instanceof UsageError) {

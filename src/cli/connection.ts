@@ -3,15 +3,9 @@ import { homedir } from 'node:os';
 import { createClient, type ApiClient } from '../api/index.js';
 import { missingSettings, resolveProfile, type Profile } from '../config/index.js';
 import type { ParsedArgs } from './args.js';
+import { CliError } from './cli-error.js';
 
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
-}
+export { CliError };
 
 export function profileFromArgs(values: ParsedArgs['values'], env: NodeJS.ProcessEnv = process.env): Profile {
   const flag = (name: string): string | undefined => {

@@ -1,11 +1,13 @@
 // `tracktop` (the monitor on a configured server), `tracktop demo` (the monitor on an embedded
 // server with simulated runs) and `--once` (one frame to stdout).
-import { createClient } from '../api/index.js';
-import { runDemo, type RunningDemo } from '../demo/index.js';
-import { colorEnabled, renderOnce, runMonitor, type MonitorOptions } from '../ui/index.js';
+import { createClient, type ApiClient } from '../api/index.js';
+import type { RunningDemo } from '../demo/index.js';
+import type { MonitorOptions } from '../ui/run.js';
+import { colorEnabled } from '../ui/terminal.js';
 import { sanitize } from '../text/sanitize.js';
 import { numberFlag, type ParsedArgs } from './args.js';
-import { CliError, clientFromProfile, profileFromArgs } from './connection.js';
+import { CliError } from './cli-error.js';
+import { clientFromProfile, profileFromArgs } from './connection.js';
 
 const DEFAULT_INTERVAL_SECONDS = 5;
 /** How many demo log lines are kept to print after the monitor exits (errors only matter then). */
@@ -30,9 +32,11 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
 
   let demo: RunningDemo | undefined;
   const demoLog: string[] = [];
-  let options: MonitorOptions;
+  let client: ApiClient;
+  let serverLabel: string;
   if (args.command === 'demo') {
     // The demo's own messages would tear the monitor's frames: keep the last few for later.
+    const { runDemo } = await import('../demo/index.js');
     const controller = new AbortController();
     const port = numberFlag(v, 'port', 0, 65535);
     demo = await runDemo({
@@ -44,12 +48,19 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
       ...(port === undefined ? {} : { port }),
       ...(typeof v.db === 'string' ? { dbPath: v.db } : {}),
     });
-    const client = createClient({ apiHost: demo.url, ...demo.credentials });
-    options = { ...display, client, serverLabel: `${demo.url} (demo)` };
+    client = createClient({ apiHost: demo.url, ...demo.credentials });
+    serverLabel = `${demo.url} (demo)`;
   } else {
     const profile = profileFromArgs(v);
-    options = { ...display, client: clientFromProfile(profile), serverLabel: profile.apiHost ?? '' };
+    client = clientFromProfile(profile);
+    serverLabel = profile.apiHost ?? '';
   }
+  const options: MonitorOptions = { ...display, client, serverLabel };
+  // Log in while the UI's modules (Ink, React: most of the start-up) load, so that the login
+  // round trip overlaps that work instead of following it. A failure is left for the
+  // monitor's first call to meet and show.
+  client.serverInfo().catch(() => undefined);
+  const { renderOnce, runMonitor } = await import('../ui/run.js');
 
   try {
     if (v.once === true) {

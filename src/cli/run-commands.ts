@@ -1,11 +1,8 @@
 // The long-running commands: serve (with or without demo runs), demo (server + runs + monitor),
-// and the monitor itself.
-import { runDemo } from '../demo/index.js';
-import { clearmlConfSnippet, credentialsFilePath } from '../server/index.js';
-import { runServe } from '../server/serve.js';
+// and the monitor itself. Each loads its modules when it runs: the monitor needs no server
+// or SQLite code, the server no UI.
 import { sanitize } from '../text/sanitize.js';
 import { numberFlag, type ParsedArgs } from './args.js';
-import { runMonitorCommand } from './monitor.js';
 
 const DEFAULT_SERVE_PORT = 8008;
 
@@ -28,12 +25,15 @@ export async function runCommand(args: ParsedArgs): Promise<number> {
         return 2;
       }
       if (v.demo) return serveDemo({ host, port, dbPath, accessKey, secretKey, log });
+      const { runServe } = await import('../server/serve.js');
       await runServe({ host, port, dbPath, accessKey, secretKey, log });
       return 0;
     }
     case 'demo':
-    case 'monitor':
+    case 'monitor': {
+      const { runMonitorCommand } = await import('./monitor.js');
       return runMonitorCommand(args);
+    }
     default:
       return 2;
   }
@@ -48,6 +48,10 @@ async function serveDemo(opts: {
   secretKey?: string | undefined;
   log: (line: string) => void;
 }): Promise<number> {
+  const [{ runDemo }, { clearmlConfSnippet, credentialsFilePath }] = await Promise.all([
+    import('../demo/index.js'),
+    import('../server/index.js'),
+  ]);
   const controller = new AbortController();
   const demo = await runDemo({
     host: opts.host,

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// `npm run build`: tsc type-checks src/ and emits dist/ (the modules benchmarks and tests
+// import), then esbuild bundles the CLI into dist/bundle/, which bin/tracktop.js runs.
+//
+// Why a bundle: start-up is module loading (Ink, React and their dependencies are hundreds of
+// small files). Why split chunks: each command imports what it needs when it runs (src/cli.ts),
+// so `--version` loads the entry chunk alone, and the monitor loads no server or SQLite code.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { assertInkPatched } from './ink-patch-check.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = join(root, 'dist', 'bundle');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+// The bundle must carry the incremental-rendering fix that `postinstall` applies to Ink.
+assertInkPatched(root);
+
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
+/** src/version.ts reads package.json beside dist/ at run time; chunks live one level deeper, so the bundle gets the version as a constant. */
+const versionConstant = {
+  name: 'version-constant',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]version\.ts$/ }, () => ({
+      contents: `export const VERSION = ${JSON.stringify(pkg.version)};`,
+      loader: 'ts',
+    }));
+  },
+};
+
+/**
+ * src/api/transport.ts takes `Pool` and `buildConnector` from undici, whose index also loads
+ * fetch, WebSocket, mocks, caches and HTTP/2: about half of undici's code and a good part of
+ * the monitor's start-up. The bundle takes those two from undici's own files instead, wired as
+ * undici's index wires them (the request API lives on Dispatcher.prototype). tsc and the tests
+ * keep the full package; the CLI tests and end-to-end tests run their requests through this.
+ */
+const undiciPoolOnly = {
+  name: 'undici-pool-only',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, (args) =>
+      args.importer.startsWith(join(root, 'src')) ? { path: 'undici', namespace: 'undici-pool-only' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'undici-pool-only' }, () => ({
+      resolveDir: join(root, 'node_modules', 'undici'),
+      loader: 'js',
+      contents: [
+        "import Dispatcher from './lib/dispatcher/dispatcher.js';",
+        "import api from './lib/api/index.js';",
+        "import Pool from './lib/dispatcher/pool.js';",
+        "import buildConnector from './lib/core/connect.js';",
+        'Object.assign(Dispatcher.prototype, api);',
+        'export { Pool, buildConnector };',
+      ].join('\n'),
+    }));
+  },
+};
+
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: { tracktop: 'src/cli.ts' },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  legalComments: 'none',
+  chunkNames: 'chunk-[hash]',
+  // A native addon: loaded from node_modules by the server commands only.
+  // react-devtools-core: Ink imports it only when DEV=true (and reports its absence itself).
+  external: ['better-sqlite3', 'react-devtools-core'],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  // CommonJS dependencies bundled into ESM call require() for Node built-ins.
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  plugins: [versionConstant, undiciPoolOnly],
+  logLevel: 'warning',
+  metafile: true,
+});
+// Which sources each chunk holds and what it imports: test/cli/bundle.test.ts checks that the
+// chunks `--version` loads hold no UI, HTTP or server code.
+writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
