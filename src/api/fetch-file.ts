@@ -2,7 +2,7 @@
 // writable. The bearer token is sent only to hosts the caller trusts with it.
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { request } from 'undici';
+import { Pool } from 'undici';
 
 export interface FetchFileOptions {
   /** Sent as `Authorization: Bearer ...` when given. */
@@ -57,12 +57,32 @@ export async function fetchFile(url: string, out: Writable, opts: FetchFileOptio
   }
   const timeoutMs = opts.timeoutMs ?? 60_000;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  let res: Awaited<ReturnType<typeof request>>;
+  // A pool for this one origin: the bundle carries undici's Pool only, not its global dispatcher.
+  const pool = new Pool(parsed.origin);
   try {
-    res = await request(url, {
+    return await download(pool, parsed, out, opts.token, opts.signal, timeoutMs, maxBytes);
+  } finally {
+    await pool.destroy();
+  }
+}
+
+async function download(
+  pool: Pool,
+  parsed: URL,
+  out: Writable,
+  token: string | undefined,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+  maxBytes: number,
+): Promise<number> {
+  const url = parsed.href;
+  let res: Awaited<ReturnType<Pool['request']>>;
+  try {
+    res = await pool.request({
+      path: `${parsed.pathname}${parsed.search}`,
       method: 'GET',
-      headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
-      signal: opts.signal,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     });

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../e2e/demo-process.js';
+import { ROOT } from '../helpers/demo-process.js';
 
 interface Metafile {
   outputs: Record<
