@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent } from 'undici';
+import { Agent, fetch } from 'undici';
 import { startServer } from '../dist/server/index.js';
 
 const ACCESS_KEY = 'BENCHACCESSKEY000000';
