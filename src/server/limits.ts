@@ -24,3 +24,10 @@ export const MAX_PATTERN_LENGTH = 500;
  * this budget, so a pathological pattern costs at most this long and answers 400.
  */
 export const FILTER_TIME_BUDGET_MS = 1000;
+
+/** Failed key-pair checks an access key gets before it must wait (429). */
+export const LOGIN_BACKOFF_FREE_FAILURES = 5;
+/** Longest wait after repeated failures; the wait doubles from 1 s up to this. */
+export const LOGIN_BACKOFF_MAX_MS = 60_000;
+/** Access keys whose failures are remembered (the oldest is forgotten first). */
+export const LOGIN_BACKOFF_MAX_KEYS = 10_000;
