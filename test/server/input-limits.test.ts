@@ -1,13 +1,22 @@
 // The generic input limits every endpoint gets (body parsing, v.str / v.list defaults, query
 // caps): each malformed request answers 4xx with what was wrong, never a 5xx or a reset.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADD_BATCH_BODY_LIMIT_BYTES,
   DEFAULT_BODY_LIMIT_BYTES,
+  FILTER_TIME_BUDGET_MS,
+  LOGIN_BACKOFF_FREE_FAILURES,
+  LOGIN_BACKOFF_MAX_MS,
+  MAX_FIELD_PATH_CHARS,
   MAX_JSON_DEPTH,
   MAX_LIST_ITEMS,
+  MAX_LONG_TEXT_CHARS,
   MAX_ONLY_FIELDS,
   MAX_ORDER_BY,
+  MAX_PAGE_SIZE,
+  MAX_PATTERN_LENGTH,
   MAX_SEARCH_TEXT_CHARS,
   MAX_TEXT_CHARS,
 } from '../../src/server/limits.js';
@@ -111,5 +120,26 @@ describe('body size', () => {
     expect(answer.status).toBe(413);
     expect(answer.text).toContain('request body too large (the limit for tasks.get_all_ex is 16 MiB');
     expect((await api.call('tasks.get_all_ex', {})).status).toBe(200);
+  });
+});
+
+describe('README', () => {
+  it('documents the limits the server enforces', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const n = (x: number) => x.toLocaleString('en-US');
+    for (const row of [
+      `| Request body of \`events.add_batch\` | ${ADD_BATCH_BODY_LIMIT_BYTES / 1024 / 1024} MiB |`,
+      `| Request body of any other call | ${DEFAULT_BODY_LIMIT_BYTES / 1024 / 1024} MiB |`,
+      `| Nesting of arrays and objects in a body | ${MAX_JSON_DEPTH} levels |`,
+      `| A string field | ${n(MAX_TEXT_CHARS)} characters (a report's body: ${MAX_LONG_TEXT_CHARS / 1024 / 1024} Mi) |`,
+      `| A list field | ${n(MAX_LIST_ITEMS)} items |`,
+      `| \`only_fields\` / \`order_by\` | ${MAX_ONLY_FIELDS} / ${MAX_ORDER_BY} entries of at most ${MAX_FIELD_PATH_CHARS} characters |`,
+      `| \`search_text\` | ${n(MAX_SEARCH_TEXT_CHARS)} characters |`,
+      `| A regular expression (\`name\`, \`_any_\`, \`_all_\`) | ${MAX_PATTERN_LENGTH} characters |`,
+      `| In-memory filtering of one query | ${FILTER_TIME_BUDGET_MS / 1000} s |`,
+      `| A page of \`get_all_ex\` | ${MAX_PAGE_SIZE} items |`,
+      `| Failed key-pair checks of one access key | ${LOGIN_BACKOFF_FREE_FAILURES}, then a wait of 1 s doubling up to ${LOGIN_BACKOFF_MAX_MS / 1000} s |`,
+    ])
+      expect(readme).toContain(row);
   });
 });
