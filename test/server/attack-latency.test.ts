@@ -58,22 +58,22 @@ describe('a cheap call under attack', () => {
   it('stays fast while two clients send a catastrophic name regex', async () => {
     const body = JSON.stringify({ name: '^(a|aa)+$', page_size: 500, only_fields: ['id'] });
     const r = await cheapCallUnder(2, (agent) => post('tasks.get_all_ex', body, api.bearer, agent));
-    expect([...r.statuses]).toEqual([200]);
     expect(r.median).toBeLessThan(250);
+    expect([...r.statuses]).toEqual([200]);
   });
 
   it('stays fast while a client sends a 2 MB only_fields list', async () => {
     const fields = Array.from({ length: 100_000 }, (_, i) => `field_number_${String(i).padStart(6, '0')}`);
     const body = JSON.stringify({ page_size: 500, only_fields: fields });
     const r = await cheapCallUnder(1, (agent) => post('tasks.get_all_ex', body, api.bearer, agent));
-    expect([...r.statuses]).toEqual([400]);
     expect(r.median).toBeLessThan(250);
+    expect([...r.statuses]).toEqual([400]);
   });
 
   it('stays fast while four clients send a valid access key with wrong secrets', async () => {
     const wrong = basicAuth(api.server.accessKey, 'wrong-secret');
     const r = await cheapCallUnder(4, (agent) => post('projects.get_all_ex', '{}', wrong, agent));
-    expect([...r.statuses].sort()).toEqual([401, 429]);
     expect(r.median).toBeLessThan(100);
+    expect([...r.statuses].sort()).toEqual([401, 429]);
   });
 });
