@@ -114,7 +114,17 @@ describe('body size', () => {
         },
       );
       req.on('error', (err: NodeJS.ErrnoException) => resolve({ text: '', error: err.code ?? err.message }));
-      req.end(body);
+      // Sent in pieces with pauses, as a slow uploader does: the answer comes while it still sends.
+      const chunk = 1024 * 1024;
+      const sendFrom = (offset: number): void => {
+        if (offset >= body.length) {
+          req.end();
+          return;
+        }
+        req.write(body.subarray(offset, offset + chunk));
+        setTimeout(() => sendFrom(offset + chunk), 5);
+      };
+      sendFrom(0);
     });
     expect(answer.error).toBeUndefined();
     expect(answer.status).toBe(413);
