@@ -65,10 +65,15 @@ async function serveDemo(opts: {
   opts.log(`tracktop demo server listening on ${demo.url} (database ${demo.dbPath})`);
   if (opts.accessKey) {
     opts.log(`credentials: the given key pair (access key ${demo.credentials.accessKey})`);
-  } else {
-    opts.log(`credentials: key pair stored in ${credentialsFilePath(demo.dbPath)} (mode 0600)`);
+  } else if (demo.credentialsCreated) {
+    opts.log(`credentials: generated a key pair and stored it in ${credentialsFilePath(demo.dbPath)} (mode 0600)`);
     opts.log('Paste this into ~/clearml.conf to watch the demo with `tracktop` or report to it:');
     opts.log(clearmlConfSnippet({ apiHost: demo.url, ...demo.credentials }));
+  } else {
+    // The secret was printed when it was generated; it stays in the 0600 file, never on screen again.
+    opts.log(
+      `credentials: the key pair in ${credentialsFilePath(demo.dbPath)} (access key ${demo.credentials.accessKey})`,
+    );
   }
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals): void => {

@@ -31,6 +31,8 @@ export interface RunDemoOptions {
 export interface RunningDemo {
   url: string;
   credentials: { accessKey: string; secretKey: string };
+  /** True when this start generated the key pair (print it once, then never again). */
+  credentialsCreated: boolean;
   dbPath: string;
   /** The fresh seed, or undefined when an existing demo database was resumed. */
   seeded: SeedResult | undefined;
@@ -122,5 +124,14 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
   if (opts.signal.aborted) onAbort();
   else opts.signal.addEventListener('abort', onAbort);
 
-  return { url: running.url, credentials: { ...running.credentials }, dbPath, seeded, liveTaskIds, liveRuns, stop };
+  return {
+    url: running.url,
+    credentials: { ...running.credentials },
+    credentialsCreated: running.credentialsCreated,
+    dbPath,
+    seeded,
+    liveTaskIds,
+    liveRuns,
+    stop,
+  };
 }

@@ -11,7 +11,8 @@ import { errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
 import { ServerError } from './errors.js';
 import { handleFilesRequest, isFilesRequest, type FilesDeps } from './files/files-http.js';
 import { newId } from './ids.js';
-import { bodyLimitFor } from './limits.js';
+import { prepareJsonText } from './json-text.js';
+import { bodyLimitFor, MAX_JSON_DEPTH } from './limits.js';
 import { parseQueryParams } from './query-string.js';
 import { actualVersion, parseRequestPath, versionForMeta } from './request-path.js';
 
@@ -59,10 +60,36 @@ function sendText(res: ServerResponse, status: number, text: string): void {
 class BodyTooLarge extends Error {}
 class BodyAborted extends Error {}
 
+/**
+ * After a 413 the rest of the body is read and thrown away, so the client can finish sending
+ * and read the answer (closing at once resets the connection under a client still writing).
+ * Past this many bytes, or this long, the connection is closed instead.
+ */
+const DISCARD_MAX_BYTES = 256 * 1024 * 1024;
+const DISCARD_MAX_MS = 30_000;
+
+function discardRestOfBody(req: IncomingMessage): void {
+  let discarded = 0;
+  const timer = setTimeout(() => req.socket.destroy(), DISCARD_MAX_MS);
+  timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_MAX_BYTES) req.socket.destroy();
+  });
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
+function declaredLength(req: IncomingMessage): number | undefined {
+  const declared = Number(req.headers['content-length']);
+  return Number.isFinite(declared) ? declared : undefined;
+}
+
 /** Reads the body, refusing (without buffering further) once it passes `limit` bytes. */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLarge());
+  const declared = declaredLength(req);
+  // Refused before any of it is read: the 413 goes out while the client is still sending.
+  if (declared !== undefined && declared > limit) return Promise.reject(new BodyTooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -73,7 +100,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (size > limit) {
         done = true;
         chunks.length = 0;
-        // Keep draining (discarding) so the client can read the 413 instead of a reset.
+        req.off('data', onData);
         reject(new BodyTooLarge());
         return;
       }
@@ -184,7 +211,7 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   call.actualVersion = actual;
 
   try {
-    const identity: Identity = authenticate(deps.db, req.headers, deps.now());
+    const identity: Identity = await authenticate(deps.db, req.headers, deps.now());
     const limit = bodyLimitFor(parsed.endpoint);
     let raw: Buffer;
     try {
@@ -192,16 +219,19 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
     } catch (err) {
       if (err instanceof BodyAborted) return;
       if (err instanceof BodyTooLarge) {
+        const declared = declaredLength(req);
+        const discard = declared === undefined || declared <= DISCARD_MAX_BYTES;
+        if (discard) discardRestOfBody(req);
         fail(
           ERRORS.payloadTooLarge,
           `request body too large (the limit for ${parsed.endpoint} is ${formatBytes(limit)}; split the data into smaller requests)`,
-          { connection: 'close' },
+          discard ? {} : { connection: 'close' },
         );
         return;
       }
       throw err;
     }
-    const rawBody = raw.toString('utf8');
+    const rawBody = prepareJsonText(raw.toString('utf8'), MAX_JSON_DEPTH);
     const contentType = headerText(req.headers['content-type']) ?? '';
     const body = { ...parseQueryParams(search), ...parseBody(rawBody, contentType, parsed.endpoint) };
     const responseHeaders: Record<string, string> = {};

@@ -1,10 +1,10 @@
 // Key pairs: given by flags/env, or generated on first start and kept beside the database in
 // a 0600 file (DESIGN "The embedded server"). Secrets are stored in the database scrypt-hashed.
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { Db } from './db.js';
 import { newId } from './ids.js';
-import { companyId } from './server-meta.js';
+import { bumpKeyGeneration, companyId } from './server-meta.js';
 import { stmt } from './statements.js';
 
 export interface KeyPair {
@@ -44,17 +44,44 @@ export function hashSecret(secret: string): string {
   return `scrypt$${SCRYPT_N}$${SCRYPT_R}$${SCRYPT_P}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
-export function verifySecret(secret: string, stored: string): boolean {
+interface StoredHash {
+  salt: Buffer;
+  hash: Buffer;
+  options: ScryptOptions;
+}
+
+function parseStoredHash(stored: string): StoredHash | undefined {
   const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
   const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
-  const expected = Buffer.from(hash, 'base64');
-  const actual = scryptSync(secret, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
+  return {
+    salt: Buffer.from(salt, 'base64'),
+    hash: Buffer.from(hash, 'base64'),
+    options: { N: Number(n), r: Number(r), p: Number(p) },
+  };
+}
+
+function sameHash(actual: Buffer, expected: Buffer): boolean {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Synchronous check, for start-up only (it blocks the event loop for the scrypt time). */
+export function verifySecret(secret: string, stored: string): boolean {
+  const parsed = parseStoredHash(stored);
+  if (!parsed) return false;
+  return sameHash(scryptSync(secret, parsed.salt, parsed.hash.length, parsed.options), parsed.hash);
+}
+
+/** The check requests use: scrypt runs on libuv's thread pool, never on the event loop. */
+export function verifySecretAsync(secret: string, stored: string): Promise<boolean> {
+  const parsed = parseStoredHash(stored);
+  if (!parsed) return Promise.resolve(false);
+  return new Promise((resolve, reject) => {
+    scrypt(secret, parsed.salt, parsed.hash.length, parsed.options, (err, actual) => {
+      if (err) reject(err);
+      else resolve(sameHash(actual, parsed.hash));
+    });
+  });
 }
 
 /** `<db>.credentials.json`: where a generated pair is kept. */
@@ -99,17 +126,21 @@ export function resolveCredentials(dbPath: string, given: Partial<KeyPair>): Res
 
 /**
  * Makes the pair valid in the database: one user per access key. A known key given with a
- * different secret takes the new secret (the operator's flags win).
+ * different secret takes the new secret (the operator's flags win). A new pair or a new secret
+ * starts a new key generation, which ends every auth token issued before.
  */
 export function registerKeyPair(db: Db, pair: KeyPair, now: number): void {
   const row = stmt(db, 'SELECT secret_hash FROM credentials WHERE access_key = ?').get(pair.accessKey) as
     { secret_hash: string } | undefined;
   if (row) {
     if (!verifySecret(pair.secretKey, row.secret_hash))
-      stmt(db, 'UPDATE credentials SET secret_hash = ? WHERE access_key = ?').run(
-        hashSecret(pair.secretKey),
-        pair.accessKey,
-      );
+      db.transaction(() => {
+        stmt(db, 'UPDATE credentials SET secret_hash = ? WHERE access_key = ?').run(
+          hashSecret(pair.secretKey),
+          pair.accessKey,
+        );
+        bumpKeyGeneration(db);
+      })();
     return;
   }
   const company = companyId(db);
@@ -128,6 +159,7 @@ export function registerKeyPair(db: Db, pair: KeyPair, now: number): void {
       user,
       now,
     );
+    bumpKeyGeneration(db);
   })();
 }
 

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './schema.js';
 
@@ -9,6 +10,7 @@ export type Db = Database.Database;
  * only a power loss can drop the last commits.
  */
 export function openDatabase(path: string): Db {
+  if (path !== ':memory:') restrictToOwner(path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -30,5 +32,19 @@ export function migrate(db: Db): void {
       db.exec(m.sql);
       db.pragma(`user_version = ${m.version}`);
     })();
+  }
+}
+
+/**
+ * The database holds the token-signing secret: it is created 0600 (SQLite gives its -wal and
+ * -shm files the mode of the database file) and an existing one readable by others is fixed.
+ */
+function restrictToOwner(path: string): void {
+  try {
+    closeSync(openSync(path, 'wx', 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    for (const file of [path, `${path}-wal`, `${path}-shm`])
+      if (existsSync(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
   }
 }

@@ -11,7 +11,7 @@ import type { RequestContext } from './context.js';
 import type { Db } from './db.js';
 import { fieldTexts, PROJECTS, TASKS, type EntitySpec, type RefKind } from './entity-specs.js';
 import { ServerError } from './errors.js';
-import { MAX_PAGE_SIZE } from './limits.js';
+import { MAX_FIELD_PATH_CHARS, MAX_ONLY_FIELDS, MAX_ORDER_BY, MAX_PAGE_SIZE, MAX_SEARCH_TEXT_CHARS } from './limits.js';
 import { joinParts, listFilterSql, structuredFilterSql, type SqlPart, type StructuredFilter } from './list-filter.js';
 import { HIDDEN_TAG, withDescendants } from './project-store.js';
 import { applyProjection, parseProjection, requestedJoins } from './projection.js';
@@ -83,14 +83,16 @@ function parseFilters(value: unknown, spec: EntitySpec): Record<string, Structur
   return out;
 }
 
+const fieldPathRule = v.str({ maxLength: MAX_FIELD_PATH_CHARS });
+
 /** Validates the query part of a request body (400/12 naming the field). */
 export function parseQuery(body: Record<string, unknown>, spec: EntitySpec): ParsedQuery {
   const base = validate(body, {
-    search_text: v.str().opt(),
+    search_text: v.str({ maxLength: MAX_SEARCH_TEXT_CHARS }).opt(),
     include_subprojects: v.bool().default(false),
     search_hidden: v.bool().default(false),
-    only_fields: v.list(v.str()).opt(),
-    order_by: v.list(v.str()).opt(),
+    only_fields: v.list(fieldPathRule, { maxItems: MAX_ONLY_FIELDS }).opt(),
+    order_by: v.list(fieldPathRule, { maxItems: MAX_ORDER_BY }).opt(),
     page: v.int({ min: 0 }).opt(),
     page_size: v.int({ min: 1 }).opt(),
     size: v.int({ min: 1 }).opt(),

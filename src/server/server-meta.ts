@@ -1,4 +1,5 @@
-// Per-database settings kept in server_meta: the token signing secret and the company.
+// Per-database settings kept in server_meta: the token signing secret, the key generation
+// (auth tokens name it; it changes with the server's keys) and the company.
 import { randomBytes } from 'node:crypto';
 import type { Db } from './db.js';
 import { newId } from './ids.js';
@@ -22,4 +23,14 @@ export function jwtSecret(db: Db): string {
 /** The single company every user of this server belongs to. */
 export function companyId(db: Db): string {
   return getOrCreate(db, 'company_id', newId);
+}
+
+/** Which set of server keys is current; auth tokens issued under another one are refused. */
+export function keyGeneration(db: Db): string {
+  return getOrCreate(db, 'key_generation', newId);
+}
+
+/** Starts a new key generation: every auth token issued so far stops being accepted. */
+export function bumpKeyGeneration(db: Db): void {
+  stmt(db, 'INSERT OR REPLACE INTO server_meta (key, value) VALUES (?, ?)').run('key_generation', newId());
 }

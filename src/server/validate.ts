@@ -4,6 +4,7 @@
 import { ERRORS } from '../wire/errors.js';
 import { isObject } from '../wire/json.js';
 import { ServerError } from './errors.js';
+import { MAX_LIST_ITEMS, MAX_TEXT_CHARS } from './limits.js';
 
 export interface FieldRule<T> {
   /** true: the key may be missing from the result (absent and no default). */
@@ -51,12 +52,19 @@ class Rule<T, O extends boolean = false> implements FieldRule<T> {
   }
 }
 
+function checkListLength(arr: readonly unknown[], maxItems: number, path: string): void {
+  if (arr.length > maxItems) fail(path, `must have at most ${maxItems} items (got ${arr.length})`);
+}
+
 export const v = {
-  str(opts: { minLength?: number; allowEmpty?: boolean } = {}) {
+  /** A string of at most `maxLength` UTF-16 units (default MAX_TEXT_CHARS). */
+  str(opts: { minLength?: number; maxLength?: number; allowEmpty?: boolean } = {}) {
+    const maxLength = opts.maxLength ?? MAX_TEXT_CHARS;
     return new Rule<string>((val, path) => {
       if (typeof val !== 'string') fail(path, 'expected string');
       if (opts.minLength !== undefined && val.trim().length < opts.minLength)
         fail(path, `must be at least ${opts.minLength} characters`);
+      if (val.length > maxLength) fail(path, `must be at most ${maxLength} characters (got ${val.length})`);
       return val;
     }, false);
   },
@@ -94,25 +102,25 @@ export const v = {
       return val as T;
     }, false);
   },
+  /** A list of at most `maxItems` items (default MAX_LIST_ITEMS). */
   list<T>(item: FieldRule<T>, opts: { minItems?: number; maxItems?: number } = {}) {
+    const maxItems = opts.maxItems ?? MAX_LIST_ITEMS;
     return new Rule<T[]>((val, path) => {
       // A single value where a list is expected is accepted as a one-item list (as real servers do).
       const arr = Array.isArray(val) ? val : [val];
       if (opts.minItems !== undefined && arr.length < opts.minItems)
         fail(path, `must have at least ${opts.minItems} items`);
-      if (opts.maxItems !== undefined && arr.length > opts.maxItems)
-        fail(path, `must have at most ${opts.maxItems} items`);
+      checkListLength(arr, maxItems, path);
       return arr.map((x, i) => item.check(x, `${path}[${i}]`));
     }, false);
   },
   /** A list whose items may be null (tag and project filters use null for "none"). */
   nullableStrList() {
+    const item = v.str();
     return new Rule<(string | null)[]>((val, path) => {
       const arr = Array.isArray(val) ? val : [val];
-      return arr.map((x, i) => {
-        if (x !== null && typeof x !== 'string') fail(`${path}[${i}]`, 'expected string');
-        return x as string | null;
-      });
+      checkListLength(arr, MAX_LIST_ITEMS, path);
+      return arr.map((x, i) => (x === null ? null : item.check(x, `${path}[${i}]`)));
     }, false);
   },
   obj<S extends Shape>(shape: S) {

@@ -40,6 +40,7 @@ export const ERRORS = {
   noWritePermission: ec(403, 21, 'no_write_permission', 'forbidden (no write permission)'),
   endpointNotFound: ec(404, 0, 'not_found', 'Unable to find endpoint'),
   payloadTooLarge: ec(413, 0, 'payload_too_large', 'request body too large'),
+  tooManyRequests: ec(429, 0, 'too_many_requests', 'too many requests'),
   generalError: ec(500, 0, 'general_error', 'General data error'),
   dataError: ec(500, 100, 'data_error', 'general data error'),
 } as const satisfies Record<string, ErrorCode>;

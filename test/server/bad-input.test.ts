@@ -173,7 +173,7 @@ describe('bad input', () => {
     });
   }
 
-  it('answers a pathological pattern on a long name with 400 on every query endpoint', async () => {
+  it('answers a pathological pattern on a long name at once (linear-time matching) on every query endpoint', async () => {
     for (const endpoint of [
       'reports.get_all_ex',
       'reports.get_task_data',
@@ -181,10 +181,11 @@ describe('bad input', () => {
       'models.get_all_ex',
       'projects.get_all_ex',
     ]) {
+      // A backtracking match would run into this server's 150 ms filter budget and answer 400.
       const r = await api.call(endpoint, { name: '(a+)+$', search_hidden: true });
-      expect([r.status, r.subcode], endpoint).toEqual([400, 12]);
+      expect(r.status, endpoint).toBe(200);
     }
     const models = await api.call('reports.get_task_data', { model_events: true, name: '(a+)+$' });
-    expect([models.status, models.subcode]).toEqual([400, 12]);
+    expect(models.status).toBe(200);
   });
 });

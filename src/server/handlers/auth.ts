@@ -5,7 +5,7 @@ import { TOKEN_COOKIE } from '../auth.js';
 import type { HandlerTable, RequestContext } from '../context.js';
 import { newId } from '../ids.js';
 import { signJwt } from '../jwt.js';
-import { COMPANY_NAME, jwtSecret } from '../server-meta.js';
+import { COMPANY_NAME, jwtSecret, keyGeneration } from '../server-meta.js';
 import { v, validate } from '../validate.js';
 import { VERSION } from '../../version.js';
 
@@ -27,6 +27,7 @@ function login(body: Record<string, unknown>, ctx: RequestContext): LoginRespons
       session_id: newId(),
       iat,
       exp: iat + req.expiration_sec,
+      kgen: keyGeneration(ctx.db),
       api_version: MAX_API_VERSION,
       server_version: VERSION,
     },

@@ -23,6 +23,7 @@ import {
   requireProject,
   withDescendants,
 } from '../project-store.js';
+import { MAX_LONG_TEXT_CHARS } from '../limits.js';
 import { MODELS, parseQuery, runQuery, TASKS } from '../query.js';
 import { stmt } from '../statements.js';
 import { changeTaskStatus, insertTask, requireTask } from '../task-store.js';
@@ -63,7 +64,7 @@ function create(body: Record<string, unknown>, ctx: RequestContext): ReportsCrea
     comment: v.str().opt(),
     project: v.str().opt(),
     tags: v.list(v.str()).opt(),
-    report: v.str().opt(),
+    report: v.str({ maxLength: MAX_LONG_TEXT_CHARS }).opt(),
     report_assets: v.list(v.str()).opt(),
   });
   const name = req.name.trim();
@@ -107,7 +108,7 @@ function update(body: Record<string, unknown>, ctx: RequestContext): UpdatedFiel
     name: nameRule.opt(),
     comment: v.str().opt(),
     tags: v.list(v.str()).opt(),
-    report: v.str().opt(),
+    report: v.str({ maxLength: MAX_LONG_TEXT_CHARS }).opt(),
     report_assets: v.list(v.str()).opt(),
   });
   const task = requireReport(ctx, req.task);

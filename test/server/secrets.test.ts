@@ -1,0 +1,127 @@
+// Secrets at rest and auth tokens: file modes, token lifetime rules, tokens ending when the
+// server keys change, and the per-key back-off after failed key-pair checks.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signJwt } from '../../src/server/jwt.js';
+import { LOGIN_BACKOFF_FREE_FAILURES } from '../../src/server/limits.js';
+import { jwtSecret, keyGeneration } from '../../src/server/server-meta.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { basicAuth, send } from '../helpers/http.js';
+
+const ACCESS = 'SECRETSTESTKEY0000000001';
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tracktop-secrets-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const mode = (file: string) => statSync(file).mode & 0o777;
+
+describe('files holding secrets', () => {
+  it('creates the database (and its WAL files) and the credentials file 0600', async () => {
+    const dbPath = join(dir, 'modes.db');
+    const server = await startTestServer({ dbPath, accessKey: undefined, secretKey: undefined });
+    try {
+      await send(server.url, '/auth.login', {}, { auth: basicAuth(server.accessKey, server.secretKey) });
+      expect(mode(dbPath).toString(8)).toBe('600');
+      expect(mode(`${dbPath}-wal`).toString(8)).toBe('600');
+      expect(mode(`${dbPath}-shm`).toString(8)).toBe('600');
+      expect(mode(`${dbPath}.credentials.json`).toString(8)).toBe('600');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('auth tokens', () => {
+  const clock = Date.parse('2025-06-01T00:00:00Z');
+  let server: TestServer;
+  const dbPath = () => join(dir, 'tokens.db');
+  beforeAll(async () => {
+    server = await startTestServer({
+      dbPath: dbPath(),
+      accessKey: ACCESS,
+      secretKey: 'first-secret',
+      now: () => clock,
+    });
+  });
+  afterAll(() => server.close());
+
+  const nowSec = () => Math.floor(clock / 1000);
+  const tokenWith = (claims: Record<string, unknown>) => {
+    const db = server.server.db;
+    const user = db.prepare('SELECT user FROM credentials WHERE access_key = ?').pluck().get(ACCESS);
+    return signJwt({ identity: { user }, kgen: keyGeneration(db), ...claims }, jwtSecret(db));
+  };
+  const tags = (token: string) => send(server.url, '/reports.get_tags', {}, { auth: `Bearer ${token}` });
+
+  it('accepts a well-formed token signed with the database secret (the control case)', async () => {
+    expect((await tags(tokenWith({ iat: nowSec(), exp: nowSec() + 60 }))).status).toBe(200);
+  });
+
+  it('refuses a token without exp, even one signed with the database secret', async () => {
+    const r = await tags(tokenWith({ iat: nowSec() }));
+    expect([r.status, r.subcode]).toEqual([401, 30]);
+    expect(r.msg).toContain('missing the exp or iat claim');
+  });
+
+  it('refuses a token whose lifetime is longer than the maximum', async () => {
+    const r = await tags(tokenWith({ iat: nowSec(), exp: nowSec() + 10 * 365 * 86400 }));
+    expect([r.status, r.subcode]).toEqual([401, 30]);
+    expect(r.msg).toContain('lifetime exceeds the maximum');
+  });
+
+  it('ends the tokens issued before the server keys changed', async () => {
+    const token = (await send(server.url, '/auth.login', {}, { auth: basicAuth(ACCESS, 'first-secret') })).data
+      .token as string;
+    expect((await tags(token)).status).toBe(200);
+    await server.server.close();
+    server = await startTestServer({
+      dbPath: dbPath(),
+      accessKey: ACCESS,
+      secretKey: 'second-secret',
+      now: () => clock,
+    });
+    const r = await tags(token);
+    expect([r.status, r.subcode]).toEqual([401, 30]);
+    expect(r.msg).toContain('issued before the server keys changed');
+    const fresh = (await send(server.url, '/auth.login', {}, { auth: basicAuth(ACCESS, 'second-secret') })).data.token;
+    expect((await tags(fresh as string)).status).toBe(200);
+  });
+});
+
+describe('failed key-pair checks', () => {
+  let clock = Date.parse('2025-06-01T00:00:00Z');
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ now: () => clock });
+  });
+  afterAll(() => server.close());
+
+  const tags = (auth: string) => send(server.url, '/reports.get_tags', {}, { auth });
+
+  it('answers 429 with a clear message after a few failures, for known and unknown keys alike', async () => {
+    for (const key of [server.accessKey, 'NOSUCHACCESSKEY000000000']) {
+      const statuses: number[] = [];
+      for (let i = 0; i <= LOGIN_BACKOFF_FREE_FAILURES; i++)
+        statuses.push((await tags(basicAuth(key, 'wrong'))).status);
+      expect(statuses, key).toEqual([...Array(LOGIN_BACKOFF_FREE_FAILURES).fill(401), 429]);
+      const r = await tags(basicAuth(key, 'wrong'));
+      expect([r.status, r.code], key).toEqual([429, 429]);
+      expect(r.msg).toMatch(/too many failed logins with this access key; try again in \d+ s/);
+    }
+  });
+
+  it('keeps serving a pair already proven right during a storm, and lets the key try again later', async () => {
+    const right = basicAuth(server.accessKey, server.secretKey);
+    // The key is locked by the previous test; the right pair was never checked before.
+    expect((await tags(right)).status).toBe(429);
+    clock += 120_000;
+    expect((await tags(right)).status).toBe(200);
+    for (let i = 0; i <= LOGIN_BACKOFF_FREE_FAILURES; i++) await tags(basicAuth(server.accessKey, 'wrong'));
+    expect((await tags(basicAuth(server.accessKey, 'wrong'))).status).toBe(429);
+    expect((await tags(right)).status).toBe(200);
+  });
+});
