@@ -46,9 +46,11 @@ import {
 import { refreshWidgets } from './report-widgets.js';
 import { detailsMaxTop } from './navigation.js';
 import { resetReportQuery } from './reports-list.js';
-import { logsWanted, requestLogOp, syncDetail } from './task-detail.js';
+import { logsWanted } from './selected-task.js';
+import { syncDetail } from './task-detail.js';
 import {
   cancelSearch,
+  requestLogOp,
   jumpToEnd,
   jumpToStart,
   newLogWindow,

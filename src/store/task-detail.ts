@@ -4,7 +4,8 @@
 import type { StoreContext } from './context.js';
 import { classifyFailure, toPaneError } from './errors.js';
 import { emptyArtifacts, emptyLogs, emptyScalars } from './initial-state.js';
-import { newLogWindow } from './task-logs.js';
+import { newLogWindow, requestLogOp } from './task-logs.js';
+import { artifactsWanted, logsWanted, selectedFingerprint } from './selected-task.js';
 import { clampIndex } from './lists.js';
 import {
   parseDebugImages,
@@ -18,29 +19,6 @@ import type { MonitorState, PaneError, ScalarRow, SectionState, TaskRow } from '
 
 /** Iterations of debug images fetched (newest first). */
 export const DEBUG_IMAGE_ITERS = 3;
-
-export function taskFingerprint(row: TaskRow | undefined): string | null {
-  if (row === undefined) return null;
-  return `${row.id}|${row.lastUpdate ?? ''}|${row.lastIteration ?? ''}`;
-}
-
-export function selectedFingerprint(state: MonitorState): string | null {
-  const id = state.tasks.selectedId;
-  return id === null ? null : taskFingerprint(state.tasks.byId[id]);
-}
-
-function paneShown(state: MonitorState, pane: 'logs' | 'plots' | 'summary' | 'chart'): boolean {
-  return state.ui.view === 'tasks' && (state.ui.focus.tasks === pane || state.ui.paneRows[pane] > 0);
-}
-
-/** Plots, images and single values are fetched only while their pane is shown. */
-export function artifactsWanted(state: MonitorState): boolean {
-  return paneShown(state, 'plots') || paneShown(state, 'summary');
-}
-
-export function logsWanted(state: MonitorState): boolean {
-  return paneShown(state, 'logs');
-}
 
 /**
  * The selection moved to another task: clear the detail slices (so nothing of the previous
@@ -86,22 +64,6 @@ export function syncDetail(ctx: StoreContext): void {
     if (state.logs.follow && state.logs.atEnd) requestLogOp(ctx, { kind: 'newer' });
     else if (state.logs.atEnd) ctx.set((s) => ({ logs: { ...s.logs, atEnd: false } }));
   }
-}
-
-/** Queues an operation for the logs poller: resets replace anything queued, paging keeps the first request. */
-export function requestLogOp(ctx: StoreContext, op: NonNullable<StoreContext['book']['logOp']>): void {
-  const book = ctx.book;
-  // Shown at once, not only when the request starts.
-  if (op.kind === 'older' || op.kind === 'start') ctx.set((s) => ({ logs: { ...s.logs, loadingOlder: true } }));
-  if (op.kind === 'newer' || op.kind === 'newest') ctx.set((s) => ({ logs: { ...s.logs, loadingNewer: true } }));
-  const reset = op.kind === 'newest' || op.kind === 'start' || op.kind === 'search';
-  if (reset) {
-    book.logOp = op;
-    ctx.pollers.logs.restart();
-    return;
-  }
-  if (book.logOp === null) book.logOp = op;
-  ctx.pollers.logs.wake();
 }
 
 interface Outcome {

@@ -21,7 +21,7 @@ import {
 import type { LogOp, StoreContext } from './context.js';
 import { classifyFailure, toPaneError } from './errors.js';
 import { parseLogEvents } from './parse.js';
-import { requestLogOp, selectedFingerprint } from './task-detail.js';
+import { selectedFingerprint } from './selected-task.js';
 import type { LogsState, MonitorState } from './types.js';
 
 const ENDPOINT = 'events.get_task_log';
@@ -32,6 +32,22 @@ export const LOG_WINDOW_LINES = 4 * MAX_LOG_BATCH;
 
 export function newLogWindow(color: boolean): LogWindow {
   return createLogWindow({ maxLines: LOG_WINDOW_LINES, color });
+}
+
+/** Queues an operation for the logs poller: resets replace anything queued, paging keeps the first request. */
+export function requestLogOp(ctx: StoreContext, op: NonNullable<StoreContext['book']['logOp']>): void {
+  const book = ctx.book;
+  // Shown at once, not only when the request starts.
+  if (op.kind === 'older' || op.kind === 'start') ctx.set((s) => ({ logs: { ...s.logs, loadingOlder: true } }));
+  if (op.kind === 'newer' || op.kind === 'newest') ctx.set((s) => ({ logs: { ...s.logs, loadingNewer: true } }));
+  const reset = op.kind === 'newest' || op.kind === 'start' || op.kind === 'search';
+  if (reset) {
+    book.logOp = op;
+    ctx.pollers.logs.restart();
+    return;
+  }
+  if (book.logOp === null) book.logOp = op;
+  ctx.pollers.logs.wake();
 }
 
 export function logRows(state: MonitorState): number {
