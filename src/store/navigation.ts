@@ -4,16 +4,11 @@ import { clampIndex } from './lists.js';
 import { maybeLoadMoreReports } from './reports-list.js';
 import { onReportSelectionChanged, syncWidgets } from './report-widgets.js';
 import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
-import { jumpToEnd, jumpToStart, logRows, scrollLog } from './task-logs.js';
+import { logRows } from './log-fetch.js';
+import { REPORTS_PANES, TASKS_PANES, type PaneName, type ReportsPane, type TasksPane, type ViewName } from './panes.js';
+import { jumpToEnd, jumpToStart, scrollLog } from './task-logs.js';
 import { maybeLoadMoreTasks } from './tasks-list.js';
-import {
-  REPORTS_PANES,
-  TASKS_PANES,
-  type MonitorState,
-  type PaneName,
-  type ReportsPane,
-  type TasksPane,
-} from './types.js';
+import type { MonitorState } from './types.js';
 
 export function focusedPane(state: MonitorState): PaneName {
   return state.ui.view === 'tasks' ? state.ui.focus.tasks : state.ui.focus.reports;
@@ -201,4 +196,45 @@ export function openSelected(ctx: StoreContext): void {
     default:
       return;
   }
+}
+
+export interface NavigationActions {
+  setView(view: ViewName): void;
+  focusPane(pane: PaneName): void;
+  focusNext(): void;
+  focusPrev(): void;
+
+  /** In the focused pane: list selection, scalar row, or log/details/plots scroll. */
+  moveSelection(delta: number): void;
+  toTop(): void;
+  toBottom(): void;
+  /** One page (the pane's visible rows) down (+1) or up (-1). */
+  page(direction: 1 | -1): void;
+  /** Enter: task → focus scalars; metric → chart; report → details. */
+  openSelected(): void;
+  /** The details pane's rendered line count (wrapped body, widgets), so scrolling reaches the end. */
+  setDetailsLineCount(lines: number): void;
+}
+
+export function createNavigationActions(ctx: StoreContext): NavigationActions {
+  return {
+    setView: (view) => setView(ctx, view),
+    focusPane: (pane) => focusPane(ctx, pane),
+    focusNext: () => focusStep(ctx, 1),
+    focusPrev: () => focusStep(ctx, -1),
+    moveSelection: (delta) => moveSelection(ctx, delta),
+    toTop: () => toTop(ctx),
+    toBottom: () => toBottom(ctx),
+    page: (direction) => page(ctx, direction),
+    openSelected: () => openSelected(ctx),
+    setDetailsLineCount(lines) {
+      const count = Math.max(0, Math.floor(lines));
+      const r = ctx.get().reports;
+      if (r.detailsLines === count) return;
+      ctx.set((s) => ({ reports: { ...s.reports, detailsLines: count } }));
+      // A report that got shorter (or a wider pane) keeps its last line at the bottom.
+      const top = Math.min(r.detailsTop, detailsMaxTop(ctx.get()));
+      if (top !== r.detailsTop) ctx.set((s) => ({ reports: { ...s.reports, detailsTop: top } }));
+    },
+  };
 }

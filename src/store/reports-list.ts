@@ -7,7 +7,98 @@ import { classifyFailure } from './errors.js';
 import { appendRows, filterPattern, keepSelection, normalise, type Normalised } from './lists.js';
 import { parseReportPage, parseTags } from './parse.js';
 import { onReportSelectionChanged, syncWidgets } from './report-widgets.js';
-import type { MonitorState, ReportRow, ReportsState } from './types.js';
+import type { PaneError } from './errors.js';
+import type { PendingReportChange } from './report-changes.js';
+import type { WidgetEntry } from './report-widgets.js';
+import type { MonitorState } from './types.js';
+
+export interface ReportRow {
+  id: string;
+  name: string;
+  comment: string;
+  /** The markdown body. */
+  body: string;
+  status: string;
+  tags: string[];
+  systemTags: string[];
+  archived: boolean;
+  projectId: string | null;
+  /** Project name with the hidden `/.reports` suffix removed. */
+  project: string | null;
+  user: string | null;
+  lastUpdate: number | null;
+}
+
+export interface ReportsFilter {
+  tagsInclude: string[];
+  tagsExclude: string[];
+  /** Empty = all statuses. */
+  status: string[];
+  /** Project id (a `.reports` project or its parent), or null for all projects. */
+  projectId: string | null;
+  /** The project's name as shown (null with projectId null, or for the root `.reports`). */
+  projectName: string | null;
+}
+
+/** A project that holds reports, as the project filter offers it. */
+export interface ReportProject {
+  /** The `.reports` project's id (the server also accepts its parent's). */
+  id: string;
+  /** Name with `/.reports` removed; null for the root `.reports` (reports in no project). */
+  name: string | null;
+}
+
+export interface ReportsState {
+  ids: string[];
+  byId: Record<string, ReportRow>;
+  selectedId: string | null;
+  selectedIndex: number;
+  filter: ReportsFilter;
+  /** From `reports.get_tags`. */
+  knownTags: string[];
+  /** Project names (from `projects.get_all_ex`), loaded when a move/create dialog opens. */
+  knownProjects: string[];
+  /** Ids marked with `space` for a bulk action. */
+  marked: string[];
+  /** In-flight optimistic changes by a change id. */
+  pending: Record<string, PendingReportChange>;
+  /** The last archive/unarchive, offered for `u`. */
+  undo: { action: 'archive' | 'unarchive'; ids: string[] } | null;
+  /** Scroll offset (rows) of the details pane. */
+  detailsTop: number;
+  /** Rendered (wrapped) lines of the selected report's details, as the UI drew them; 0 = not drawn. */
+  detailsLines: number;
+  /** Data of embedded widgets by widget URL (a bounded cache), fetched while a report is shown. */
+  widgets: Record<string, WidgetEntry>;
+  loading: boolean;
+  loadingMore: boolean;
+  hasMore: boolean;
+  error: PaneError | null;
+  fetchedAt: number | null;
+}
+
+export function initialReports(): ReportsState {
+  return {
+    ids: [],
+    byId: {},
+    selectedId: null,
+    selectedIndex: 0,
+    filter: { tagsInclude: [], tagsExclude: [], status: [], projectId: null, projectName: null },
+    knownTags: [],
+    knownProjects: [],
+    marked: [],
+    pending: {},
+    undo: null,
+    detailsTop: 0,
+    detailsLines: 0,
+    widgets: {},
+    loading: true,
+    loadingMore: false,
+    hasMore: false,
+    error: null,
+    fetchedAt: null,
+  };
+}
 
 const ENDPOINT = 'reports.get_all_ex';
 

@@ -2,9 +2,9 @@
 // values. Fetched when the selection changes, when the task's last_update/last_iteration
 // moved in the list, or on refresh; never on a poll that changed nothing.
 import type { StoreContext } from './context.js';
-import { classifyFailure, toPaneError } from './errors.js';
-import { emptyArtifacts, emptyLogs, emptyScalars } from './initial-state.js';
-import { newLogWindow, requestLogOp } from './task-logs.js';
+import { classifyFailure, toPaneError, type PaneError } from './errors.js';
+import { newLogWindow, requestLogOp } from './log-fetch.js';
+import { emptyLogs } from './task-logs.js';
 import { artifactsWanted, logsWanted, selectedFingerprint } from './selected-task.js';
 import { clampIndex } from './lists.js';
 import {
@@ -15,7 +15,114 @@ import {
   parseSingleValues,
   parseTaskMetricNames,
 } from './parse.js';
-import type { MonitorState, PaneError, ScalarRow, SectionState, TaskRow } from './types.js';
+import type { MonitorState } from './types.js';
+import type { XAxisMode } from './ui-state.js';
+
+export interface ScalarRow {
+  metric: string;
+  variant: string;
+  last: number | null;
+  /** last_100_value (spec) or last_10_value (real servers). */
+  mean: number | null;
+}
+
+/** x is iteration or epoch ms (per `ScalarsState.seriesAxis`), ascending; y may hold NaN. */
+export interface ScalarSeries {
+  x: number[];
+  y: number[];
+}
+
+export interface ScalarsState {
+  /** The task these rows belong to. */
+  taskId: string | null;
+  rows: ScalarRow[];
+  selectedIndex: number;
+  /** Metric drawn in the chart pane (all its variants). */
+  chartMetric: string | null;
+  /** series[metric][variant], sampled by the server to about `samples` points. */
+  series: Record<string, Record<string, ScalarSeries>>;
+  /** The x-axis the series were fetched with. */
+  seriesAxis: XAxisMode;
+  /** Histogram samples to request: about the number of columns the UI draws. */
+  samples: number;
+  loading: boolean;
+  error: PaneError | null;
+  fetchedAt: number | null;
+}
+
+export interface PlotItem {
+  metric: string;
+  variant: string;
+  iter: number;
+  timestamp: number;
+  /** The Plotly figure JSON as sent (turned into text by src/text). */
+  plotStr: string;
+}
+
+export interface DebugImageItem {
+  metric: string;
+  variant: string;
+  iter: number;
+  timestamp: number;
+  url: string;
+}
+
+export interface SingleValueRow {
+  metric: string;
+  variant: string;
+  value: number;
+  timestamp: number;
+}
+
+export interface SectionState<T> {
+  items: T[];
+  loading: boolean;
+  error: PaneError | null;
+}
+
+export interface ArtifactsState {
+  taskId: string | null;
+  plots: SectionState<PlotItem>;
+  images: SectionState<DebugImageItem>;
+  singleValues: SectionState<SingleValueRow>;
+  /** Scroll offset (rows) of the plots and summary panes. */
+  plotsTop: number;
+  summaryTop: number;
+  /** When the last fetch of the three sections finished (errors included, connection failures not). */
+  fetchedAt: number | null;
+}
+
+export const DEFAULT_HISTOGRAM_SAMPLES = 120;
+export const MIN_HISTOGRAM_SAMPLES = 10;
+export const MAX_HISTOGRAM_SAMPLES = 1000;
+
+export function emptyScalars(taskId: string | null, axis: XAxisMode, samples: number): ScalarsState {
+  return {
+    taskId,
+    rows: [],
+    selectedIndex: 0,
+    chartMetric: null,
+    series: {},
+    seriesAxis: axis,
+    samples,
+    loading: taskId !== null,
+    error: null,
+    fetchedAt: null,
+  };
+}
+
+export function emptyArtifacts(taskId: string | null): ArtifactsState {
+  const loading = taskId !== null;
+  return {
+    taskId,
+    plots: { items: [], loading, error: null },
+    images: { items: [], loading, error: null },
+    singleValues: { items: [], loading, error: null },
+    plotsTop: 0,
+    summaryTop: 0,
+    fetchedAt: null,
+  };
+}
 
 /** Iterations of debug images fetched (newest first). */
 export const DEBUG_IMAGE_ITERS = 3;
@@ -246,4 +353,27 @@ async function fetchDebugImages(ctx: StoreContext, taskId: string, signal: Abort
   const scrollId = (answer as { scroll_id?: unknown }).scroll_id;
   if (typeof scrollId === 'string' && scrollId !== '') ctx.book.imagesScroll = { taskId, scrollId };
   return parseDebugImages(answer, 'events.debug_images');
+}
+
+export interface DetailActions {
+  cycleXAxis(): void;
+  /** Histogram samples to request (≈ columns the chart/sparklines draw). */
+  setChartColumns(columns: number): void;
+}
+
+export function createDetailActions(ctx: StoreContext): DetailActions {
+  return {
+    cycleXAxis() {
+      ctx.set((s) => ({ ui: { ...s.ui, xAxis: s.ui.xAxis === 'iter' ? 'time' : 'iter' } }));
+      ctx.book.scalarsFor = null;
+      syncDetail(ctx);
+    },
+    setChartColumns(columns) {
+      const samples = Math.min(MAX_HISTOGRAM_SAMPLES, Math.max(MIN_HISTOGRAM_SAMPLES, Math.round(columns)));
+      if (!Number.isFinite(samples) || samples === ctx.get().scalars.samples) return;
+      ctx.set((s) => ({ scalars: { ...s.scalars, samples } }));
+      ctx.book.scalarsFor = null;
+      syncDetail(ctx);
+    },
+  };
 }

@@ -7,7 +7,56 @@ import { MAX_LIST_ROWS, type StoreContext } from './context.js';
 import { appendRows, filterPattern, keepSelection, normalise } from './lists.js';
 import { parseTaskPage } from './parse.js';
 import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
+import type { PaneError } from './errors.js';
 import type { MonitorState } from './types.js';
+
+export interface TaskRow {
+  id: string;
+  name: string;
+  status: string;
+  type: string;
+  project: string | null;
+  user: string | null;
+  /** Epoch ms (null when the server sent none). */
+  lastUpdate: number | null;
+  lastIteration: number | null;
+  started: number | null;
+  tags: string[];
+  systemTags: string[];
+  archived: boolean;
+}
+
+export interface TasksState {
+  ids: string[];
+  byId: Record<string, TaskRow>;
+  /** The selection follows the task id across refreshes; index is its row. */
+  selectedId: string | null;
+  selectedIndex: number;
+  /** Statuses to show (empty = all). */
+  statusFilter: string[];
+  /** True until the first answer (success or error) for the current query. */
+  loading: boolean;
+  loadingMore: boolean;
+  /** More rows may exist past the loaded ones ("more on scroll"). */
+  hasMore: boolean;
+  error: PaneError | null;
+  fetchedAt: number | null;
+}
+
+export function initialTasks(): TasksState {
+  return {
+    ids: [],
+    byId: {},
+    selectedId: null,
+    selectedIndex: 0,
+    statusFilter: [],
+    loading: true,
+    loadingMore: false,
+    hasMore: false,
+    error: null,
+    fetchedAt: null,
+  };
+}
 
 const ENDPOINT = 'reports.get_task_data';
 
