@@ -8,6 +8,7 @@
 import { createStore } from 'zustand/vanilla';
 import { initialConnection } from './connection.js';
 import type { Bookkeeping, Pollers, StoreContext, StoreDeps } from './context.js';
+import { initialPaging } from './list-paging.js';
 import { newLogWindow } from './log-fetch.js';
 import { createNavigationActions } from './navigation.js';
 import type { Timers } from './poller.js';
@@ -44,12 +45,7 @@ function initialData(deps: StoreDeps): MonitorData {
 
 function initialBook(pageSize: number, logColor: boolean): Bookkeeping {
   return {
-    tasksScrollId: null,
-    tasksWanted: pageSize,
-    tasksWantMore: false,
-    reportsScrollId: null,
-    reportsWanted: pageSize,
-    reportsWantMore: false,
+    paging: { tasks: initialPaging(pageSize), reports: initialPaging(pageSize) },
     tagsWanted: true,
     scalarsFor: null,
     artifactsFor: null,

@@ -1,13 +1,12 @@
 // Moving around: the focused pane decides what j/k, g/G, paging and Enter do.
 import type { StoreContext } from './context.js';
+import { maybeLoadMore } from './list-paging.js';
 import { clampIndex } from './lists.js';
-import { maybeLoadMoreReports } from './reports-list.js';
 import { onReportSelectionChanged, syncWidgets } from './report-widgets.js';
 import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
 import { logRows } from './log-fetch.js';
 import { REPORTS_PANES, TASKS_PANES, type PaneName, type ReportsPane, type TasksPane, type ViewName } from './panes.js';
 import { jumpToEnd, jumpToStart, scrollLog } from './task-logs.js';
-import { maybeLoadMoreTasks } from './tasks-list.js';
 import type { MonitorState } from './types.js';
 
 export function focusedPane(state: MonitorState): PaneName {
@@ -50,7 +49,7 @@ function moveTask(ctx: StoreContext, index: number): void {
   if (next === t.selectedIndex && id === t.selectedId) return;
   ctx.set((s) => ({ tasks: { ...s.tasks, selectedIndex: next, selectedId: id } }));
   onTaskSelectionChanged(ctx);
-  maybeLoadMoreTasks(ctx);
+  maybeLoadMore(ctx, 'tasks');
 }
 
 function moveReport(ctx: StoreContext, index: number): void {
@@ -60,7 +59,7 @@ function moveReport(ctx: StoreContext, index: number): void {
   if (next === r.selectedIndex && id === r.selectedId) return;
   ctx.set((s) => ({ reports: { ...s.reports, selectedIndex: next, selectedId: id, detailsTop: 0 } }));
   if (id !== r.selectedId) onReportSelectionChanged(ctx);
-  maybeLoadMoreReports(ctx);
+  maybeLoadMore(ctx, 'reports');
 }
 
 /** Moves the focused pane's cursor to `index` (lists) or scrolls by `delta` (text panes). */

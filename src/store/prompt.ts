@@ -1,10 +1,9 @@
 // The `/` prompt and the list filters it sets (text, status, archived), for both lists. A
 // prompt on the logs pane searches the log instead.
 import type { StoreContext } from './context.js';
+import { resetListQuery } from './list-paging.js';
 import { focusedPane } from './navigation.js';
-import { resetReportQuery } from './reports-list.js';
 import { searchLog } from './task-logs.js';
-import { resetTaskQuery } from './tasks-list.js';
 import type { ListName } from './panes.js';
 
 export interface PromptActions {
@@ -21,16 +20,11 @@ export interface PromptActions {
   toggleArchived(): void;
 }
 
-function resetQuery(ctx: StoreContext, list: ListName): void {
-  if (list === 'tasks') resetTaskQuery(ctx);
-  else resetReportQuery(ctx);
-}
-
 export function createPromptActions(ctx: StoreContext): PromptActions {
   const setFilter = (list: ListName, text: string): void => {
     if (ctx.get().ui.filters[list] === text) return;
     ctx.set((s) => ({ ui: { ...s.ui, filters: { ...s.ui.filters, [list]: text } } }));
-    resetQuery(ctx, list);
+    resetListQuery(ctx, list);
   };
   return {
     openPrompt() {
@@ -59,12 +53,12 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
     setStatusFilter(list, statuses) {
       if (list === 'tasks') ctx.set((s) => ({ tasks: { ...s.tasks, statusFilter: [...statuses] } }));
       else ctx.set((s) => ({ reports: { ...s.reports, filter: { ...s.reports.filter, status: [...statuses] } } }));
-      resetQuery(ctx, list);
+      resetListQuery(ctx, list);
     },
     toggleArchived() {
       const list = ctx.get().ui.view;
       ctx.set((s) => ({ ui: { ...s.ui, showArchived: { ...s.ui.showArchived, [list]: !s.ui.showArchived[list] } } }));
-      resetQuery(ctx, list);
+      resetListQuery(ctx, list);
     },
   };
 }

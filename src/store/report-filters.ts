@@ -8,7 +8,7 @@ import { clampIndex } from './lists.js';
 import { isObject, parseTags, reportProjectName } from './parse.js';
 import { explainFailure } from './report-changes.js';
 import { closeDialog, openDialog, type DialogState, type PickOption } from './dialogs.js';
-import { resetReportQuery } from './reports-list.js';
+import { resetListQuery } from './list-paging.js';
 import { showStatus } from './status.js';
 import type { ReportProject, ReportsFilter, ReportsState } from './reports-list.js';
 
@@ -126,7 +126,7 @@ export function setTagFilter(ctx: StoreContext, include: readonly string[], excl
   ctx.set((s) => ({
     reports: { ...s.reports, filter: { ...s.reports.filter, tagsInclude: [...include], tagsExclude: [...exclude] } },
   }));
-  resetReportQuery(ctx);
+  resetListQuery(ctx, 'reports');
   return true;
 }
 
@@ -137,7 +137,7 @@ export function setProjectFilter(ctx: StoreContext, project: ReportProject | nul
   ctx.set((s) => ({
     reports: { ...s.reports, filter: { ...s.reports.filter, projectId: id, projectName: project?.name ?? null } },
   }));
-  resetReportQuery(ctx);
+  resetListQuery(ctx, 'reports');
   return true;
 }
 
@@ -157,7 +157,7 @@ export function clearReportFilters(ctx: StoreContext): void {
       filter: { tagsInclude: [], tagsExclude: [], status: [], projectId: null, projectName: null },
     },
   }));
-  resetReportQuery(ctx);
+  resetListQuery(ctx, 'reports');
   showStatus(ctx, 'filters cleared: every report is shown', 'info');
 }
 

@@ -4,6 +4,7 @@
 import type { ReportsGetAllExRequest } from '../wire/reports.js';
 import { MAX_LIST_ROWS, type StoreContext } from './context.js';
 import { classifyFailure } from './errors.js';
+import { maybeLoadMore } from './list-paging.js';
 import { appendRows, filterPattern, keepSelection, normalise, type Normalised } from './lists.js';
 import { parseReportPage, parseTags } from './parse.js';
 import { onReportSelectionChanged, syncWidgets } from './report-widgets.js';
@@ -115,8 +116,6 @@ export const REPORT_FIELDS = [
   'system_tags',
 ];
 
-export const MORE_THRESHOLD = 5;
-
 export function buildReportQuery(state: MonitorState, size: number, scrollId: string | null): ReportsGetAllExRequest {
   const { filter } = state.reports;
   const query: ReportsGetAllExRequest = {
@@ -146,13 +145,13 @@ export function buildReportQuery(state: MonitorState, size: number, scrollId: st
 
 export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
   const book = ctx.book;
-  const more = book.reportsWantMore && book.reportsScrollId !== null && ctx.get().reports.hasMore;
-  book.reportsWantMore = false;
+  const more = book.paging.reports.wantMore && book.paging.reports.scrollId !== null && ctx.get().reports.hasMore;
+  book.paging.reports.wantMore = false;
   const state = ctx.get();
   // Same cursor use as the task list: refresh_scroll re-reads everything loaded so far.
-  const size = more ? ctx.pageSize : Math.min(MAX_LIST_ROWS, Math.max(ctx.pageSize, book.reportsWanted));
-  const query = buildReportQuery(state, ctx.pageSize, book.reportsScrollId);
-  if (!more && book.reportsScrollId !== null) query.refresh_scroll = true;
+  const size = more ? ctx.pageSize : Math.min(MAX_LIST_ROWS, Math.max(ctx.pageSize, book.paging.reports.wanted));
+  const query = buildReportQuery(state, ctx.pageSize, book.paging.reports.scrollId);
+  if (!more && book.paging.reports.scrollId !== null) query.refresh_scroll = true;
   if (more) ctx.set((s) => ({ reports: { ...s.reports, loadingMore: true } }));
   const tags = book.tagsWanted ? fetchTags(ctx, signal) : Promise.resolve();
   book.tagsWanted = false;
@@ -161,9 +160,9 @@ export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promi
     if (signal.aborted) return;
     const page = parseReportPage(answer, ENDPOINT);
     // A refresh on a cursor the server has dropped (idle > 10 min) starts over from the first page.
-    const restarted = !more && book.reportsScrollId !== null && page.scrollId !== book.reportsScrollId;
+    const restarted = !more && book.paging.reports.scrollId !== null && page.scrollId !== book.paging.reports.scrollId;
     const expected = restarted ? ctx.pageSize : size;
-    book.reportsScrollId = page.scrollId;
+    book.paging.reports.scrollId = page.scrollId;
     const previousId = ctx.get().reports.selectedId;
     ctx.set((s) => {
       const list = withPendingChanges(
@@ -192,10 +191,10 @@ export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promi
         },
       };
     });
-    book.reportsWanted = Math.max(ctx.pageSize, ctx.get().reports.ids.length);
+    book.paging.reports.wanted = Math.max(ctx.pageSize, ctx.get().reports.ids.length);
     if (ctx.get().reports.selectedId !== previousId) onReportSelectionChanged(ctx);
     else syncWidgets(ctx);
-    maybeLoadMoreReports(ctx);
+    maybeLoadMore(ctx, 'reports');
   } finally {
     await tags;
     if (ctx.get().reports.loadingMore) ctx.set((s) => ({ reports: { ...s.reports, loadingMore: false } }));
@@ -241,20 +240,4 @@ function withPendingChanges(list: Normalised<ReportRow>, current: ReportsState):
     }
   }
   return { ids, byId };
-}
-
-export function maybeLoadMoreReports(ctx: StoreContext): void {
-  const r = ctx.get().reports;
-  if (!r.hasMore || r.loadingMore || ctx.book.reportsWantMore) return;
-  if (r.selectedIndex < r.ids.length - MORE_THRESHOLD) return;
-  ctx.book.reportsWantMore = true;
-  ctx.pollers.reports.wake();
-}
-
-export function resetReportQuery(ctx: StoreContext): void {
-  ctx.book.reportsScrollId = null;
-  ctx.book.reportsWanted = ctx.pageSize;
-  ctx.book.reportsWantMore = false;
-  ctx.set((s) => ({ reports: { ...s.reports, loading: true, hasMore: false } }));
-  ctx.pollers.reports.restart();
 }

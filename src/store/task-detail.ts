@@ -173,6 +173,15 @@ export function syncDetail(ctx: StoreContext): void {
   }
 }
 
+/** Fetches one part of the selected task's detail (`fp`: its fingerprint when asked). */
+type DetailFetch = (
+  ctx: StoreContext,
+  taskId: string,
+  fp: string,
+  signal: AbortSignal,
+  outcome: Outcome,
+) => Promise<void>;
+
 interface Outcome {
   connectionError: unknown;
 }
@@ -206,13 +215,7 @@ function rowKey(row: ScalarRow | undefined): string | null {
   return row === undefined ? null : `${row.metric}\u0000${row.variant}`;
 }
 
-async function fetchScalars(
-  ctx: StoreContext,
-  taskId: string,
-  fp: string,
-  signal: AbortSignal,
-  outcome: Outcome,
-): Promise<void> {
+const fetchScalars: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
   const { samples } = ctx.get().scalars;
   const axis = ctx.get().ui.xAxis;
   const [latest, histogram] = await Promise.allSettled([
@@ -272,7 +275,7 @@ async function fetchScalars(
       },
     };
   });
-}
+};
 
 type Section = 'plots' | 'images' | 'singleValues';
 
@@ -295,13 +298,7 @@ function writeSection<T>(
   });
 }
 
-async function fetchArtifacts(
-  ctx: StoreContext,
-  taskId: string,
-  fp: string,
-  signal: AbortSignal,
-  outcome: Outcome,
-): Promise<void> {
+const fetchArtifacts: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
   const run = async <T>(section: Section, load: () => Promise<T[]>): Promise<void> => {
     try {
       const items = await load();
@@ -331,7 +328,7 @@ async function fetchArtifacts(
     ctx.book.artifactsFor = fp;
     ctx.set((s) => ({ artifacts: { ...s.artifacts, fetchedAt: ctx.now() } }));
   }
-}
+};
 
 /** Debug image metrics first (most tasks have none: then no iterator is created on the server). */
 async function fetchDebugImages(ctx: StoreContext, taskId: string, signal: AbortSignal) {
