@@ -95,7 +95,7 @@ const SCOPE_LABELS: Record<Scope, string> = {
   summary: 'summary',
   reports: 'report list',
   details: 'report details',
-  prompt: 'the / prompt',
+  prompt: 'prompt (/)',
   confirm: 'confirm dialog',
   dialog: 'input dialog',
   'tag-picker': 'tag picker',
