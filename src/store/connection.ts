@@ -4,7 +4,43 @@
 import type { StoreContext } from './context.js';
 import { classifyFailure, describeFailure } from './errors.js';
 import type { Poller } from './poller.js';
-import type { ConnectionState } from './types.js';
+
+/**
+ * connecting: nothing has answered yet; live: the last request succeeded; stale: a request
+ * failed and one is in flight again; retrying: waiting for the next attempt after a failure;
+ * auth-failed: the server refused our credentials (retried with backoff all the same).
+ */
+export type ConnectionStateName = 'connecting' | 'live' | 'stale' | 'retrying' | 'auth-failed';
+
+export interface ConnectionState {
+  state: ConnectionStateName;
+  serverUrl: string;
+  /** Epoch ms of the first failure of the current outage (null when live). */
+  staleSince: number | null;
+  /** Epoch ms of the next scheduled attempt while retrying (null otherwise). */
+  nextAttemptAt: number | null;
+  /** Consecutive failed attempts of the current outage. */
+  attempt: number;
+  /** Epoch ms of the last successful request. */
+  lastSuccessAt: number | null;
+  /** `ApiError.describe()` (or message) of the last connection-level failure. */
+  lastError: string | null;
+  /** Reason text when state === 'auth-failed'. */
+  authReason: string | null;
+}
+
+export function initialConnection(serverUrl: string): ConnectionState {
+  return {
+    state: 'connecting',
+    serverUrl,
+    staleSince: null,
+    nextAttemptAt: null,
+    attempt: 0,
+    lastSuccessAt: null,
+    lastError: null,
+    authReason: null,
+  };
+}
 
 function patchConnection(ctx: StoreContext, patch: Partial<ConnectionState>): void {
   ctx.set((s) => ({ connection: { ...s.connection, ...patch } }));

@@ -1,6 +1,8 @@
 // What the store's modules share: the zustand get/set, injected dependencies, the pollers
 // and the bookkeeping that is not UI state (scroll ids, what the detail panes were fetched for).
 import type { StoreClient } from './client.js';
+import type { ListPaging } from './list-paging.js';
+import type { ListName } from './panes.js';
 import type { LogWindow } from '../text/log-window.js';
 import type { KnownReportWidget } from '../text/report-widgets.js';
 import type { Poller, Timers } from './poller.js';
@@ -51,13 +53,7 @@ export type LogOp =
   | { kind: 'search'; direction: 'older' | 'newer' };
 
 export interface Bookkeeping {
-  tasksScrollId: string | null;
-  /** Rows the task list should hold (grows with "more on scroll"). */
-  tasksWanted: number;
-  tasksWantMore: boolean;
-  reportsScrollId: string | null;
-  reportsWanted: number;
-  reportsWantMore: boolean;
+  paging: Record<ListName, ListPaging>;
   tagsWanted: boolean;
   /** "taskId|lastUpdate|lastIteration" the scalars / artifacts / logs were last fetched for. */
   scalarsFor: string | null;

@@ -1,7 +1,13 @@
+/** An error shown inside one pane (bad data, a refused request); never thrown out of the store. */
+export interface PaneError {
+  message: string;
+  /** The endpoint that failed, when known. */
+  endpoint: string | null;
+  at: number;
+}
 // How the store reads a failure: our own abort (ignored), connection trouble (backoff, data
 // marked stale), rejected credentials (backoff, "login failed"), or a problem with one
 // request or its data (an error shown in that pane, normal cadence).
-import type { PaneError } from './types.js';
 
 export type FailureClass = 'abort' | 'connection' | 'auth' | 'pane';
 

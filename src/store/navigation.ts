@@ -1,19 +1,13 @@
 // Moving around: the focused pane decides what j/k, g/G, paging and Enter do.
 import type { StoreContext } from './context.js';
+import { maybeLoadMore } from './list-paging.js';
 import { clampIndex } from './lists.js';
-import { maybeLoadMoreReports } from './reports-list.js';
 import { onReportSelectionChanged, syncWidgets } from './report-widgets.js';
 import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
-import { jumpToEnd, jumpToStart, logRows, scrollLog } from './task-logs.js';
-import { maybeLoadMoreTasks } from './tasks-list.js';
-import {
-  REPORTS_PANES,
-  TASKS_PANES,
-  type MonitorState,
-  type PaneName,
-  type ReportsPane,
-  type TasksPane,
-} from './types.js';
+import { logRows } from './log-fetch.js';
+import { REPORTS_PANES, TASKS_PANES, type PaneName, type ReportsPane, type TasksPane, type ViewName } from './panes.js';
+import { jumpToEnd, jumpToStart, scrollLog } from './task-logs.js';
+import type { MonitorState } from './types.js';
 
 export function focusedPane(state: MonitorState): PaneName {
   return state.ui.view === 'tasks' ? state.ui.focus.tasks : state.ui.focus.reports;
@@ -55,7 +49,7 @@ function moveTask(ctx: StoreContext, index: number): void {
   if (next === t.selectedIndex && id === t.selectedId) return;
   ctx.set((s) => ({ tasks: { ...s.tasks, selectedIndex: next, selectedId: id } }));
   onTaskSelectionChanged(ctx);
-  maybeLoadMoreTasks(ctx);
+  maybeLoadMore(ctx, 'tasks');
 }
 
 function moveReport(ctx: StoreContext, index: number): void {
@@ -65,7 +59,7 @@ function moveReport(ctx: StoreContext, index: number): void {
   if (next === r.selectedIndex && id === r.selectedId) return;
   ctx.set((s) => ({ reports: { ...s.reports, selectedIndex: next, selectedId: id, detailsTop: 0 } }));
   if (id !== r.selectedId) onReportSelectionChanged(ctx);
-  maybeLoadMoreReports(ctx);
+  maybeLoadMore(ctx, 'reports');
 }
 
 /** Moves the focused pane's cursor to `index` (lists) or scrolls by `delta` (text panes). */
@@ -201,4 +195,45 @@ export function openSelected(ctx: StoreContext): void {
     default:
       return;
   }
+}
+
+export interface NavigationActions {
+  setView(view: ViewName): void;
+  focusPane(pane: PaneName): void;
+  focusNext(): void;
+  focusPrev(): void;
+
+  /** In the focused pane: list selection, scalar row, or log/details/plots scroll. */
+  moveSelection(delta: number): void;
+  toTop(): void;
+  toBottom(): void;
+  /** One page (the pane's visible rows) down (+1) or up (-1). */
+  page(direction: 1 | -1): void;
+  /** Enter: task → focus scalars; metric → chart; report → details. */
+  openSelected(): void;
+  /** The details pane's rendered line count (wrapped body, widgets), so scrolling reaches the end. */
+  setDetailsLineCount(lines: number): void;
+}
+
+export function createNavigationActions(ctx: StoreContext): NavigationActions {
+  return {
+    setView: (view) => setView(ctx, view),
+    focusPane: (pane) => focusPane(ctx, pane),
+    focusNext: () => focusStep(ctx, 1),
+    focusPrev: () => focusStep(ctx, -1),
+    moveSelection: (delta) => moveSelection(ctx, delta),
+    toTop: () => toTop(ctx),
+    toBottom: () => toBottom(ctx),
+    page: (direction) => page(ctx, direction),
+    openSelected: () => openSelected(ctx),
+    setDetailsLineCount(lines) {
+      const count = Math.max(0, Math.floor(lines));
+      const r = ctx.get().reports;
+      if (r.detailsLines === count) return;
+      ctx.set((s) => ({ reports: { ...s.reports, detailsLines: count } }));
+      // A report that got shorter (or a wider pane) keeps its last line at the bottom.
+      const top = Math.min(r.detailsTop, detailsMaxTop(ctx.get()));
+      if (top !== r.detailsTop) ctx.set((s) => ({ reports: { ...s.reports, detailsTop: top } }));
+    },
+  };
 }

@@ -58,11 +58,19 @@ export interface Page<T> {
   scrollId: string | null;
 }
 
-export function parseTaskRow(record: unknown): TaskRow | null {
+/** What every list row has: an id (else the record is skipped) and system tags (archived). */
+function rowBase(record: unknown): { record: Json; id: string; systemTags: string[]; archived: boolean } | null {
   if (!isObject(record)) return null;
   const id = optStr(record.id);
   if (id === null) return null;
   const systemTags = strings(record.system_tags);
+  return { record, id, systemTags, archived: systemTags.includes('archived') };
+}
+
+export function parseTaskRow(raw: unknown): TaskRow | null {
+  const base = rowBase(raw);
+  if (base === null) return null;
+  const { record, id, systemTags, archived } = base;
   return {
     id,
     name: str(record.name),
@@ -75,7 +83,7 @@ export function parseTaskRow(record: unknown): TaskRow | null {
     started: toEpochMs(record.started),
     tags: strings(record.tags),
     systemTags,
-    archived: systemTags.includes('archived'),
+    archived,
   };
 }
 
@@ -94,11 +102,10 @@ export function reportProjectName(fullName: string | null): string | null {
   return stripped === '' ? null : stripped;
 }
 
-export function parseReportRow(record: unknown): ReportRow | null {
-  if (!isObject(record)) return null;
-  const id = optStr(record.id);
-  if (id === null) return null;
-  const systemTags = strings(record.system_tags);
+export function parseReportRow(raw: unknown): ReportRow | null {
+  const base = rowBase(raw);
+  if (base === null) return null;
+  const { record, id, systemTags, archived } = base;
   return {
     id,
     name: str(record.name),
@@ -107,7 +114,7 @@ export function parseReportRow(record: unknown): ReportRow | null {
     status: str(record.status, 'created'),
     tags: strings(record.tags),
     systemTags,
-    archived: systemTags.includes('archived'),
+    archived,
     projectId: refId(record.project),
     project: reportProjectName(refName(record.project)),
     user: refName(record.user),

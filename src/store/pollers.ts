@@ -1,5 +1,9 @@
 // The pollers of the monitor (task list, report list, selected task's detail, its log, the
 // shown report's widgets) and how their outcomes reach the connection slice and the panes.
+import { refreshWidgets } from './report-widgets.js';
+import { logsWanted } from './selected-task.js';
+import { syncDetail } from './task-detail.js';
+import { requestLogOp } from './log-fetch.js';
 import { markAttempt, markFailure, markSuccess } from './connection.js';
 import type { Pollers, StoreContext } from './context.js';
 import { classifyFailure, toPaneError } from './errors.js';
@@ -7,7 +11,7 @@ import { Poller } from './poller.js';
 import { reportsTick } from './reports-list.js';
 import { widgetsShown, widgetsTick } from './report-widgets.js';
 import { detailTick } from './task-detail.js';
-import { logsTick } from './task-logs.js';
+import { logsTick } from './log-fetch.js';
 import { tasksTick } from './tasks-list.js';
 import type { ListName } from './types.js';
 
@@ -95,5 +99,50 @@ export function createPollers(ctx: StoreContext): Pollers {
       tick: (signal) => widgetsTick(ctx, signal),
       isPrimary: () => false,
     }),
+  };
+}
+
+export interface LifecycleActions {
+  /** Starts the pollers (first load). Idempotent. */
+  start(): void;
+  /** Stops every poller, aborts in-flight requests and clears every timer. */
+  stop(): void;
+  /** Re-polls now: the visible list and the selected task's detail (forced refetch). */
+  refresh(): void;
+}
+
+export function createLifecycleActions(ctx: StoreContext): LifecycleActions {
+  const book = ctx.book;
+  const every = (): Poller[] => Object.values(ctx.pollers) as Poller[];
+  return {
+    start() {
+      if (book.started) return;
+      book.started = true;
+      for (const poller of every()) poller.start();
+    },
+    stop() {
+      book.started = false;
+      for (const poller of every()) poller.stop();
+      for (const key of ['selectionTimer', 'statusTimer', 'widgetTimer'] as const) {
+        if (book[key] !== null) {
+          ctx.timers.clearTimeout(book[key]);
+          book[key] = null;
+        }
+      }
+    },
+    refresh() {
+      book.scalarsFor = null;
+      book.artifactsFor = null;
+      book.tagsWanted = true;
+      const state = ctx.get();
+      if (state.ui.view === 'tasks') {
+        ctx.pollers.tasks.wake();
+        syncDetail(ctx);
+        if (logsWanted(state) && state.logs.follow && state.logs.lines.length > 0) requestLogOp(ctx, { kind: 'newer' });
+      } else {
+        ctx.pollers.reports.wake();
+        refreshWidgets(ctx);
+      }
+    },
   };
 }

@@ -127,3 +127,28 @@ export async function saveBody(ctx: StoreContext, triage: TriageBook, id: string
   const result = await run(ctx, triage, 'edit', [row], { update: [{ ...row, body }] }, send);
   report(ctx, 'saved the body of', result);
 }
+
+export interface TriageActions {
+  /** `space`: marks/unmarks the selected report for a bulk action. */
+  toggleMark(): void;
+  clearMarks(): void;
+  /** `a`: archives (or, when every target is archived, unarchives) at once; `u` undoes. */
+  archiveToggle(): Promise<void>;
+  /** `u`: reverses the last archive/unarchive. */
+  undo(): Promise<void>;
+  /** `e`: the body to edit for the selected draft report, or null (with a status message saying why). */
+  beginEditBody(): { id: string; body: string } | null;
+  /** Saves an edited body (after `$EDITOR` exits). */
+  saveBody(id: string, body: string): Promise<void>;
+}
+
+export function createTriageActions(ctx: StoreContext, triage: TriageBook): TriageActions {
+  return {
+    toggleMark: () => toggleMark(ctx),
+    clearMarks: () => clearMarks(ctx),
+    archiveToggle: () => archiveToggle(ctx, triage),
+    undo: () => undo(ctx, triage),
+    beginEditBody: () => beginEditBody(ctx),
+    saveBody: (id, body) => saveBody(ctx, triage, id, body),
+  };
+}

@@ -5,7 +5,20 @@ import { classifyFailure, describeFailure } from './errors.js';
 import { keepSelection } from './lists.js';
 import { isObject } from './parse.js';
 import { showStatus } from './status.js';
-import type { PendingReportChange, ReportActionName, ReportRow } from './types.js';
+import type { ReportRow } from './reports-list.js';
+
+export type ReportActionName =
+  'archive' | 'unarchive' | 'publish' | 'move' | 'delete' | 'tags' | 'rename' | 'comment' | 'edit' | 'create';
+
+/** An optimistic change waiting for the server; `before` restores the rows when it is refused. */
+export interface PendingReportChange {
+  action: ReportActionName;
+  before: Record<string, ReportRow>;
+  /** Rows removed optimistically (delete, or archive while archived ones are hidden), with their list positions. */
+  removed: { id: string; index: number }[];
+  /** Rows put back optimistically (undo of an archive that hid them). */
+  inserted: string[];
+}
 
 const MAX_DIALOG_LINES = 12;
 

@@ -7,10 +7,10 @@ import type { StoreContext } from './context.js';
 import { clampIndex } from './lists.js';
 import { isObject, parseTags, reportProjectName } from './parse.js';
 import { explainFailure } from './report-changes.js';
-import { closeDialog, openDialog } from './report-dialogs.js';
-import { resetReportQuery } from './reports-list.js';
+import { closeDialog, openDialog, type DialogState, type PickOption } from './dialogs.js';
+import { resetListQuery } from './list-paging.js';
 import { showStatus } from './status.js';
-import type { DialogState, PickOption, ReportProject, ReportsFilter, ReportsState } from './types.js';
+import type { ReportProject, ReportsFilter, ReportsState } from './reports-list.js';
 
 export type PickDialog = Extract<DialogState, { kind: 'pick' }>;
 
@@ -126,7 +126,7 @@ export function setTagFilter(ctx: StoreContext, include: readonly string[], excl
   ctx.set((s) => ({
     reports: { ...s.reports, filter: { ...s.reports.filter, tagsInclude: [...include], tagsExclude: [...exclude] } },
   }));
-  resetReportQuery(ctx);
+  resetListQuery(ctx, 'reports');
   return true;
 }
 
@@ -137,7 +137,7 @@ export function setProjectFilter(ctx: StoreContext, project: ReportProject | nul
   ctx.set((s) => ({
     reports: { ...s.reports, filter: { ...s.reports.filter, projectId: id, projectName: project?.name ?? null } },
   }));
-  resetReportQuery(ctx);
+  resetListQuery(ctx, 'reports');
   return true;
 }
 
@@ -157,7 +157,7 @@ export function clearReportFilters(ctx: StoreContext): void {
       filter: { tagsInclude: [], tagsExclude: [], status: [], projectId: null, projectName: null },
     },
   }));
-  resetReportQuery(ctx);
+  resetListQuery(ctx, 'reports');
   showStatus(ctx, 'filters cleared: every report is shown', 'info');
 }
 
@@ -319,4 +319,29 @@ export function submitPick(ctx: StoreContext, dialog: PickDialog): void {
       'success',
     );
   }
+}
+
+export interface ReportFilterActions {
+  setReportTagFilter(include: string[], exclude: string[]): void;
+  /** Shows only the reports of one project (null: every project). */
+  setReportProjectFilter(project: ReportProject | null): void;
+  /** Clears the reports' text, tag, status and project filters. */
+  clearReportFilters(): void;
+  /** `T`: a picker of the known tags (`reports.get_tags`), each included, excluded or off. */
+  requestTagFilter(): void;
+  /** `P`: a picker of the projects that hold reports. */
+  requestProjectFilter(): void;
+  /** Moves the highlighted option of a picker. */
+  moveDialogCursor(delta: number): void;
+}
+
+export function createReportFilterActions(ctx: StoreContext): ReportFilterActions {
+  return {
+    setReportTagFilter: (include, exclude) => void setTagFilter(ctx, include, exclude),
+    setReportProjectFilter: (project) => void setProjectFilter(ctx, project),
+    clearReportFilters: () => clearReportFilters(ctx),
+    requestTagFilter: () => requestTagFilter(ctx),
+    requestProjectFilter: () => requestProjectFilter(ctx),
+    moveDialogCursor: (delta) => movePickCursor(ctx, delta),
+  };
 }

@@ -8,8 +8,61 @@ import type { KnownReportWidget } from '../text/report-widgets.js';
 import type { ReportsGetTaskDataRequest } from '../wire/reports.js';
 import type { StoreContext } from './context.js';
 import { classifyFailure, describeFailure } from './errors.js';
-import type { MonitorState, ReportRow, WidgetEntry } from './types.js';
+import type { ReportRow } from './reports-list.js';
+import type { MonitorState } from './types.js';
 import { parseWidgetData } from './widget-data.js';
+
+export interface WidgetSeries {
+  metric: string;
+  variant: string;
+  task: string;
+  taskName: string;
+  /** Iterations, or epoch ms for a time axis; ascending. */
+  x: number[];
+  y: number[];
+}
+
+export interface WidgetValue {
+  task: string;
+  taskName: string;
+  metric: string;
+  variant: string;
+  value: number;
+}
+
+export interface WidgetPlot {
+  task: string;
+  taskName: string;
+  metric: string;
+  variant: string;
+  iter: number;
+  plotStr: string;
+}
+
+export interface WidgetImage {
+  task: string;
+  taskName: string;
+  metric: string;
+  variant: string;
+  iter: number;
+  url: string;
+}
+
+/** A widget's data, parsed and bounded (a few series, plots, images or values). */
+export type WidgetData =
+  | { kind: 'scalar'; axis: 'iter' | 'time'; series: WidgetSeries[] }
+  | { kind: 'single'; values: WidgetValue[] }
+  | { kind: 'plot'; plots: WidgetPlot[] }
+  | { kind: 'sample'; images: WidgetImage[] };
+
+export interface WidgetEntry {
+  /** Fetching now (any earlier data stays shown meanwhile). */
+  loading: boolean;
+  data: WidgetData | null;
+  /** Why the last fetch failed, with what to do. */
+  error: string | null;
+  fetchedAt: number | null;
+}
 
 /** Widgets whose data is kept; the least recently shown go first. */
 export const MAX_CACHED_WIDGETS = 24;

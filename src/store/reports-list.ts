@@ -4,10 +4,102 @@
 import type { ReportsGetAllExRequest } from '../wire/reports.js';
 import { MAX_LIST_ROWS, type StoreContext } from './context.js';
 import { classifyFailure } from './errors.js';
+import { maybeLoadMore } from './list-paging.js';
 import { appendRows, filterPattern, keepSelection, normalise, type Normalised } from './lists.js';
 import { parseReportPage, parseTags } from './parse.js';
 import { onReportSelectionChanged, syncWidgets } from './report-widgets.js';
-import type { MonitorState, ReportRow, ReportsState } from './types.js';
+import type { PaneError } from './errors.js';
+import type { PendingReportChange } from './report-changes.js';
+import type { WidgetEntry } from './report-widgets.js';
+import type { MonitorState } from './types.js';
+
+export interface ReportRow {
+  id: string;
+  name: string;
+  comment: string;
+  /** The markdown body. */
+  body: string;
+  status: string;
+  tags: string[];
+  systemTags: string[];
+  archived: boolean;
+  projectId: string | null;
+  /** Project name with the hidden `/.reports` suffix removed. */
+  project: string | null;
+  user: string | null;
+  lastUpdate: number | null;
+}
+
+export interface ReportsFilter {
+  tagsInclude: string[];
+  tagsExclude: string[];
+  /** Empty = all statuses. */
+  status: string[];
+  /** Project id (a `.reports` project or its parent), or null for all projects. */
+  projectId: string | null;
+  /** The project's name as shown (null with projectId null, or for the root `.reports`). */
+  projectName: string | null;
+}
+
+/** A project that holds reports, as the project filter offers it. */
+export interface ReportProject {
+  /** The `.reports` project's id (the server also accepts its parent's). */
+  id: string;
+  /** Name with `/.reports` removed; null for the root `.reports` (reports in no project). */
+  name: string | null;
+}
+
+export interface ReportsState {
+  ids: string[];
+  byId: Record<string, ReportRow>;
+  selectedId: string | null;
+  selectedIndex: number;
+  filter: ReportsFilter;
+  /** From `reports.get_tags`. */
+  knownTags: string[];
+  /** Project names (from `projects.get_all_ex`), loaded when a move/create dialog opens. */
+  knownProjects: string[];
+  /** Ids marked with `space` for a bulk action. */
+  marked: string[];
+  /** In-flight optimistic changes by a change id. */
+  pending: Record<string, PendingReportChange>;
+  /** The last archive/unarchive, offered for `u`. */
+  undo: { action: 'archive' | 'unarchive'; ids: string[] } | null;
+  /** Scroll offset (rows) of the details pane. */
+  detailsTop: number;
+  /** Rendered (wrapped) lines of the selected report's details, as the UI drew them; 0 = not drawn. */
+  detailsLines: number;
+  /** Data of embedded widgets by widget URL (a bounded cache), fetched while a report is shown. */
+  widgets: Record<string, WidgetEntry>;
+  loading: boolean;
+  loadingMore: boolean;
+  hasMore: boolean;
+  error: PaneError | null;
+  fetchedAt: number | null;
+}
+
+export function initialReports(): ReportsState {
+  return {
+    ids: [],
+    byId: {},
+    selectedId: null,
+    selectedIndex: 0,
+    filter: { tagsInclude: [], tagsExclude: [], status: [], projectId: null, projectName: null },
+    knownTags: [],
+    knownProjects: [],
+    marked: [],
+    pending: {},
+    undo: null,
+    detailsTop: 0,
+    detailsLines: 0,
+    widgets: {},
+    loading: true,
+    loadingMore: false,
+    hasMore: false,
+    error: null,
+    fetchedAt: null,
+  };
+}
 
 const ENDPOINT = 'reports.get_all_ex';
 
@@ -23,8 +115,6 @@ export const REPORT_FIELDS = [
   'last_update',
   'system_tags',
 ];
-
-export const MORE_THRESHOLD = 5;
 
 export function buildReportQuery(state: MonitorState, size: number, scrollId: string | null): ReportsGetAllExRequest {
   const { filter } = state.reports;
@@ -55,13 +145,13 @@ export function buildReportQuery(state: MonitorState, size: number, scrollId: st
 
 export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
   const book = ctx.book;
-  const more = book.reportsWantMore && book.reportsScrollId !== null && ctx.get().reports.hasMore;
-  book.reportsWantMore = false;
+  const more = book.paging.reports.wantMore && book.paging.reports.scrollId !== null && ctx.get().reports.hasMore;
+  book.paging.reports.wantMore = false;
   const state = ctx.get();
   // Same cursor use as the task list: refresh_scroll re-reads everything loaded so far.
-  const size = more ? ctx.pageSize : Math.min(MAX_LIST_ROWS, Math.max(ctx.pageSize, book.reportsWanted));
-  const query = buildReportQuery(state, ctx.pageSize, book.reportsScrollId);
-  if (!more && book.reportsScrollId !== null) query.refresh_scroll = true;
+  const size = more ? ctx.pageSize : Math.min(MAX_LIST_ROWS, Math.max(ctx.pageSize, book.paging.reports.wanted));
+  const query = buildReportQuery(state, ctx.pageSize, book.paging.reports.scrollId);
+  if (!more && book.paging.reports.scrollId !== null) query.refresh_scroll = true;
   if (more) ctx.set((s) => ({ reports: { ...s.reports, loadingMore: true } }));
   const tags = book.tagsWanted ? fetchTags(ctx, signal) : Promise.resolve();
   book.tagsWanted = false;
@@ -70,9 +160,9 @@ export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promi
     if (signal.aborted) return;
     const page = parseReportPage(answer, ENDPOINT);
     // A refresh on a cursor the server has dropped (idle > 10 min) starts over from the first page.
-    const restarted = !more && book.reportsScrollId !== null && page.scrollId !== book.reportsScrollId;
+    const restarted = !more && book.paging.reports.scrollId !== null && page.scrollId !== book.paging.reports.scrollId;
     const expected = restarted ? ctx.pageSize : size;
-    book.reportsScrollId = page.scrollId;
+    book.paging.reports.scrollId = page.scrollId;
     const previousId = ctx.get().reports.selectedId;
     ctx.set((s) => {
       const list = withPendingChanges(
@@ -101,10 +191,10 @@ export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promi
         },
       };
     });
-    book.reportsWanted = Math.max(ctx.pageSize, ctx.get().reports.ids.length);
+    book.paging.reports.wanted = Math.max(ctx.pageSize, ctx.get().reports.ids.length);
     if (ctx.get().reports.selectedId !== previousId) onReportSelectionChanged(ctx);
     else syncWidgets(ctx);
-    maybeLoadMoreReports(ctx);
+    maybeLoadMore(ctx, 'reports');
   } finally {
     await tags;
     if (ctx.get().reports.loadingMore) ctx.set((s) => ({ reports: { ...s.reports, loadingMore: false } }));
@@ -150,20 +240,4 @@ function withPendingChanges(list: Normalised<ReportRow>, current: ReportsState):
     }
   }
   return { ids, byId };
-}
-
-export function maybeLoadMoreReports(ctx: StoreContext): void {
-  const r = ctx.get().reports;
-  if (!r.hasMore || r.loadingMore || ctx.book.reportsWantMore) return;
-  if (r.selectedIndex < r.ids.length - MORE_THRESHOLD) return;
-  ctx.book.reportsWantMore = true;
-  ctx.pollers.reports.wake();
-}
-
-export function resetReportQuery(ctx: StoreContext): void {
-  ctx.book.reportsScrollId = null;
-  ctx.book.reportsWanted = ctx.pageSize;
-  ctx.book.reportsWantMore = false;
-  ctx.set((s) => ({ reports: { ...s.reports, loading: true, hasMore: false } }));
-  ctx.pollers.reports.restart();
 }

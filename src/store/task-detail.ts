@@ -2,9 +2,10 @@
 // values. Fetched when the selection changes, when the task's last_update/last_iteration
 // moved in the list, or on refresh; never on a poll that changed nothing.
 import type { StoreContext } from './context.js';
-import { classifyFailure, toPaneError } from './errors.js';
-import { emptyArtifacts, emptyLogs, emptyScalars } from './initial-state.js';
-import { newLogWindow } from './task-logs.js';
+import { classifyFailure, toPaneError, type PaneError } from './errors.js';
+import { newLogWindow, requestLogOp } from './log-fetch.js';
+import { emptyLogs } from './task-logs.js';
+import { artifactsWanted, logsWanted, selectedFingerprint } from './selected-task.js';
 import { clampIndex } from './lists.js';
 import {
   parseDebugImages,
@@ -14,33 +15,117 @@ import {
   parseSingleValues,
   parseTaskMetricNames,
 } from './parse.js';
-import type { MonitorState, PaneError, ScalarRow, SectionState, TaskRow } from './types.js';
+import type { MonitorState } from './types.js';
+import type { XAxisMode } from './ui-state.js';
+
+export interface ScalarRow {
+  metric: string;
+  variant: string;
+  last: number | null;
+  /** last_100_value (spec) or last_10_value (real servers). */
+  mean: number | null;
+}
+
+/** x is iteration or epoch ms (per `ScalarsState.seriesAxis`), ascending; y may hold NaN. */
+export interface ScalarSeries {
+  x: number[];
+  y: number[];
+}
+
+export interface ScalarsState {
+  /** The task these rows belong to. */
+  taskId: string | null;
+  rows: ScalarRow[];
+  selectedIndex: number;
+  /** Metric drawn in the chart pane (all its variants). */
+  chartMetric: string | null;
+  /** series[metric][variant], sampled by the server to about `samples` points. */
+  series: Record<string, Record<string, ScalarSeries>>;
+  /** The x-axis the series were fetched with. */
+  seriesAxis: XAxisMode;
+  /** Histogram samples to request: about the number of columns the UI draws. */
+  samples: number;
+  loading: boolean;
+  error: PaneError | null;
+  fetchedAt: number | null;
+}
+
+export interface PlotItem {
+  metric: string;
+  variant: string;
+  iter: number;
+  timestamp: number;
+  /** The Plotly figure JSON as sent (turned into text by src/text). */
+  plotStr: string;
+}
+
+export interface DebugImageItem {
+  metric: string;
+  variant: string;
+  iter: number;
+  timestamp: number;
+  url: string;
+}
+
+export interface SingleValueRow {
+  metric: string;
+  variant: string;
+  value: number;
+  timestamp: number;
+}
+
+export interface SectionState<T> {
+  items: T[];
+  loading: boolean;
+  error: PaneError | null;
+}
+
+export interface ArtifactsState {
+  taskId: string | null;
+  plots: SectionState<PlotItem>;
+  images: SectionState<DebugImageItem>;
+  singleValues: SectionState<SingleValueRow>;
+  /** Scroll offset (rows) of the plots and summary panes. */
+  plotsTop: number;
+  summaryTop: number;
+  /** When the last fetch of the three sections finished (errors included, connection failures not). */
+  fetchedAt: number | null;
+}
+
+export const DEFAULT_HISTOGRAM_SAMPLES = 120;
+export const MIN_HISTOGRAM_SAMPLES = 10;
+export const MAX_HISTOGRAM_SAMPLES = 1000;
+
+export function emptyScalars(taskId: string | null, axis: XAxisMode, samples: number): ScalarsState {
+  return {
+    taskId,
+    rows: [],
+    selectedIndex: 0,
+    chartMetric: null,
+    series: {},
+    seriesAxis: axis,
+    samples,
+    loading: taskId !== null,
+    error: null,
+    fetchedAt: null,
+  };
+}
+
+export function emptyArtifacts(taskId: string | null): ArtifactsState {
+  const loading = taskId !== null;
+  return {
+    taskId,
+    plots: { items: [], loading, error: null },
+    images: { items: [], loading, error: null },
+    singleValues: { items: [], loading, error: null },
+    plotsTop: 0,
+    summaryTop: 0,
+    fetchedAt: null,
+  };
+}
 
 /** Iterations of debug images fetched (newest first). */
 export const DEBUG_IMAGE_ITERS = 3;
-
-export function taskFingerprint(row: TaskRow | undefined): string | null {
-  if (row === undefined) return null;
-  return `${row.id}|${row.lastUpdate ?? ''}|${row.lastIteration ?? ''}`;
-}
-
-export function selectedFingerprint(state: MonitorState): string | null {
-  const id = state.tasks.selectedId;
-  return id === null ? null : taskFingerprint(state.tasks.byId[id]);
-}
-
-function paneShown(state: MonitorState, pane: 'logs' | 'plots' | 'summary' | 'chart'): boolean {
-  return state.ui.view === 'tasks' && (state.ui.focus.tasks === pane || state.ui.paneRows[pane] > 0);
-}
-
-/** Plots, images and single values are fetched only while their pane is shown. */
-export function artifactsWanted(state: MonitorState): boolean {
-  return paneShown(state, 'plots') || paneShown(state, 'summary');
-}
-
-export function logsWanted(state: MonitorState): boolean {
-  return paneShown(state, 'logs');
-}
 
 /**
  * The selection moved to another task: clear the detail slices (so nothing of the previous
@@ -88,21 +173,14 @@ export function syncDetail(ctx: StoreContext): void {
   }
 }
 
-/** Queues an operation for the logs poller: resets replace anything queued, paging keeps the first request. */
-export function requestLogOp(ctx: StoreContext, op: NonNullable<StoreContext['book']['logOp']>): void {
-  const book = ctx.book;
-  // Shown at once, not only when the request starts.
-  if (op.kind === 'older' || op.kind === 'start') ctx.set((s) => ({ logs: { ...s.logs, loadingOlder: true } }));
-  if (op.kind === 'newer' || op.kind === 'newest') ctx.set((s) => ({ logs: { ...s.logs, loadingNewer: true } }));
-  const reset = op.kind === 'newest' || op.kind === 'start' || op.kind === 'search';
-  if (reset) {
-    book.logOp = op;
-    ctx.pollers.logs.restart();
-    return;
-  }
-  if (book.logOp === null) book.logOp = op;
-  ctx.pollers.logs.wake();
-}
+/** Fetches one part of the selected task's detail (`fp`: its fingerprint when asked). */
+type DetailFetch = (
+  ctx: StoreContext,
+  taskId: string,
+  fp: string,
+  signal: AbortSignal,
+  outcome: Outcome,
+) => Promise<void>;
 
 interface Outcome {
   connectionError: unknown;
@@ -137,13 +215,7 @@ function rowKey(row: ScalarRow | undefined): string | null {
   return row === undefined ? null : `${row.metric}\u0000${row.variant}`;
 }
 
-async function fetchScalars(
-  ctx: StoreContext,
-  taskId: string,
-  fp: string,
-  signal: AbortSignal,
-  outcome: Outcome,
-): Promise<void> {
+const fetchScalars: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
   const { samples } = ctx.get().scalars;
   const axis = ctx.get().ui.xAxis;
   const [latest, histogram] = await Promise.allSettled([
@@ -203,7 +275,7 @@ async function fetchScalars(
       },
     };
   });
-}
+};
 
 type Section = 'plots' | 'images' | 'singleValues';
 
@@ -226,13 +298,7 @@ function writeSection<T>(
   });
 }
 
-async function fetchArtifacts(
-  ctx: StoreContext,
-  taskId: string,
-  fp: string,
-  signal: AbortSignal,
-  outcome: Outcome,
-): Promise<void> {
+const fetchArtifacts: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
   const run = async <T>(section: Section, load: () => Promise<T[]>): Promise<void> => {
     try {
       const items = await load();
@@ -262,7 +328,7 @@ async function fetchArtifacts(
     ctx.book.artifactsFor = fp;
     ctx.set((s) => ({ artifacts: { ...s.artifacts, fetchedAt: ctx.now() } }));
   }
-}
+};
 
 /** Debug image metrics first (most tasks have none: then no iterator is created on the server). */
 async function fetchDebugImages(ctx: StoreContext, taskId: string, signal: AbortSignal) {
@@ -284,4 +350,27 @@ async function fetchDebugImages(ctx: StoreContext, taskId: string, signal: Abort
   const scrollId = (answer as { scroll_id?: unknown }).scroll_id;
   if (typeof scrollId === 'string' && scrollId !== '') ctx.book.imagesScroll = { taskId, scrollId };
   return parseDebugImages(answer, 'events.debug_images');
+}
+
+export interface DetailActions {
+  cycleXAxis(): void;
+  /** Histogram samples to request (≈ columns the chart/sparklines draw). */
+  setChartColumns(columns: number): void;
+}
+
+export function createDetailActions(ctx: StoreContext): DetailActions {
+  return {
+    cycleXAxis() {
+      ctx.set((s) => ({ ui: { ...s.ui, xAxis: s.ui.xAxis === 'iter' ? 'time' : 'iter' } }));
+      ctx.book.scalarsFor = null;
+      syncDetail(ctx);
+    },
+    setChartColumns(columns) {
+      const samples = Math.min(MAX_HISTOGRAM_SAMPLES, Math.max(MIN_HISTOGRAM_SAMPLES, Math.round(columns)));
+      if (!Number.isFinite(samples) || samples === ctx.get().scalars.samples) return;
+      ctx.set((s) => ({ scalars: { ...s.scalars, samples } }));
+      ctx.book.scalarsFor = null;
+      syncDetail(ctx);
+    },
+  };
 }

@@ -1,318 +1,67 @@
-// The selected task's log: a bounded window (src/text/log-window.ts) over `events.get_task_log`.
-// Newest page first; scrolling near the top fetches older pages, near the bottom newer ones;
-// `g`/`G` load the first/newest page directly; follow fetches newer lines when the task moved;
-// search walks pages until a match or the end. All requests run one at a time on the logs poller.
-import type { GetTaskLogRequest } from '../wire/events.js';
-import {
-  appendNewer,
-  compileLogQuery,
-  createLogWindow,
-  indexOfLine,
-  newerPageFrom,
-  olderPageFrom,
-  prependOlder,
-  replaceWithNewest,
-  resumeSearch,
-  searchLog as searchWindow,
-  type LogEntry,
-  type LogSearchResult,
-  type LogWindow,
-} from '../text/log-window.js';
-import type { LogOp, StoreContext } from './context.js';
-import { classifyFailure, toPaneError } from './errors.js';
-import { parseLogEvents } from './parse.js';
-import { requestLogOp, selectedFingerprint } from './task-detail.js';
-import type { LogsState, MonitorState } from './types.js';
-
-const ENDPOINT = 'events.get_task_log';
-export const MIN_LOG_BATCH = 200;
-export const MAX_LOG_BATCH = 500;
-/** Memory budget of the window in display lines (four of the largest pages). */
-export const LOG_WINDOW_LINES = 4 * MAX_LOG_BATCH;
-
-export function newLogWindow(color: boolean): LogWindow {
-  return createLogWindow({ maxLines: LOG_WINDOW_LINES, color });
-}
-
-export function logRows(state: MonitorState): number {
-  const rows = state.ui.paneRows.logs;
-  return rows > 0 ? rows : Math.max(1, state.ui.rows - 4);
-}
-
-/** About two screens per request. */
-export function logBatchSize(state: MonitorState): number {
-  return Math.min(MAX_LOG_BATCH, Math.max(MIN_LOG_BATCH, 2 * logRows(state)));
-}
-
-function maxTop(length: number, rows: number): number {
-  return Math.max(0, length - rows);
-}
-
-function patchLogs(ctx: StoreContext, update: (logs: LogsState, state: MonitorState) => Partial<LogsState>): void {
-  ctx.set((s) => ({ logs: { ...s.logs, ...update(s.logs, s) } }));
-}
+// The `logs` slice: the selected task's log as the panes see it (a window of lines, scroll,
+// follow, search) and the actions on it. The requests run on the logs poller (log-fetch.ts).
+import type { StoreContext } from './context.js';
+import type { PaneError } from './errors.js';
+import { logRows, maxTop, patchLogs, requestLogOp } from './log-fetch.js';
+import { selectedFingerprint } from './selected-task.js';
+import type { LogLine } from '../text/log-window.js';
 
 /**
- * Makes `window` the current one and mirrors it into the state. `position` gets the top line's
- * id before the change and returns the new `top` and `follow`.
+ * One display line of the log window (src/text/log-window.ts): sanitised `text` (SGR kept only
+ * when the store was created with colour), `plain` for matching, `first` on an event's first
+ * line, `id` unique for the window's life.
  */
-function commit(
-  ctx: StoreContext,
-  window: LogWindow,
-  position: (anchorIndex: number, logs: LogsState, rows: number) => { top: number; follow: boolean },
-  extra: Partial<LogsState> = {},
-): void {
-  ctx.book.logWindow = window;
-  patchLogs(ctx, (logs, s) => {
-    const rows = logRows(s);
-    const anchorId = logs.lines[logs.top]?.id;
-    const anchorIndex = anchorId === undefined ? -1 : indexOfLine(window, anchorId);
-    const { top, follow } = position(anchorIndex, logs, rows);
-    const search = logs.search && {
-      ...logs.search,
-      matchIndex: logs.search.matchId === null ? null : nonNegative(indexOfLine(window, logs.search.matchId)),
-    };
-    return {
-      lines: window.lines,
-      top: Math.min(Math.max(0, top), maxTop(window.lines.length, rows)),
-      follow,
-      atStart: window.reachedStart,
-      atEnd: window.atLiveEnd,
-      search,
-      error: null,
-      fetchedAt: ctx.now(),
-      ...extra,
-    };
-  });
+export type { LogLine } from '../text/log-window.js';
+
+export type LogSearchStatus = 'searching' | 'found' | 'not-found' | 'cancelled' | 'error';
+
+export interface LogSearchState {
+  query: string;
+  /** Direction of the running/last step: 'older' for `n` (upwards), 'newer' for `N`. */
+  direction: 'older' | 'newer';
+  status: LogSearchStatus;
+  /** Pages fetched by this search step so far (progress). */
+  pagesFetched: number;
+  /** The matching line (`LogLine.id`) and its index in `lines`, or null. */
+  matchId: number | null;
+  matchIndex: number | null;
+  /** Why the search failed (bad regex, server error). */
+  error: string | null;
 }
 
-function nonNegative(index: number): number | null {
-  return index >= 0 ? index : null;
+export interface LogsState {
+  taskId: string | null;
+  /** The loaded window, oldest first; bounded (a window of pages, not the whole log). */
+  lines: readonly LogLine[];
+  /** Index in `lines` of the first visible row. */
+  top: number;
+  /** The window starts at the log's first line / ends at its newest known line. */
+  atStart: boolean;
+  atEnd: boolean;
+  /** Poll newer lines every interval and stay at the bottom. */
+  follow: boolean;
+  loadingOlder: boolean;
+  loadingNewer: boolean;
+  search: LogSearchState | null;
+  error: PaneError | null;
+  fetchedAt: number | null;
 }
 
-async function fetchPage(ctx: StoreContext, req: GetTaskLogRequest, signal: AbortSignal): Promise<LogEntry[]> {
-  return parseLogEvents(await ctx.client.events.getTaskLog(req, { signal }), ENDPOINT);
+export function emptyLogs(taskId: string | null): LogsState {
+  return {
+    taskId,
+    lines: [],
+    top: 0,
+    atStart: false,
+    atEnd: true,
+    follow: true,
+    loadingOlder: false,
+    loadingNewer: taskId !== null,
+    search: null,
+    error: null,
+    fetchedAt: null,
+  };
 }
-
-/** Adds the page before the window. Returns false when nothing was added. */
-async function loadOlder(ctx: StoreContext, taskId: string, signal: AbortSignal): Promise<boolean> {
-  const window = ctx.book.logWindow;
-  const from = olderPageFrom(window);
-  if (from === undefined || window.reachedStart) return false;
-  const batch = logBatchSize(ctx.get());
-  patchLogs(ctx, () => ({ loadingOlder: true }));
-  const page = await fetchPage(
-    ctx,
-    { task: taskId, batch_size: batch, from_timestamp: from, navigate_earlier: true },
-    signal,
-  );
-  if (signal.aborted) return false;
-  const next = prependOlder(window, page, batch);
-  commit(
-    ctx,
-    next,
-    (anchor, logs) => ({ top: anchor >= 0 ? anchor : logs.top, follow: logs.follow && next.atLiveEnd }),
-    { loadingOlder: false },
-  );
-  return next.lines.length !== window.lines.length || next.lines[0]?.id !== window.lines[0]?.id;
-}
-
-/** Adds the page after the window. Returns false when nothing was added. */
-async function loadNewer(ctx: StoreContext, taskId: string, signal: AbortSignal): Promise<boolean> {
-  const window = ctx.book.logWindow;
-  const from = newerPageFrom(window);
-  if (from === undefined) return false;
-  const state = ctx.get();
-  const batch = logBatchSize(state);
-  const fp = selectedFingerprint(state);
-  patchLogs(ctx, () => ({ loadingNewer: true }));
-  const page = await fetchPage(
-    ctx,
-    { task: taskId, batch_size: batch, from_timestamp: from, navigate_earlier: false },
-    signal,
-  );
-  if (signal.aborted) return false;
-  const next = appendNewer(window, page, batch);
-  commit(
-    ctx,
-    next,
-    (anchor, logs, rows) => {
-      const wasAtBottom = logs.top >= maxTop(logs.lines.length, rows);
-      const follow = logs.follow || (next.atLiveEnd && wasAtBottom);
-      return { top: follow ? maxTop(next.lines.length, rows) : anchor >= 0 ? anchor : 0, follow };
-    },
-    { loadingNewer: false },
-  );
-  ctx.book.logsFor = fp;
-  const lastBefore = window.lines[window.lines.length - 1]?.id;
-  return next.lines[next.lines.length - 1]?.id !== lastBefore;
-}
-
-/** Replaces the window with the newest page, or with the first page of the log. */
-async function loadEdge(
-  ctx: StoreContext,
-  taskId: string,
-  edge: 'newest' | 'start',
-  signal: AbortSignal,
-): Promise<void> {
-  const state = ctx.get();
-  const batch = logBatchSize(state);
-  const fp = selectedFingerprint(state);
-  patchLogs(ctx, () => (edge === 'newest' ? { loadingNewer: true } : { loadingOlder: true }));
-  const page = await fetchPage(ctx, { task: taskId, batch_size: batch, navigate_earlier: edge === 'newest' }, signal);
-  if (signal.aborted) return;
-  const current = ctx.book.logWindow;
-  // Starting from an empty window that already knows it is at the log's first line.
-  const next =
-    edge === 'newest'
-      ? replaceWithNewest(current, page, batch)
-      : appendNewer({ ...current, blocks: [], lines: [], reachedStart: true, atLiveEnd: false }, page, batch);
-  commit(
-    ctx,
-    next,
-    (_anchor, _logs, rows) => {
-      const top = edge === 'newest' ? maxTop(next.lines.length, rows) : 0;
-      return { top, follow: next.atLiveEnd && top >= maxTop(next.lines.length, rows) };
-    },
-    { loadingOlder: false, loadingNewer: false },
-  );
-  patchLogs(ctx, (logs) => ({ search: logs.search && { ...logs.search, matchId: null, matchIndex: null } }));
-  ctx.book.logsFor = fp;
-}
-
-async function search(
-  ctx: StoreContext,
-  taskId: string,
-  direction: 'older' | 'newer',
-  signal: AbortSignal,
-): Promise<void> {
-  const initial = ctx.get().logs;
-  if (initial.search === null || initial.search.query === '') return;
-  const compiled = compileLogQuery(initial.search.query);
-  if (!compiled.ok) {
-    patchLogs(ctx, (l) => ({ search: l.search && { ...l.search, status: 'error', error: compiled.error } }));
-    return;
-  }
-  const dir = direction === 'older' ? 'previous' : 'next';
-  const rows = logRows(ctx.get());
-  let window = ctx.book.logWindow;
-  const matchAt = initial.search.matchId === null ? -1 : indexOfLine(window, initial.search.matchId);
-  // A first search starts at the bottom line on screen going up (at the top line going down).
-  const from =
-    matchAt >= 0
-      ? matchAt
-      : direction === 'older'
-        ? Math.min(window.lines.length, initial.top + rows)
-        : initial.top - 1;
-  let result: LogSearchResult = searchWindow(window, compiled.test, from, dir);
-  let pages = 0;
-  patchLogs(ctx, (l) => ({
-    search: l.search && { ...l.search, direction, status: 'searching', pagesFetched: 0, error: null },
-  }));
-  while (result.kind === 'need-older' || result.kind === 'need-newer') {
-    const added =
-      result.kind === 'need-older' ? await loadOlder(ctx, taskId, signal) : await loadNewer(ctx, taskId, signal);
-    if (signal.aborted) return;
-    pages += 1;
-    patchLogs(ctx, (l) => ({ search: l.search && { ...l.search, pagesFetched: pages } }));
-    window = ctx.book.logWindow;
-    // A page that adds nothing while the window still claims more exists would loop forever.
-    if (!added) {
-      result = { kind: 'not-found' };
-      break;
-    }
-    result = resumeSearch(window, compiled.test, result.resumeFromId, dir);
-  }
-  if (result.kind === 'not-found') {
-    patchLogs(ctx, (l) => ({
-      search: l.search && { ...l.search, status: 'not-found', matchId: null, matchIndex: null },
-    }));
-    return;
-  }
-  const { index, id } = result;
-  patchLogs(ctx, (l, s) => {
-    const r = logRows(s);
-    const bottom = maxTop(l.lines.length, r);
-    const top = Math.min(Math.max(0, index - Math.floor(r / 3)), bottom);
-    return {
-      top,
-      follow: l.atEnd && top >= bottom,
-      search: l.search && { ...l.search, status: 'found', matchId: id, matchIndex: index },
-    };
-  });
-}
-
-async function runOp(ctx: StoreContext, op: LogOp, taskId: string, signal: AbortSignal): Promise<void> {
-  const state = ctx.get();
-  const logs = state.logs;
-  const rows = logRows(state);
-  switch (op.kind) {
-    case 'newest':
-    case 'start':
-      return loadEdge(ctx, taskId, op.kind, signal);
-    case 'older':
-      // Asked for while scrolling up; skipped when the view has moved away from the top since.
-      if (logs.top < rows) await loadOlder(ctx, taskId, signal);
-      return;
-    case 'newer': {
-      if (logs.lines.length === 0) return loadEdge(ctx, taskId, 'newest', signal);
-      if (logs.follow || logs.top + rows >= logs.lines.length - rows) {
-        await loadNewer(ctx, taskId, signal);
-        const after = ctx.get().logs;
-        // Following and more than one batch arrived: keep reading until the end.
-        if (!signal.aborted && after.follow && !after.atEnd) requestLogOp(ctx, { kind: 'newer' });
-      }
-      return;
-    }
-    case 'search':
-      return search(ctx, taskId, op.direction, signal);
-  }
-}
-
-export async function logsTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
-  const op = ctx.book.logOp;
-  ctx.book.logOp = null;
-  const state = ctx.get();
-  const taskId = state.tasks.selectedId;
-  if (op === null || taskId === null || state.logs.taskId !== taskId) return;
-  try {
-    await runOp(ctx, op, taskId, signal);
-    if (!signal.aborted) settleLoadingFlags(ctx);
-  } catch (err) {
-    if (signal.aborted) throw err;
-    const cls = classifyFailure(err);
-    const paneError = toPaneError(err, ctx.now());
-    patchLogs(ctx, (logs) => ({
-      loadingOlder: false,
-      loadingNewer: false,
-      search:
-        logs.search?.status === 'searching'
-          ? { ...logs.search, status: cls === 'pane' ? 'error' : 'cancelled', error: paneError.message }
-          : logs.search,
-      error: cls === 'pane' ? paneError : logs.error,
-    }));
-    if (cls === 'pane') {
-      // Not asked again until the task moves (or `r`).
-      ctx.book.logsFor = selectedFingerprint(ctx.get());
-      return;
-    }
-    // Connection trouble: the poller backs off and this request runs again when it retries.
-    if (op.kind !== 'search') ctx.book.logOp ??= op;
-    throw err;
-  }
-}
-
-/** Loading flags say what is queued once an operation is over (a skipped one included). */
-function settleLoadingFlags(ctx: StoreContext): void {
-  const next = ctx.book.logOp?.kind;
-  const loadingOlder = next === 'older' || next === 'start';
-  const loadingNewer = next === 'newer' || next === 'newest';
-  const logs = ctx.get().logs;
-  if (logs.loadingOlder !== loadingOlder || logs.loadingNewer !== loadingNewer)
-    patchLogs(ctx, () => ({ loadingOlder, loadingNewer }));
-}
-
-// ---- actions ---------------------------------------------------------------------------------
 
 /** Scrolls the log view; near the top/bottom of the window the next page is fetched. */
 export function scrollLog(ctx: StoreContext, delta: number): void {
@@ -398,4 +147,30 @@ export function onLogRowsChanged(ctx: StoreContext): void {
     const top = logs.follow ? bottom : Math.min(logs.top, bottom);
     return top === logs.top ? {} : { top };
   });
+}
+
+export interface LogsActions {
+  /** Log search from the current position, older pages first. */
+  searchLog(query: string): void;
+  /** `n`: next match upwards (older); `N`: downwards (newer). */
+  searchNext(): void;
+  searchPrev(): void;
+  cancelSearch(): void;
+  toggleFollow(): void;
+  /** `g` in the logs: the log's first line, however long the log. */
+  jumpToStart(): void;
+  /** `G` in the logs: the newest lines (follow turns on). */
+  jumpToEnd(): void;
+}
+
+export function createLogsActions(ctx: StoreContext): LogsActions {
+  return {
+    searchLog: (query) => searchLog(ctx, query),
+    searchNext: () => searchStep(ctx, 'older'),
+    searchPrev: () => searchStep(ctx, 'newer'),
+    cancelSearch: () => cancelSearch(ctx),
+    toggleFollow: () => toggleFollow(ctx),
+    jumpToStart: () => jumpToStart(ctx),
+    jumpToEnd: () => jumpToEnd(ctx),
+  };
 }

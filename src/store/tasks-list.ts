@@ -4,10 +4,60 @@
 // new cursor per poll).
 import type { ReportsGetTaskDataRequest } from '../wire/reports.js';
 import { MAX_LIST_ROWS, type StoreContext } from './context.js';
+import { maybeLoadMore } from './list-paging.js';
 import { appendRows, filterPattern, keepSelection, normalise } from './lists.js';
 import { parseTaskPage } from './parse.js';
 import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
+import type { PaneError } from './errors.js';
 import type { MonitorState } from './types.js';
+
+export interface TaskRow {
+  id: string;
+  name: string;
+  status: string;
+  type: string;
+  project: string | null;
+  user: string | null;
+  /** Epoch ms (null when the server sent none). */
+  lastUpdate: number | null;
+  lastIteration: number | null;
+  started: number | null;
+  tags: string[];
+  systemTags: string[];
+  archived: boolean;
+}
+
+export interface TasksState {
+  ids: string[];
+  byId: Record<string, TaskRow>;
+  /** The selection follows the task id across refreshes; index is its row. */
+  selectedId: string | null;
+  selectedIndex: number;
+  /** Statuses to show (empty = all). */
+  statusFilter: string[];
+  /** True until the first answer (success or error) for the current query. */
+  loading: boolean;
+  loadingMore: boolean;
+  /** More rows may exist past the loaded ones ("more on scroll"). */
+  hasMore: boolean;
+  error: PaneError | null;
+  fetchedAt: number | null;
+}
+
+export function initialTasks(): TasksState {
+  return {
+    ids: [],
+    byId: {},
+    selectedId: null,
+    selectedIndex: 0,
+    statusFilter: [],
+    loading: true,
+    loadingMore: false,
+    hasMore: false,
+    error: null,
+    fetchedAt: null,
+  };
+}
 
 const ENDPOINT = 'reports.get_task_data';
 
@@ -24,9 +74,6 @@ export const TASK_FIELDS = [
   'system_tags',
   'tags',
 ];
-
-/** Rows from the end of the loaded list at which the next page is fetched. */
-export const MORE_THRESHOLD = 5;
 
 export function buildTaskQuery(state: MonitorState, size: number, scrollId: string | null): ReportsGetTaskDataRequest {
   const query: ReportsGetTaskDataRequest = {
@@ -45,22 +92,22 @@ export function buildTaskQuery(state: MonitorState, size: number, scrollId: stri
 
 export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
   const book = ctx.book;
-  const more = book.tasksWantMore && book.tasksScrollId !== null && ctx.get().tasks.hasMore;
-  book.tasksWantMore = false;
+  const more = book.paging.tasks.wantMore && book.paging.tasks.scrollId !== null && ctx.get().tasks.hasMore;
+  book.paging.tasks.wantMore = false;
   const state = ctx.get();
   // The rows a full answer holds: a refresh returns everything up to the cursor's position.
-  const size = more ? ctx.pageSize : Math.min(MAX_LIST_ROWS, Math.max(ctx.pageSize, book.tasksWanted));
-  const query = buildTaskQuery(state, ctx.pageSize, book.tasksScrollId);
-  if (!more && book.tasksScrollId !== null) query.refresh_scroll = true;
+  const size = more ? ctx.pageSize : Math.min(MAX_LIST_ROWS, Math.max(ctx.pageSize, book.paging.tasks.wanted));
+  const query = buildTaskQuery(state, ctx.pageSize, book.paging.tasks.scrollId);
+  if (!more && book.paging.tasks.scrollId !== null) query.refresh_scroll = true;
   if (more) ctx.set((s) => ({ tasks: { ...s.tasks, loadingMore: true } }));
   try {
     const answer = await ctx.client.reports.getTaskData(query, { signal });
     if (signal.aborted) return;
     const page = parseTaskPage(answer, ENDPOINT);
     // A refresh on a cursor the server has dropped (idle > 10 min) starts over from the first page.
-    const restarted = !more && book.tasksScrollId !== null && page.scrollId !== book.tasksScrollId;
+    const restarted = !more && book.paging.tasks.scrollId !== null && page.scrollId !== book.paging.tasks.scrollId;
     const expected = restarted ? ctx.pageSize : size;
-    book.tasksScrollId = page.scrollId;
+    book.paging.tasks.scrollId = page.scrollId;
     const previousId = ctx.get().tasks.selectedId;
     ctx.set((s) => {
       const list = more ? appendRows(page.rows, s.tasks) : normalise(page.rows, s.tasks);
@@ -79,29 +126,11 @@ export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise
         },
       };
     });
-    book.tasksWanted = Math.max(ctx.pageSize, ctx.get().tasks.ids.length);
+    book.paging.tasks.wanted = Math.max(ctx.pageSize, ctx.get().tasks.ids.length);
     if (ctx.get().tasks.selectedId !== previousId) onTaskSelectionChanged(ctx);
     else syncDetail(ctx);
-    maybeLoadMoreTasks(ctx);
+    maybeLoadMore(ctx, 'tasks');
   } finally {
     if (ctx.get().tasks.loadingMore) ctx.set((s) => ({ tasks: { ...s.tasks, loadingMore: false } }));
   }
-}
-
-/** Asks the list poller for the next page when the selection is near the end of the loaded rows. */
-export function maybeLoadMoreTasks(ctx: StoreContext): void {
-  const t = ctx.get().tasks;
-  if (!t.hasMore || t.loadingMore || ctx.book.tasksWantMore) return;
-  if (t.selectedIndex < t.ids.length - MORE_THRESHOLD) return;
-  ctx.book.tasksWantMore = true;
-  ctx.pollers.tasks.wake();
-}
-
-/** The query changed (filter, archived, status): start again from the first page. */
-export function resetTaskQuery(ctx: StoreContext): void {
-  ctx.book.tasksScrollId = null;
-  ctx.book.tasksWanted = ctx.pageSize;
-  ctx.book.tasksWantMore = false;
-  ctx.set((s) => ({ tasks: { ...s.tasks, loading: true, hasMore: false } }));
-  ctx.pollers.tasks.restart();
 }

@@ -1,7 +1,7 @@
 // The monitor's root: terminal size (from the injected stdout, followed on resize), the
 // layout, the one input handler, and header / panes or overlay / footer. The frame is always
 // `rows - 1` rows tall.
-import { createElement, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createElement, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, useInput, useStdin, useStdout, type Key } from 'ink';
 import type { MonitorState, MonitorStore, PaneName } from '../store/types.js';
 import { clipboardSequence } from '../text/osc52.js';
@@ -84,11 +84,21 @@ function stdoutSize(stdout: NodeJS.WriteStream | undefined): { cols: number; row
 }
 
 /** Tells the store how many rows each pane shows (0 = hidden) and how many samples to fetch. */
-export function applyLayoutToStore(store: MonitorStore, layout: Layout): void {
+/** What the store hears of the layout (it is told only when this changed). */
+interface StoreLayout {
+  paneRows: Record<PaneName, number>;
+  chartColumns: number;
+  tooSmall: boolean;
+}
+
+export function storeLayoutOf(layout: Layout): StoreLayout {
+  return { paneRows: paneRowsOf(layout), chartColumns: layout.chartColumns, tooSmall: layout.tooSmall };
+}
+
+export function applyLayoutToStore(store: MonitorStore, layout: StoreLayout): void {
   const actions = store.getState().actions;
   if (layout.tooSmall) return;
-  const rows = paneRowsOf(layout);
-  for (const pane of Object.keys(rows) as PaneName[]) actions.setPaneRows(pane, rows[pane]);
+  for (const pane of Object.keys(layout.paneRows) as PaneName[]) actions.setPaneRows(pane, layout.paneRows[pane]);
   actions.setChartColumns(layout.chartColumns);
 }
 
@@ -171,29 +181,24 @@ function Monitor(props: AppProps): ReactNode {
   const now = props.now ?? Date.now;
 
   // The top-right / bottom-right slots keep showing the pane last focused there.
-  const slots = useRef<{ top: TopSlotPane; bottom: BottomSlotPane }>({ top: 'scalars', bottom: 'logs' });
-  if (focused === 'scalars' || focused === 'chart') slots.current.top = focused;
-  if (focused === 'logs' || focused === 'plots' || focused === 'summary') slots.current.bottom = focused;
-  const layout = computeLayout({
-    cols: size.cols,
-    rows: size.rows,
-    view,
-    focused,
-    topPane: slots.current.top,
-    bottomPane: slots.current.bottom,
-  });
-  const paneRowsKey = JSON.stringify([paneRowsOf(layout), layout.chartColumns, layout.tooSmall]);
+  const [topSlot, setTopSlot] = useState<TopSlotPane>('scalars');
+  const [bottomSlot, setBottomSlot] = useState<BottomSlotPane>('logs');
+  // State adjusted while rendering (remembered from earlier renders): React renders again at once.
+  const topPane = focused === 'scalars' || focused === 'chart' ? focused : topSlot;
+  const bottomPane = focused === 'logs' || focused === 'plots' || focused === 'summary' ? focused : bottomSlot;
+  if (topPane !== topSlot) setTopSlot(topPane);
+  if (bottomPane !== bottomSlot) setBottomSlot(bottomPane);
+  const layout = computeLayout({ cols: size.cols, rows: size.rows, view, focused, topPane, bottomPane });
+  const storeLayoutKey = JSON.stringify(storeLayoutOf(layout));
 
   useEffect(() => {
     store.getState().actions.setTerminalSize(size.cols, size.rows);
   }, [store, size.cols, size.rows]);
 
   // The store hears about the layout only when what it cares about (pane rows, chart columns) changed.
-  const latestLayout = useRef(layout);
-  latestLayout.current = layout;
   useEffect(() => {
-    applyLayoutToStore(store, latestLayout.current);
-  }, [store, paneRowsKey]);
+    applyLayoutToStore(store, JSON.parse(storeLayoutKey) as StoreLayout);
+  }, [store, storeLayoutKey]);
 
   const repaint = useCallback(() => write(FULL_CLEAR), [write]);
 
@@ -222,30 +227,30 @@ function Monitor(props: AppProps): ReactNode {
     };
   }, [stdout, props.size, repaint]);
 
-  useEffect(() => {
-    if (overlay !== 'help') setHelpScroll(0);
-  }, [overlay]);
+  // Help opens at its top: the scroll is reset while rendering when it is closed.
+  if (overlay !== 'help' && helpScroll !== 0) setHelpScroll(0);
 
   const helpRows = Math.max(1, layout.bodyRows - 2);
+  const { onQuit, copy, editBody, env } = props;
   const effects = useMemo<UiEffects>(
     () => ({
-      quit: props.onQuit,
+      quit: onQuit,
       repaint,
       copy:
-        props.copy ??
+        copy ??
         ((text: string) => {
-          const sequence = clipboardSequence(text, props.env ?? process.env);
+          const sequence = clipboardSequence(text, env ?? process.env);
           if (sequence === undefined)
             store.getState().actions.showStatus('the id is too long for the clipboard', 'error');
           else stdout.write(sequence);
         }),
       editBody: (id: string, body: string) => {
-        if (props.editBody === undefined) {
+        if (editBody === undefined) {
           store.getState().actions.showStatus('editing the body needs an interactive terminal', 'error');
           return;
         }
         void Promise.resolve()
-          .then(() => props.editBody?.(id, body))
+          .then(() => editBody?.(id, body))
           .catch((err: unknown) =>
             store.getState().actions.showStatus(`editor: ${err instanceof Error ? err.message : String(err)}`, 'error'),
           )
@@ -258,7 +263,7 @@ function Monitor(props: AppProps): ReactNode {
           return helpTop(next, count, helpRows);
         }),
     }),
-    [props.onQuit, props.copy, props.editBody, props.env, repaint, stdout, store, size.cols, helpRows],
+    [onQuit, copy, editBody, env, repaint, stdout, store, size.cols, helpRows],
   );
 
   const onInput = useCallback(

@@ -4,7 +4,7 @@ import chalk from 'chalk';
 import { render, renderToString, type Instance } from 'ink';
 import { createMonitorStore, type StoreClient, type StoreDeps } from '../store/index.js';
 import type { MonitorState, MonitorStore } from '../store/types.js';
-import { App, DEFAULT_SIZE, applyLayoutToStore } from './App.js';
+import { App, DEFAULT_SIZE, applyLayoutToStore, storeLayoutOf } from './App.js';
 import { editText } from './editor.js';
 import { computeLayout } from './layout.js';
 import { enterTerminal, inkStyleLevel, signalExitCode } from './terminal.js';
@@ -194,18 +194,17 @@ export function firstLoadDone(state: MonitorState): boolean {
 
 function waitForFirstLoad(store: MonitorStore, deadlineMs: number): Promise<void> {
   return new Promise((resolve) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let unsubscribe = (): void => undefined;
+    if (firstLoadDone(store.getState())) return resolve();
+    // Both are set before any store change can call `done`.
     const done = (): void => {
-      if (timer !== undefined) clearTimeout(timer);
+      clearTimeout(timer);
       unsubscribe();
       resolve();
     };
-    if (firstLoadDone(store.getState())) return done();
-    unsubscribe = store.subscribe((state) => {
+    const unsubscribe = store.subscribe((state) => {
       if (firstLoadDone(state)) done();
     });
-    timer = setTimeout(done, deadlineMs);
+    const timer = setTimeout(done, deadlineMs);
   });
 }
 
@@ -221,14 +220,16 @@ export async function renderOnce(opts: RenderOnceOptions): Promise<string> {
   const state = store.getState();
   applyLayoutToStore(
     store,
-    computeLayout({
-      cols: size.cols,
-      rows: size.rows,
-      view: state.ui.view,
-      focused: state.ui.focus.tasks,
-      topPane: 'scalars',
-      bottomPane: 'logs',
-    }),
+    storeLayoutOf(
+      computeLayout({
+        cols: size.cols,
+        rows: size.rows,
+        view: state.ui.view,
+        focused: state.ui.focus.tasks,
+        topPane: 'scalars',
+        bottomPane: 'logs',
+      }),
+    ),
   );
   try {
     state.actions.start();

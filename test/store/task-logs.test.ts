@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOG_WINDOW_LINES } from '../../src/store/task-logs.js';
+import { LOG_WINDOW_LINES } from '../../src/store/log-fetch.js';
 import { addLogLines, countCalls, createTask, monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
 import { waitFor } from '../helpers/timers.js';
 

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   helpSections,
+  hintLine,
   KEYMAP,
   keyHints,
   keysMarkdown,
+  MODAL_SCOPES,
+  modalHints,
   resolveKey,
   type ActionId,
   type KeyContext,
+  type ModalScope,
 } from '../../src/ui/keymap.js';
+import type { KeyName } from '../../src/ui/keys.js';
 import type { PaneName } from '../../src/store/types.js';
 
 const ctx = (pane: PaneName, readOnly = false): KeyContext => ({
@@ -147,5 +152,55 @@ describe('help, hints and README table come from the table', () => {
     expect(rows).toHaveLength(KEYMAP.length + 2);
     expect(md).toContain('| `g` / `Home` | both views |');
     expect(md).toContain('| `a` | Reports view | archive, or unarchive an archived report (not with `--read-only`) |');
+  });
+});
+
+describe('modal scopes (prompt, dialogs, pickers, help, too small)', () => {
+  const inModal = (modal: ModalScope, pane: PaneName = 'reports'): KeyContext => ({ ...ctx(pane), modal });
+  const cases: [string, ModalScope, ActionId | undefined][] = [
+    ['enter', 'prompt', 'prompt-apply'],
+    ['esc', 'prompt', 'prompt-cancel'],
+    ['q', 'prompt', undefined],
+    ['j', 'prompt', undefined],
+    ['ctrl-u', 'prompt', 'clear-text'],
+    ['y', 'confirm', 'dialog-submit'],
+    ['q', 'confirm', 'dialog-cancel'],
+    ['a', 'confirm', undefined],
+    ['tab', 'dialog', 'dialog-complete'],
+    ['q', 'dialog', undefined],
+    ['backspace', 'dialog', 'delete-char'],
+    ['ctrl-n', 'tag-picker', 'pick-down'],
+    ['pageup', 'project-picker', 'pick-page-up'],
+    ['tab', 'project-picker', 'dialog-complete'],
+    ['space', 'help', 'help-page-down'],
+    ['?', 'help', 'help-close'],
+    ['r', 'help', undefined],
+    ['q', 'too-small', 'exit'],
+    ['j', 'too-small', undefined],
+    ['ctrl-c', 'prompt', 'exit'],
+    ['ctrl-l', 'too-small', 'repaint'],
+  ];
+  it.each(cases)('%s in %s → %s', (key, modal, action) => {
+    expect(resolveKey(key as KeyName, inModal(modal))?.action).toBe(action);
+  });
+
+  it('gives every modal a binding and lists the modal keys in the help', () => {
+    for (const modal of MODAL_SCOPES) expect(KEYMAP.some((b) => b.scopes.includes(modal))).toBe(true);
+    const titles = helpSections(false).map((s) => s.title);
+    expect(titles).toContain('confirm dialog');
+    expect(titles).toContain('help');
+  });
+
+  it('generates the dialog and picker hints from the table', () => {
+    expect(hintLine(modalHints('confirm'), '    ')).toBe('y / Enter: yes    n / q / Esc: no');
+    expect(hintLine(modalHints('dialog'), '    ')).toBe('Enter: ok    Tab: complete    Esc: cancel');
+    expect(modalHints('tag-picker').map((h) => h.label)).toEqual([
+      'move',
+      'include / exclude / off',
+      'apply',
+      'cancel',
+    ]);
+    expect(modalHints('project-picker').map((h) => h.label)).toEqual(['move', 'show this project', 'cancel']);
+    expect(hintLine(modalHints('help'), ' · ', false)).toBe('j/k scroll · q close');
   });
 });

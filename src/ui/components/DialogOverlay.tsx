@@ -8,6 +8,7 @@ import type { DialogState, PickOption } from '../../store/types.js';
 import { displayWidth, sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
 import { useMonitor, useTheme } from '../context.js';
+import { hintLine, modalHints, type ModalScope } from '../keymap.js';
 import { PaneFrame } from './PaneFrame.js';
 import type { Theme } from '../theme.js';
 
@@ -19,6 +20,22 @@ export interface DialogLine {
   /** Options: the highlighted one, and its state (include / exclude / off). */
   highlighted?: boolean;
   state?: PickOption['state'];
+}
+
+/**
+ * The modal's key hints from the keymap, as wide as fits: `keys: label` pairs four spaces
+ * apart, then two, then the keys alone. `typing` leads the line when there is room.
+ */
+function keysLine(modal: ModalScope, width: number, typing?: string): string {
+  const hints = modalHints(modal);
+  const lead = typing === undefined ? [] : [typing];
+  const choices = [
+    [...lead, hintLine(hints, '    ')].join('    '),
+    [...lead, hintLine(hints, '  ')].join('  '),
+    hintLine(hints, '  '),
+    hints.map((h) => h.keys).join('  '),
+  ];
+  return choices.find((k) => displayWidth(k) <= width) ?? choices[choices.length - 1] ?? '';
 }
 
 /** `label: typed█`, cut from the left so the end of what is typed stays in view. */
@@ -79,17 +96,7 @@ export function pickLines(dialog: PickDialog, width: number, rows: number, theme
       dialog.options.length === 0 ? `no ${noun}s known` : `no ${noun} matches "${sanitize(dialog.query.trim())}"`;
     head.push({ kind: 'text', text: clip(none, width, e) });
   }
-  const keyChoices =
-    dialog.purpose === 'tags'
-      ? [
-          'type to narrow  Up/Down: move  Tab: include / exclude / off  Enter: apply  Esc: cancel',
-          'Up/Down  Tab: include/exclude/off  Enter: apply  Esc',
-        ]
-      : [
-          'type to narrow  Up/Down: move  Enter: show this project  Esc: cancel',
-          'Up/Down: move  Enter: show  Esc: cancel',
-        ];
-  const keys = keyChoices.find((k) => displayWidth(k) <= width) ?? keyChoices[keyChoices.length - 1] ?? '';
+  const keys = keysLine(dialog.purpose === 'tags' ? 'tag-picker' : 'project-picker', width, 'type to narrow');
   const reserve = rows >= 3 ? 2 : 1;
   const room = Math.max(0, rows - reserve - head.length);
   let first = 0;
@@ -129,7 +136,7 @@ export function dialogLines(dialog: DialogState, width: number, rows: number, th
   let keys: string;
   if (dialog.kind === 'confirm') {
     for (const line of dialog.lines) lines.push({ kind: 'text', text: clip(sanitize(line), width, e) });
-    keys = 'y / Enter: yes    n / q / Esc: no';
+    keys = keysLine('confirm', width);
   } else {
     lines.push(inputLine(dialog.field, dialog.value, width, theme));
     if (dialog.error !== null) lines.push(...errorLines(dialog.error, width, e));
@@ -137,7 +144,7 @@ export function dialogLines(dialog: DialogState, width: number, rows: number, th
       lines.push({ kind: 'text', text: clip('Tab completes:', width) });
       for (const s of dialog.suggestions) lines.push({ kind: 'suggestion', text: clip(`  ${sanitize(s)}`, width, e) });
     }
-    keys = 'Enter: ok    Tab: complete    Esc: cancel';
+    keys = keysLine('dialog', width);
   }
   const reserve = rows >= 3 ? 2 : 1;
   const capacity = Math.max(0, rows - reserve);

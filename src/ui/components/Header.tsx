@@ -55,36 +55,45 @@ export function Header(props: { view: ViewName; focused: PaneName; width: number
     ([0, 1, 2] as const).find((l) => tabsWidth(headerTabs(props.view, props.focused, l), l === 0 ? 2 : 1) <= room) ?? 2;
   const { views, panes } = headerTabs(props.view, props.focused, level);
   const pad = (text: string): string => (level === 0 ? ` ${text} ` : `${text} `);
-  const parts: ReactNode[] = [];
-  let used = 0;
-  const push = (node: ReactNode, width: number): boolean => {
-    if (used + width > room) return false;
-    parts.push(node);
-    used += width;
-    return true;
-  };
-  views.forEach((tab, i) => {
-    push(
+  // Views and the separator are left out when they do not fit; the pane tabs stop at the first that does not.
+  const pieces: { node: ReactNode; width: number; last: boolean }[] = views.map((tab, i) => ({
+    node: (
       <Text key={`v${i}`} inverse={tab.active} bold={tab.active} color={tab.active ? undefined : theme.fg('gray')}>
         {level === 0 ? pad(tab.text) : ` ${tab.text} `}
-      </Text>,
-      displayWidth(tab.text) + 2,
-    );
+      </Text>
+    ),
+    width: displayWidth(tab.text) + 2,
+    last: false,
+  }));
+  pieces.push({
+    node: (
+      <Text key="sep" color={theme.fg('gray')}>
+        {level === 0 ? ` ${sep} ` : `${sep} `}
+      </Text>
+    ),
+    width: level === 0 ? 3 : 2,
+    last: false,
   });
-  push(
-    <Text key="sep" color={theme.fg('gray')}>
-      {level === 0 ? ` ${sep} ` : `${sep} `}
-    </Text>,
-    level === 0 ? 3 : 2,
-  );
   for (const [i, tab] of panes.entries()) {
-    const ok = push(
-      <Text key={`p${i}`} underline={tab.active} bold={tab.active} color={tab.active ? theme.fg('cyan') : undefined}>
-        {pad(tab.text)}
-      </Text>,
-      displayWidth(pad(tab.text)),
-    );
-    if (!ok) break;
+    pieces.push({
+      node: (
+        <Text key={`p${i}`} underline={tab.active} bold={tab.active} color={tab.active ? theme.fg('cyan') : undefined}>
+          {pad(tab.text)}
+        </Text>
+      ),
+      width: displayWidth(pad(tab.text)),
+      last: true,
+    });
+  }
+  const parts: ReactNode[] = [];
+  let used = 0;
+  for (const piece of pieces) {
+    if (used + piece.width > room) {
+      if (piece.last) break;
+      continue;
+    }
+    parts.push(piece.node);
+    used += piece.width;
   }
   const gap = Math.max(0, props.width - used - displayWidth(right));
   return (

@@ -4,7 +4,7 @@ import { Text } from 'ink';
 import { displayWidth, fitToWidth } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
 import { useTheme } from '../context.js';
-import { helpSections } from '../keymap.js';
+import { helpSections, hintLine, modalHints } from '../keymap.js';
 import { PaneFrame } from './PaneFrame.js';
 
 export interface HelpLine {
@@ -42,7 +42,7 @@ export function HelpOverlay(props: { width: number; height: number; top: number;
   const rows = Math.max(0, props.height - 2);
   const lines = helpLines(props.readOnly, innerWidth);
   const top = helpTop(props.top, lines.length, rows);
-  const info = `j/k scroll ${theme.glyphs.separator} q close${lines.length > rows ? ` ${theme.glyphs.separator} ${top + 1}-${Math.min(lines.length, top + rows)}/${lines.length}` : ''}`;
+  const info = `${hintLine(modalHints('help'), ` ${theme.glyphs.separator} `, false)}${lines.length > rows ? ` ${theme.glyphs.separator} ${top + 1}-${Math.min(lines.length, top + rows)}/${lines.length}` : ''}`;
   return (
     <PaneFrame title="help" info={info} focused width={props.width} height={props.height}>
       {lines.slice(top, top + rows).map((line, i) => (

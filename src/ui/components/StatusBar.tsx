@@ -10,7 +10,7 @@ import { displayWidth, sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
 import { focusedPane } from '../commands.js';
 import { useMonitor, useTheme } from '../context.js';
-import { keyHints, type KeyHint } from '../keymap.js';
+import { hintLine, keyHints, modalHints, type KeyHint } from '../keymap.js';
 import { levelColor, type ColorName, type Theme } from '../theme.js';
 
 /** Columns kept free after the server label, connection state and counts for a message or hints. */
@@ -55,7 +55,7 @@ export function hintsText(hints: readonly KeyHint[], width: number, theme: Theme
 function PromptLine({ prompt, width }: { prompt: PromptState; width: number }): ReactNode {
   const theme = useTheme();
   const label = prompt.kind === 'search' ? 'search log' : `filter ${prompt.pane}`;
-  const help = '  Enter apply  Esc cancel';
+  const help = `  ${hintLine(modalHints('prompt'), '  ', false)}`;
   const cursor = theme.ascii ? '_' : '█';
   const head = `/${label}: `;
   const room = Math.max(0, width - displayWidth(head) - displayWidth(cursor) - displayWidth(help));

@@ -65,11 +65,12 @@ export function LogsPane(props: PaneProps): ReactNode {
   const hasTask = useMonitor((s) => s.tasks.selectedId !== null);
   const inner = paneInner(props);
   const search = logs.search;
+  const query = search?.query ?? '';
   const matcher = useMemo(() => {
-    if (search === null || search.query === '') return null;
-    const compiled = compileLogQuery(search.query);
+    if (query === '') return null;
+    const compiled = compileLogQuery(query);
     return compiled.ok ? compiled.test : null;
-  }, [search?.query]);
+  }, [query]);
 
   const info: string[] = [];
   const searching = searchInfo(search, theme);

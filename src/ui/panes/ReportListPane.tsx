@@ -6,12 +6,10 @@ import type { ReportRow } from '../../store/types.js';
 import { sanitize } from '../../text/sanitize.js';
 import { cell, formatUpdated } from '../cells.js';
 import { useMonitor, useTheme } from '../context.js';
-import { paneInner } from '../layout.js';
-import { DimLine, emptyListText, ErrorLine } from '../components/Notice.js';
-import { PaneFrame } from '../components/PaneFrame.js';
+import { DimLine, emptyListText } from '../components/Notice.js';
 import { reportStatusLook, type Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
-import { useScrollTop } from './use-scroll-top.js';
+import { ListFrame, RowText, useListView, visibleLines } from './list-pane.js';
 
 export interface ReportColumns {
   status: number;
@@ -57,29 +55,18 @@ function ReportLine(props: {
   if (columns.user > 0) rest += ' ' + cell(row.user ?? '', columns.user, 'left', e);
   rest += ' ' + cell(formatUpdated(row.lastUpdate, props.reference, columns.shortTime), columns.updated, 'right');
   return (
-    <Text
-      wrap="truncate-end"
-      inverse={props.selected && props.focused}
-      bold={props.selected && !props.focused}
-      dimColor={row.archived && !props.selected}
-    >
+    <RowText selected={props.selected} focused={props.focused} archived={row.archived}>
       <Text color={theme.fg('magenta')}>{props.marked ? theme.glyphs.marked : ' '}</Text>
       <Text color={theme.fg(look.color)}>{look.glyph}</Text>
       {rest}
-    </Text>
+    </RowText>
   );
 }
 
 export function ReportListPane(props: PaneProps): ReactNode {
   const theme = useTheme();
   const reports = useMonitor((s) => s.reports);
-  const filter = useMonitor((s) => s.ui.filters.reports);
-  const showArchived = useMonitor((s) => s.ui.showArchived.reports);
-  const waiting = useMonitor((s) => s.connection.state !== 'live' && s.connection.state !== 'connecting');
-  const inner = paneInner(props);
-  const notices = (reports.error ? 1 : 0) + (reports.loadingMore ? 1 : 0);
-  const listRows = Math.max(0, inner.height - notices);
-  const top = useScrollTop(reports.selectedIndex, listRows, reports.ids.length);
+  const { filter, showArchived, waiting, inner, listRows, top } = useListView(props, 'reports', reports);
   const columns = reportColumns(inner.width);
   const reference = reports.fetchedAt ?? 0;
   const marked = new Set(reports.marked);
@@ -108,28 +95,21 @@ export function ReportListPane(props: PaneProps): ReactNode {
     const text = emptyListText('reports', { loading: reports.loading, waiting, filtered }, theme.glyphs.ellipsis);
     body = <DimLine text={text} width={inner.width} />;
   } else {
-    body = reports.ids.slice(top, top + listRows).map((id, i) => {
-      const row = reports.byId[id];
-      if (row === undefined) return <Text key={id}> </Text>;
-      return (
-        <ReportLine
-          key={id}
-          row={row}
-          columns={columns}
-          reference={reference}
-          selected={top + i === reports.selectedIndex}
-          marked={marked.has(id)}
-          focused={props.focused}
-          theme={theme}
-        />
-      );
-    });
+    body = visibleLines(reports, { top, listRows }, (row, selected) => (
+      <ReportLine
+        row={row}
+        columns={columns}
+        reference={reference}
+        selected={selected}
+        marked={marked.has(row.id)}
+        focused={props.focused}
+        theme={theme}
+      />
+    ));
   }
   return (
-    <PaneFrame title="reports" info={info} focused={props.focused} width={props.width} height={props.height}>
-      {reports.error ? <ErrorLine error={reports.error} width={inner.width} /> : null}
+    <ListFrame pane={props} title="reports" info={info} list={reports} width={inner.width}>
       {body}
-      {reports.loadingMore ? <DimLine text={`loading more${theme.glyphs.ellipsis}`} width={inner.width} /> : null}
-    </PaneFrame>
+    </ListFrame>
   );
 }

@@ -6,12 +6,10 @@ import { formatNumber } from '../../text/format.js';
 import { sanitize } from '../../text/sanitize.js';
 import { cell, formatUpdated } from '../cells.js';
 import { useMonitor, useTheme } from '../context.js';
-import { paneInner } from '../layout.js';
-import { DimLine, emptyListText, ErrorLine } from '../components/Notice.js';
-import { PaneFrame } from '../components/PaneFrame.js';
+import { DimLine, emptyListText } from '../components/Notice.js';
 import { taskStatusLook, type Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
-import { useScrollTop } from './use-scroll-top.js';
+import { ListFrame, RowText, useListView, visibleLines } from './list-pane.js';
 
 export interface TaskColumns {
   name: number;
@@ -72,28 +70,17 @@ function TaskLine(props: {
   if (columns.iteration > 0) rest += ' ' + cell(iteration, columns.iteration, 'right');
   rest += ' ' + cell(formatUpdated(row.lastUpdate, props.reference, columns.shortTime), columns.updated, 'right');
   return (
-    <Text
-      wrap="truncate-end"
-      inverse={props.selected && props.focused}
-      bold={props.selected && !props.focused}
-      dimColor={row.archived && !props.selected}
-    >
+    <RowText selected={props.selected} focused={props.focused} archived={row.archived}>
       <Text color={theme.fg(look.color)}>{look.glyph}</Text>
       {rest}
-    </Text>
+    </RowText>
   );
 }
 
 export function TaskListPane(props: PaneProps): ReactNode {
   const theme = useTheme();
   const tasks = useMonitor((s) => s.tasks);
-  const filter = useMonitor((s) => s.ui.filters.tasks);
-  const showArchived = useMonitor((s) => s.ui.showArchived.tasks);
-  const waiting = useMonitor((s) => s.connection.state !== 'live' && s.connection.state !== 'connecting');
-  const inner = paneInner(props);
-  const notices = (tasks.error ? 1 : 0) + (tasks.loadingMore ? 1 : 0);
-  const listRows = Math.max(0, inner.height - notices);
-  const top = useScrollTop(tasks.selectedIndex, listRows, tasks.ids.length);
+  const { filter, showArchived, waiting, inner, listRows, top } = useListView(props, 'tasks', tasks);
   const columns = taskColumns(inner.width);
   const reference = tasks.fetchedAt ?? 0;
   const info = statusInfo(sanitize(filter), tasks.statusFilter, showArchived, tasks.ids.length, tasks.hasMore, theme);
@@ -104,27 +91,20 @@ export function TaskListPane(props: PaneProps): ReactNode {
     const text = emptyListText('tasks', { loading: tasks.loading, waiting, filtered }, theme.glyphs.ellipsis);
     body = <DimLine text={text} width={inner.width} />;
   } else {
-    body = tasks.ids.slice(top, top + listRows).map((id, i) => {
-      const row = tasks.byId[id];
-      if (row === undefined) return <Text key={id}> </Text>;
-      return (
-        <TaskLine
-          key={id}
-          row={row}
-          columns={columns}
-          reference={reference}
-          selected={top + i === tasks.selectedIndex}
-          focused={props.focused}
-          theme={theme}
-        />
-      );
-    });
+    body = visibleLines(tasks, { top, listRows }, (row, selected) => (
+      <TaskLine
+        row={row}
+        columns={columns}
+        reference={reference}
+        selected={selected}
+        focused={props.focused}
+        theme={theme}
+      />
+    ));
   }
   return (
-    <PaneFrame title="tasks" info={info} focused={props.focused} width={props.width} height={props.height}>
-      {tasks.error ? <ErrorLine error={tasks.error} width={inner.width} /> : null}
+    <ListFrame pane={props} title="tasks" info={info} list={tasks} width={inner.width}>
       {body}
-      {tasks.loadingMore ? <DimLine text={`loading more${theme.glyphs.ellipsis}`} width={inner.width} /> : null}
-    </PaneFrame>
+    </ListFrame>
   );
 }

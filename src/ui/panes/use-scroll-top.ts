@@ -1,10 +1,13 @@
 // The first visible row of a list whose selection must stay on screen; remembered between
 // renders so the list scrolls only when the selection would leave the pane.
-import { useRef } from 'react';
+import { useState } from 'react';
 import { followSelection } from '../cells.js';
 
 export function useScrollTop(selected: number, rows: number, count: number): number {
-  const top = useRef(0);
-  top.current = followSelection(top.current, selected, rows, count);
-  return top.current;
+  const [top, setTop] = useState(0);
+  const next = followSelection(top, selected, rows, count);
+  // Adjusting state while rendering (React's pattern for state derived from earlier renders):
+  // React renders again at once, before anything is committed or written.
+  if (next !== top) setTop(next);
+  return next;
 }

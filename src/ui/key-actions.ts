@@ -1,0 +1,172 @@
+// What each keymap action does: one handler per action id. `ActionId` is the set of this
+// table's keys, so a binding cannot name an action without a handler, and a handler cannot
+// be added without the type knowing it.
+import type { ListName, MonitorActions, MonitorState, MonitorStore } from '../store/types.js';
+
+/** What the router needs from outside the store: the terminal and the process. */
+export interface UiEffects {
+  quit(): void;
+  /** Clears the screen and writes the whole frame again. */
+  repaint(): void;
+  /** Puts text on the user's clipboard (OSC 52). */
+  copy(text: string): void;
+  /** Opens the report body in $EDITOR; resolves after it is saved (or not). */
+  editBody(id: string, body: string): void;
+  /** Scrolls the help overlay by rows (Infinity / -Infinity: to the end / start). */
+  scrollHelp(delta: number): void;
+}
+
+export interface ActionContext {
+  store: MonitorStore;
+  /** The state when the key arrived (handlers that need it fresh read `store`). */
+  state: MonitorState;
+  actions: MonitorActions;
+  effects: UiEffects;
+  /** Rows of the help overlay (one page). */
+  helpRows: number;
+}
+
+type Handler = (c: ActionContext) => void;
+
+/** Status filters `S` cycles through, per list (empty = all). */
+export const STATUS_CYCLES: Record<ListName, readonly (readonly string[])[]> = {
+  tasks: [[], ['in_progress'], ['queued'], ['completed'], ['failed'], ['stopped'], ['created']],
+  reports: [[], ['created'], ['published']],
+};
+
+/** The status filter after `current` in the cycle (an unknown one starts over at "all"). */
+export function nextStatusFilter(list: ListName, current: readonly string[]): string[] {
+  const cycle = STATUS_CYCLES[list];
+  const at = cycle.findIndex((c) => c.length === current.length && c.every((s, i) => s === current[i]));
+  return [...(cycle[(at + 1) % cycle.length] ?? [])];
+}
+
+/** Options a picker moves by with PgUp / PgDn. */
+export const PICK_PAGE = 10;
+
+/** Settles a store promise; failures are already reported in the status line by the store. */
+function settle(promise: Promise<void>): void {
+  promise.catch(() => undefined);
+}
+
+function dropLastChar(text: string): string {
+  const chars = [...text];
+  chars.pop();
+  return chars.join('');
+}
+
+/** The text being typed in the open prompt, input dialog or picker. */
+export function typedValue(state: MonitorState): string {
+  const dialog = state.ui.dialog;
+  if (state.ui.prompt !== null) return state.ui.prompt.text;
+  if (dialog?.kind === 'pick') return dialog.query;
+  return dialog?.kind === 'input' ? dialog.value : '';
+}
+
+/** Replaces the typed text of whatever takes typing now (the prompt first, else the dialog). */
+export function setTypedValue(c: ActionContext, text: string): void {
+  if (c.state.ui.prompt !== null) c.actions.setPromptText(text);
+  else c.actions.setDialogValue(text);
+}
+
+const helpPage = (c: ActionContext): number => Math.max(1, c.helpRows - 1);
+
+export const ACTION_HANDLERS = {
+  // ---- everywhere, views and panes
+  help: (c) => c.actions.showHelp(),
+  quit: (c) => {
+    if (!c.actions.closeOverlay()) c.effects.quit();
+  },
+  exit: (c) => c.effects.quit(),
+  'view-tasks': (c) => (c.state.ui.view === 'tasks' ? c.actions.focusPane('tasks') : c.actions.setView('tasks')),
+  'view-reports': (c) =>
+    c.state.ui.view === 'reports' ? c.actions.focusPane('reports') : c.actions.setView('reports'),
+  'focus-next': (c) => c.actions.focusNext(),
+  'focus-prev': (c) => c.actions.focusPrev(),
+  'focus-scalars': (c) => c.actions.focusPane('scalars'),
+  'focus-chart': (c) => c.actions.focusPane('chart'),
+  'focus-logs': (c) => c.actions.focusPane('logs'),
+  'focus-plots': (c) => c.actions.focusPane('plots'),
+  'focus-summary': (c) => c.actions.focusPane('summary'),
+  'focus-details': (c) => c.actions.focusPane('details'),
+  down: (c) => c.actions.moveSelection(1),
+  up: (c) => c.actions.moveSelection(-1),
+  top: (c) => c.actions.toTop(),
+  bottom: (c) => c.actions.toBottom(),
+  'page-down': (c) => c.actions.page(1),
+  'page-up': (c) => c.actions.page(-1),
+  open: (c) => c.actions.openSelected(),
+  filter: (c) => c.actions.openPrompt(),
+  search: (c) => c.actions.openPrompt(),
+  'search-next': (c) => c.actions.searchNext(),
+  'search-prev': (c) => c.actions.searchPrev(),
+  'clear-filter': (c) =>
+    c.state.ui.view === 'reports' ? c.actions.clearReportFilters() : c.actions.clearFilter(c.state.ui.view),
+  'clear-search': (c) => {
+    const search = c.state.logs.search;
+    if (search?.status === 'searching') c.actions.cancelSearch();
+    else if (search !== null) c.actions.searchLog('');
+  },
+  refresh: (c) => c.actions.refresh(),
+  repaint: (c) => c.effects.repaint(),
+  follow: (c) => c.actions.toggleFollow(),
+  'x-axis': (c) => c.actions.cycleXAxis(),
+  smoothing: (c) => c.actions.cycleSmoothing(),
+  'copy-id': (c) => {
+    const id = c.actions.copyId();
+    if (id !== null) c.effects.copy(id);
+  },
+  archived: (c) => c.actions.toggleArchived(),
+  'status-filter': (c) => {
+    const list = c.state.ui.view;
+    const current = list === 'tasks' ? c.state.tasks.statusFilter : c.state.reports.filter.status;
+    c.actions.setStatusFilter(list, nextStatusFilter(list, current));
+  },
+  'tag-filter': (c) => c.actions.requestTagFilter(),
+  'project-filter': (c) => c.actions.requestProjectFilter(),
+  // ---- report triage
+  mark: (c) => c.actions.toggleMark(),
+  archive: (c) => settle(c.actions.archiveToggle()),
+  undo: (c) => settle(c.actions.undo()),
+  publish: (c) => c.actions.requestPublish(),
+  move: (c) => c.actions.requestMove(),
+  delete: (c) => c.actions.requestDelete(),
+  tags: (c) => c.actions.requestTags(),
+  rename: (c) => c.actions.requestRename(),
+  comment: (c) => c.actions.requestComment(),
+  edit: (c) => {
+    const target = c.actions.beginEditBody();
+    if (target !== null) c.effects.editBody(target.id, target.body);
+  },
+  'new-report': (c) => c.actions.requestCreate(),
+  // ---- the `/` prompt
+  'prompt-apply': (c) => c.actions.submitPrompt(),
+  'prompt-cancel': (c) => c.actions.cancelPrompt(),
+  // ---- dialogs and pickers
+  'dialog-submit': (c) => settle(c.actions.submitDialog()),
+  'dialog-cancel': (c) => void c.actions.closeOverlay(),
+  'dialog-complete': (c) => c.actions.completeDialog(),
+  'pick-up': (c) => c.actions.moveDialogCursor(-1),
+  'pick-down': (c) => c.actions.moveDialogCursor(1),
+  'pick-page-up': (c) => c.actions.moveDialogCursor(-PICK_PAGE),
+  'pick-page-down': (c) => c.actions.moveDialogCursor(PICK_PAGE),
+  // ---- typing (prompt, input dialogs, pickers)
+  'delete-char': (c) => setTypedValue(c, dropLastChar(typedValue(c.state))),
+  'clear-text': (c) => setTypedValue(c, ''),
+  // ---- the help overlay
+  'help-close': (c) => void c.actions.closeOverlay(),
+  'help-down': (c) => c.effects.scrollHelp(1),
+  'help-up': (c) => c.effects.scrollHelp(-1),
+  'help-page-down': (c) => c.effects.scrollHelp(helpPage(c)),
+  'help-page-up': (c) => c.effects.scrollHelp(-helpPage(c)),
+  'help-top': (c) => c.effects.scrollHelp(-Infinity),
+  'help-bottom': (c) => c.effects.scrollHelp(Infinity),
+} satisfies Record<string, Handler>;
+
+export type ActionId = keyof typeof ACTION_HANDLERS;
+
+/** Runs one keymap action. */
+export function runAction(action: ActionId, c: ActionContext): void {
+  const handler: Handler = ACTION_HANDLERS[action];
+  handler(c);
+}
