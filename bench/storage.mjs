@@ -1,4 +1,3 @@
-/* global fetch */
 // Server storage benchmark for task logs (issue 12): bytes per line on disk, ingest rate over
 // HTTP, and the 5,000-line events.get_task_log page over HTTP at 1 M and 10 M lines.
 //

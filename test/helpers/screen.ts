@@ -21,7 +21,6 @@ export class Screen {
   }
 
   write(data: string): void {
-    // eslint-disable-next-line no-control-regex
     const token = /\u001b\[([?0-9;]*)([A-Za-z])|\u001b[()][A-Z0-9]|\u001b\][^\u0007]*\u0007|\u001b.|[\s\S]/gu;
     for (const m of data.matchAll(token)) {
       if (m[2] !== undefined) this.csi(m[1]!, m[2]);

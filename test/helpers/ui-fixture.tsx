@@ -240,6 +240,5 @@ export function renderMonitor(
 
 /** Removes escape sequences (SGR, the repaint's clear) so a frame reads as plain text. */
 export function stripControl(text: string): string {
-  // eslint-disable-next-line no-control-regex -- stripping terminal escape sequences is the point
   return text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\u001b\][^\u0007]*\u0007/g, '');
 }

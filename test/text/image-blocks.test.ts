@@ -20,7 +20,7 @@ function cells(line: string): Cell[] {
   const out: Cell[] = [];
   let fg = '';
   let bg = '';
-  // eslint-disable-next-line no-control-regex
+
   for (const m of line.matchAll(/\u001b\[([0-9;]*)m|([^\u001b])/gu)) {
     if (m[2] !== undefined) {
       out.push({ ch: m[2], fg, bg });

@@ -12,7 +12,7 @@ import { settle } from '../helpers/render.js';
 import { fixedStore, renderMonitor, type MonitorRender } from '../helpers/ui-fixture.js';
 
 /** Any foreground or background colour SGR (basic, bright, 256 or truecolour). */
-// eslint-disable-next-line no-control-regex -- the test looks for the ESC byte of SGR sequences
+
 const COLOUR_SGR = /\u001b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;
 
 let current: MonitorRender | undefined;
