@@ -151,7 +151,7 @@ export async function handleFilesRequest(
   urlPath: string,
 ): Promise<void> {
   try {
-    authenticate(deps.db, req.headers, deps.now());
+    await authenticate(deps.db, req.headers, deps.now());
     if (req.method === 'POST') await upload(deps, req, res, urlPath);
     else download(deps, req, res, urlPath);
   } catch (err) {
