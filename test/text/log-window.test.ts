@@ -100,7 +100,8 @@ describe('display lines', () => {
   it('sanitises messages and keeps colours only when asked', () => {
     const page = [entry(1, '\u001b[31mred\u001b[0m \u001b]52;c;AAAA\u0007ok\r100%')];
     const plain = replaceWithNewest(createLogWindow({ maxLines: 10 }), page, 10);
-    expect(texts(plain)).toEqual(['100%']);
+    // \r returns to column 0 and overwrites, as a terminal shows it.
+    expect(texts(plain)).toEqual(['100%ok']);
     const coloured = replaceWithNewest(
       createLogWindow({ maxLines: 10, color: true }),
       [entry(1, '\u001b[31mred\u001b[0m ok')],
