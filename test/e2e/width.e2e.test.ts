@@ -20,6 +20,7 @@ const HOSTILE: ReadonlyArray<readonly [string, string]> = [
   ['flags', '🇫🇷🇯🇵🇺🇸 x'],
   ['non-flag regional-indicator pairs', '🇫🇩 🇦🇦 🇫'],
   ['flag with a combining mark', '🇫🇷\u0301x'],
+  ['lone surrogates, one after a ZWJ', 'a\ud800b\udfffc 👨\u200d\ud800x'],
   ['CJK', '漢字テスト한국어'],
   ['combining marks', 'e\u0301 a\u0308\u0323 Z\u0335\u0336'],
   ['Thai clusters', 'ภาษาไทย กำลัง น้ำ'],

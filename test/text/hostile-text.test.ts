@@ -61,6 +61,12 @@ describe('hostile text: invisible characters are removed', () => {
     expect(out).toBe('a\ufffdb\ufffdc');
     expect(displayWidth(out)).toBe(5);
   });
+
+  it('gives a lone surrogate after a ZWJ a column of its own (tmux would draw it inside the emoji)', () => {
+    const out = sanitize('👨\u200d\ud800x');
+    expect(out).toBe('👨\ufffdx');
+    expect(displayWidth(out)).toBe(4);
+  });
 });
 
 describe('hostile text: widths as tmux draws them', () => {
