@@ -33,11 +33,12 @@ describe('hostile task names in the monitor', () => {
     server = await startTestServer();
     writer = createClient({ apiHost: server.url, accessKey: server.accessKey, secretKey: server.secretKey });
     for (const name of HOSTILE_NAMES) await createTask(writer, name);
-    tmux = startTmux(
-      ['node', BIN, '--api-host', server.url, '--access-key', server.accessKey, '--secret-key', server.secretKey],
-      { columns: COLUMNS, rows: ROWS, cwd: ROOT },
-    );
+    tmux = startTmux([], { columns: COLUMNS, rows: ROWS, cwd: ROOT });
+    // Set before the monitor starts: an OSC 52 that got through would then become a paste buffer.
     execFileSync('tmux', ['-S', tmux.socket, 'set-option', '-s', 'set-clipboard', 'on']);
+    await tmux.waitFor('shell-before-tracktop');
+    tmux.type(`node ${BIN} --api-host ${server.url} --access-key ${server.accessKey} --secret-key ${server.secretKey}`);
+    tmux.sendKeys('Enter');
   }, 60_000);
 
   afterAll(async () => {
