@@ -2,6 +2,7 @@
 // server works. An answer of the wrong shape (null where a list belongs, a number for a name)
 // fails the check: the monitor could not show it, so "OK" would not be true.
 import { isApiError, type ApiClient } from '../api/index.js';
+import { sanitize } from '../text/sanitize.js';
 import { shapeMismatch, type Shape } from './answer-shape.js';
 
 export interface CheckResult {
@@ -31,15 +32,21 @@ function expectShape(endpoint: string, answer: unknown, shape: Shape): void {
   if (problem) throw new MalformedAnswer(`server answered malformed data for ${endpoint}: ${problem}`);
 }
 
+/**
+ * A server-provided value as one line of text. Sanitised on its own, before it joins its label:
+ * a `\r` in the value then overwrites only the value ("evil\rX" is "Xvil"), never the label.
+ */
+const value = (text: string): string => sanitize(text);
+
 export async function runCheck(client: ApiClient, now: () => number = () => performance.now()): Promise<CheckResult> {
   const lines = [`server:       ${client.apiHost}`];
   try {
     const loginStart = now();
     const info = await client.serverInfo();
     const loginMs = now() - loginStart;
-    lines.push(`api version:  ${info.apiVersion ?? 'not stated by the server'}`);
-    if (info.serverVersion) lines.push(`server build: ${info.serverVersion}`);
-    if (info.user) lines.push(`user:         ${info.user}${info.company ? ` (${info.company})` : ''}`);
+    lines.push(`api version:  ${info.apiVersion === undefined ? 'not stated by the server' : value(info.apiVersion)}`);
+    if (info.serverVersion) lines.push(`server build: ${value(info.serverVersion)}`);
+    if (info.user) lines.push(`user:         ${value(info.user)}${info.company ? ` (${value(info.company)})` : ''}`);
     if (info.tokenExpiresAt) lines.push(`token until:  ${new Date(info.tokenExpiresAt).toISOString()}`);
     const rttStart = now();
     expectShape('reports.get_tags', await client.reports.getTags({}), TAGS_ANSWER);
@@ -52,7 +59,7 @@ export async function runCheck(client: ApiClient, now: () => number = () => perf
     return { ok: true, lines };
   } catch (err) {
     const why = isApiError(err) ? err.describe() : err instanceof Error ? err.message : String(err);
-    lines.push(`verdict:      FAILED — ${why}`);
+    lines.push(`verdict:      FAILED — ${value(why)}`);
     return { ok: false, lines };
   }
 }

@@ -1,6 +1,6 @@
 // Display width of terminal text, and cutting/padding text to a width.
 //
-// Widths are what tmux draws (tmux 3.3a on glibc, measured by test/e2e/width-tmux.e2e.test.ts):
+// Widths are what tmux draws (tmux 3.3a on glibc, measured by test/e2e/width.e2e.test.ts):
 // every code point takes its own wcwidth; nothing combines into one wide glyph except a
 // non-ASCII character right after a ZWJ, which tmux draws inside the previous cell. So
 // 👍🏽 (emoji + skin tone) is 4 columns, ❤️ (narrow base + VS16) is 1, a flag is 1 + 1, and

@@ -103,5 +103,12 @@ describe('tracktop check with hostile text', () => {
     expect(output).toMatch(/verdict:\s+FAILED/);
     expect(output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\u202e]/);
     expect(r.code).toBe(1);
+    // Each value is sanitised on its own: its \r overwrites only the value ("evilname\rX" shows
+    // "Xvilname"), the labels before it stay.
+    const lines = r.stdout.split('\n');
+    expect(lines).toContain('server build: Xvilname');
+    expect(lines).toContain('user:         Xvilname (c1)');
+    expect(lines).toContain('api version:  2.31');
+    expect(r.stdout).toMatch(/^verdict: +FAILED — reports.get_task_data: bad evilname\b.*\[400\/0\]$/m);
   });
 });

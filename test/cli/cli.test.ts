@@ -5,9 +5,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/index.js';
 import { BIN, ROOT } from '../helpers/demo-process.js';
 import { basicAuth, send, type Answer } from '../helpers/http.js';
 import { withTestServer } from '../helpers/server.js';
+import { createTask } from '../helpers/store-fixture.js';
 
 interface Run {
   code: number;
@@ -108,6 +110,26 @@ describe('tracktop command line', () => {
     expect(r.stdout).toMatch(/api version:\s+2\.31/);
     expect(r.stdout).toMatch(/round trip:\s+[\d.]+ ms/);
     expect(r.stdout).toMatch(/verdict:\s+OK/);
+  });
+
+  it('check passes against tasks the embedded server holds (their fields have the shape check expects)', async () => {
+    const writer = createClient({ apiHost: server.url, accessKey: server.accessKey, secretKey: server.secretKey });
+    try {
+      await createTask(writer, 'train \u001b]0;t\u0007👍🏽');
+    } finally {
+      await writer.close();
+    }
+    const r = await run([
+      'check',
+      '--api-host',
+      server.url,
+      '--access-key',
+      server.accessKey,
+      '--secret-key',
+      server.secretKey,
+    ]);
+    expect(r.stdout).toMatch(/verdict:\s+OK/);
+    expect(r.code).toBe(0);
   });
 
   it('check says which way it failed: wrong secret, refused connection, unknown host', async () => {
