@@ -90,7 +90,7 @@ describe('connection status in the terminal', () => {
     const dbPath = join(tempDir('tracktop-status-db-'), 'server.db');
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    let server = await serve(port, dbPath, home);
+    const server = await serve(port, dbPath, home);
     const tmux = monitor(url, home);
     await tmux.waitFor((s) => / live /.test(statusRow(s, url)), 30_000);
     // A few polls, so that the last good answer is a poll's, not the first load's.
@@ -114,7 +114,7 @@ describe('connection status in the terminal', () => {
     server.kill('SIGKILL');
     await tmux.waitFor(/retrying in \d+s/, 15_000);
     await new Promise((r) => setTimeout(r, 15_000));
-    server = await serve(port, dbPath, home);
+    await serve(port, dbPath, home);
     const backAfter = await timeUntil(tmux, / live /, 20_000);
     expect(backAfter).toBeLessThanOrEqual(5000);
     process.stderr.write(
