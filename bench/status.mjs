@@ -43,7 +43,10 @@ async function serve(root, port, dbPath) {
   );
   for (let i = 0; i < 200; i++) {
     try {
-      await fetch(`http://127.0.0.1:${port}/auth.login`, { method: 'POST', signal: globalThis.AbortSignal.timeout(1000) });
+      await fetch(`http://127.0.0.1:${port}/auth.login`, {
+        method: 'POST',
+        signal: globalThis.AbortSignal.timeout(1000),
+      });
       return child;
     } catch {
       await sleep(100);
