@@ -31,6 +31,7 @@ const GROUPS = {
   'update-bytes': () => import('./update-bytes.mjs'),
   keys: () => import('./keys.mjs'),
   server: () => import('./server.mjs'),
+  status: () => import('./status.mjs'),
 };
 
 const { values, positionals } = parseArgs({

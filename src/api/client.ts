@@ -3,6 +3,7 @@
 import type { LoginRequest } from '../wire/auth.js';
 import type { Endpoint, RequestOf, ResponseOf } from '../wire/operations.js';
 import type { ReportsCreateRequest, ReportsCreateResponse, ReportsUpdateRequest } from '../wire/reports.js';
+import { checkAnswerShape } from './answer-shapes.js';
 import { Authenticator, DEFAULT_REFRESH_THRESHOLD_SEC } from './auth.js';
 import { isApiError } from './errors.js';
 import { tokenExpiry } from './jwt.js';
@@ -91,6 +92,7 @@ export function createClient(opts: ClientOptions): ApiClient {
   ): Promise<ResponseOf<K>> {
     const request = prepareRequest(endpoint, body ?? {});
     const data = await auth.call(endpoint, request, callOpts);
+    checkAnswerShape(endpoint, data);
     return normalizeResponse(endpoint, data, request) as ResponseOf<K>;
   }
 

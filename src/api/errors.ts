@@ -19,6 +19,8 @@ export type ApiErrorKind =
   | 'network'
   /** The answer was not what the protocol says (not JSON, not an envelope). */
   | 'protocol'
+  /** A well-formed envelope whose data has the wrong shape (null lists, wrong types). */
+  | 'malformed'
   /** The caller's AbortSignal fired. */
   | 'aborted'
   /** The client was configured with something unusable (bad URL, unreadable CA file). */
@@ -63,6 +65,8 @@ export class ApiError extends Error {
 
   /** One line for the UI: the endpoint, the message and the codes. Never a stack. */
   describe(): string {
+    if (this.kind === 'malformed')
+      return oneLine(`server answered malformed data for ${this.endpoint}: ${this.message}`);
     const codes =
       this.httpStatus > 0
         ? this.resultCode === this.httpStatus

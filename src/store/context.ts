@@ -22,8 +22,10 @@ export interface StoreDeps {
   clearTimeout?: (handle: unknown) => void;
   /** First backoff delay after a failure (ms), doubled per failure. Default 1000. */
   backoffBaseMs?: number;
-  /** Longest backoff delay (ms). Default 60000. */
+  /** Longest backoff delay (ms) after connection trouble. Default 3000: the user is looking, and a server back should show within seconds. */
   backoffCapMs?: number;
+  /** Longest backoff delay (ms) after the credentials were refused. Default 60000. */
+  authBackoffCapMs?: number;
   /** Wait after a selection change before fetching its detail (holding `j` fetches nothing in between). Default 150. */
   selectionDebounceMs?: number;
   /** Rows per list request. Default 50. */
@@ -79,6 +81,8 @@ export interface Bookkeeping {
   /** The widgets found in the last report body looked at (parsing a body once, not per tick). */
   widgetList: { body: string; widgets: KnownReportWidget[] } | null;
   started: boolean;
+  /** Epoch ms of the last successful answer of any poller (exact; the state's copy is coarse). */
+  lastAnswerAt: number | null;
 }
 
 export interface StoreContext {
@@ -91,6 +95,7 @@ export interface StoreContext {
   intervalMs: number;
   backoffBaseMs: number;
   backoffCapMs: number;
+  authBackoffCapMs: number;
   selectionDebounceMs: number;
   pageSize: number;
   pollers: Pollers;

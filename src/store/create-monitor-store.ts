@@ -28,7 +28,8 @@ import { createUiActions, initialUi } from './ui-state.js';
 
 export const DEFAULT_INTERVAL_MS = 5000;
 export const DEFAULT_BACKOFF_BASE_MS = 1000;
-export const DEFAULT_BACKOFF_CAP_MS = 60_000;
+export const DEFAULT_BACKOFF_CAP_MS = 3_000;
+export const DEFAULT_AUTH_BACKOFF_CAP_MS = 60_000;
 export const DEFAULT_PAGE_SIZE = 50;
 
 function initialData(deps: StoreDeps): MonitorData {
@@ -62,6 +63,7 @@ function initialBook(pageSize: number, logColor: boolean): Bookkeeping {
     widgetOrder: [],
     widgetList: null,
     started: false,
+    lastAnswerAt: null,
   };
 }
 
@@ -88,6 +90,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     intervalMs: deps.intervalMs ?? DEFAULT_INTERVAL_MS,
     backoffBaseMs: deps.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS,
     backoffCapMs: deps.backoffCapMs ?? DEFAULT_BACKOFF_CAP_MS,
+    authBackoffCapMs: deps.authBackoffCapMs ?? DEFAULT_AUTH_BACKOFF_CAP_MS,
     selectionDebounceMs: deps.selectionDebounceMs ?? 150,
     pageSize,
     pollers: undefined as unknown as Pollers,

@@ -51,6 +51,11 @@ export function classifyFailure(err: unknown): FailureClass {
   return 'pane';
 }
 
+/** The server answered with data of the wrong shape (found by the client, or by the store's parsing). */
+export function isMalformedAnswer(err: unknown): boolean {
+  return asApiError(err)?.kind === 'malformed' || err instanceof DataShapeError;
+}
+
 /** One line for the UI, never a stack. */
 export function describeFailure(err: unknown): string {
   const api = asApiError(err);

@@ -1,7 +1,8 @@
 // A poller runs one concern's fetch as a setTimeout chain: the next tick is scheduled only
 // after the previous one finished, so ticks never overlap. Each tick gets its own
 // AbortSignal (aborted by restart() and stop()). Failures the caller calls connection trouble
-// back off exponentially with jitter; others keep the normal cadence.
+// back off exponentially with jitter; others keep the normal cadence. A watchdog tells the
+// caller when a tick runs past its deadline; the tick itself goes on (its request has its own).
 import { backoffDelay } from './backoff.js';
 
 export interface Timers {
@@ -18,6 +19,8 @@ export interface PollerOptions {
   intervalMs: number | null;
   backoffBaseMs: number;
   backoffCapMs: number;
+  /** A different cap for some failures (e.g. rejected credentials); default backoffCapMs. */
+  backoffCapFor?(err: unknown): number;
   timers: Timers;
   random: () => number;
   now: () => number;
@@ -27,6 +30,9 @@ export interface PollerOptions {
   tick(signal: AbortSignal): Promise<void>;
   /** Called as a tick starts. */
   onAttempt?(): void;
+  /** How long a tick may run before onOverdue is called (null: no watchdog); asked as each tick starts. */
+  overdueAfterMs?(): number | null;
+  onOverdue?(): void;
   onSuccess?(): void;
   /** Decides how to go on after a failure; `retry` says when the backoff attempt is due. */
   onFailure?(err: unknown, retry: { attempt: number; at: number } | null): void;
@@ -42,6 +48,8 @@ export class Poller {
   private controller: AbortController | null = null;
   private stopped = true;
   private failures = 0;
+  private watchdog: unknown = null;
+  private lastDuration: number | null = null;
   private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly options: PollerOptions) {}
@@ -59,6 +67,11 @@ export class Poller {
     return this.running;
   }
 
+  /** How long the last successful tick took (ms), null before the first. */
+  get lastDurationMs(): number | null {
+    return this.lastDuration;
+  }
+
   /** True while waiting for a backoff attempt. */
   get isBackingOff(): boolean {
     return this.failures > 0 && !this.running && this.timer !== null;
@@ -74,6 +87,7 @@ export class Poller {
     this.stopped = true;
     this.rerun = false;
     this.clearTimer();
+    this.stopWatchdog();
     this.controller?.abort();
   }
 
@@ -86,6 +100,11 @@ export class Poller {
     }
     this.clearTimer();
     this.schedule(0);
+  }
+
+  /** Forgets the failures so far: the next failure waits the first, shortest delay again. */
+  resetBackoff(): void {
+    this.failures = 0;
   }
 
   /** Aborts the running tick (its result is dropped) and runs again. */
@@ -137,11 +156,15 @@ export class Poller {
     const controller = new AbortController();
     this.controller = controller;
     this.options.onAttempt?.();
+    const startedAt = this.options.now();
+    this.startWatchdog();
     let delay = this.options.intervalMs;
     try {
       await this.options.tick(controller.signal);
       if (!controller.signal.aborted) {
         this.failures = 0;
+        this.lastDuration = this.options.now() - startedAt;
+        this.stopWatchdog();
         this.options.onSuccess?.();
       }
     } catch (err) {
@@ -149,6 +172,7 @@ export class Poller {
         delay = this.afterFailure(err);
       }
     } finally {
+      this.stopWatchdog();
       this.running = false;
       this.controller = null;
     }
@@ -164,6 +188,22 @@ export class Poller {
     if (delay !== 0) this.notifyIdle();
   }
 
+  private startWatchdog(): void {
+    const ms = this.options.overdueAfterMs?.() ?? null;
+    if (ms === null) return;
+    this.watchdog = this.options.timers.setTimeout(() => {
+      this.watchdog = null;
+      this.options.onOverdue?.();
+    }, ms);
+  }
+
+  private stopWatchdog(): void {
+    if (this.watchdog !== null) {
+      this.options.timers.clearTimeout(this.watchdog);
+      this.watchdog = null;
+    }
+  }
+
   private afterFailure(err: unknown): number | null {
     const action = this.options.classify(err);
     if (action === 'normal') {
@@ -174,7 +214,7 @@ export class Poller {
     this.failures += 1;
     const delay = backoffDelay(this.failures, {
       baseMs: this.options.backoffBaseMs,
-      capMs: this.options.backoffCapMs,
+      capMs: this.options.backoffCapFor?.(err) ?? this.options.backoffCapMs,
       random: this.options.random,
     });
     this.options.onFailure?.(err, { attempt: this.failures, at: this.options.now() + delay });

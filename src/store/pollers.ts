@@ -4,9 +4,9 @@ import { refreshWidgets } from './report-widgets.js';
 import { logsWanted } from './selected-task.js';
 import { syncDetail } from './task-detail.js';
 import { requestLogOp } from './log-fetch.js';
-import { markAttempt, markFailure, markSuccess } from './connection.js';
+import { markAttempt, markFailure, markMalformed, markOverdue, markSuccess, overdueAfterMs } from './connection.js';
 import type { Pollers, StoreContext } from './context.js';
-import { classifyFailure, toPaneError } from './errors.js';
+import { classifyFailure, isMalformedAnswer, toPaneError } from './errors.js';
 import { Poller } from './poller.js';
 import { reportsTick } from './reports-list.js';
 import { widgetsShown, widgetsTick } from './report-widgets.js';
@@ -21,17 +21,26 @@ interface PollerSpec {
   intervalMs: number | null;
   isEnabled(): boolean;
   tick(signal: AbortSignal): Promise<void>;
-  /** The list poller of the shown view drives the connection's retry countdown. */
+  /**
+   * The list poller of the shown view drives the connection's retry countdown; its answers
+   * (overdue, malformed) say whether the shown data is live.
+   */
   isPrimary(): boolean;
   onPaneError?(err: unknown): void;
 }
 
 function makePoller(ctx: StoreContext, spec: PollerSpec): Poller {
-  return new Poller({
+  const poller: Poller = new Poller({
     name: spec.name,
     intervalMs: spec.intervalMs,
     backoffBaseMs: ctx.backoffBaseMs,
     backoffCapMs: ctx.backoffCapMs,
+    // A wrong key pair is not fixed by asking again soon (and servers slow down repeated logins).
+    backoffCapFor: (err) => (classifyFailure(err) === 'auth' ? ctx.authBackoffCapMs : ctx.backoffCapMs),
+    overdueAfterMs: () => (spec.isPrimary() ? overdueAfterMs(poller.lastDurationMs) : null),
+    onOverdue: () => {
+      if (spec.isPrimary()) markOverdue(ctx);
+    },
     timers: ctx.timers,
     random: ctx.random,
     now: ctx.now,
@@ -40,10 +49,13 @@ function makePoller(ctx: StoreContext, spec: PollerSpec): Poller {
     onAttempt: () => {
       if (spec.isPrimary()) markAttempt(ctx);
     },
-    onSuccess: () => markSuccess(ctx),
+    onSuccess: () => markSuccess(ctx, spec.isPrimary()),
     onFailure: (err, retry) => {
-      if (classifyFailure(err) === 'pane') spec.onPaneError?.(err);
-      else markFailure(ctx, err, retry, spec.isPrimary());
+      if (classifyFailure(err) !== 'pane') markFailure(ctx, err, retry, spec.isPrimary());
+      else {
+        if (isMalformedAnswer(err) && spec.isPrimary()) markMalformed(ctx, err);
+        spec.onPaneError?.(err);
+      }
     },
     classify: (err) => {
       const cls = classifyFailure(err);
@@ -51,6 +63,7 @@ function makePoller(ctx: StoreContext, spec: PollerSpec): Poller {
     },
     isAbort: (err) => classifyFailure(err) === 'abort',
   });
+  return poller;
 }
 
 export function createPollers(ctx: StoreContext): Pollers {
@@ -107,7 +120,10 @@ export interface LifecycleActions {
   start(): void;
   /** Stops every poller, aborts in-flight requests and clears every timer. */
   stop(): void;
-  /** Re-polls now: the visible list and the selected task's detail (forced refetch). */
+  /**
+   * Re-polls now: the visible list and the selected task's detail (forced refetch). Backoff
+   * starts over, and an overdue list request is dropped and sent again.
+   */
   refresh(): void;
 }
 
@@ -134,7 +150,10 @@ export function createLifecycleActions(ctx: StoreContext): LifecycleActions {
       book.scalarsFor = null;
       book.artifactsFor = null;
       book.tagsWanted = true;
+      for (const poller of every()) poller.resetBackoff();
       const state = ctx.get();
+      const list = state.ui.view === 'tasks' ? ctx.pollers.tasks : ctx.pollers.reports;
+      if (state.connection.state === 'unanswered') list.restart();
       if (state.ui.view === 'tasks') {
         ctx.pollers.tasks.wake();
         syncDetail(ctx);

@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 export interface ProxyCall {
   endpoint: string;
   body: string;
+  /** Epoch ms the answer was passed on to the client (unset while unanswered). */
+  answeredAt?: number;
 }
 
 export interface CountingProxy {
@@ -48,7 +50,8 @@ export async function startProxy(target: string): Promise<CountingProxy> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      calls.push({ endpoint, body: body.toString('utf8') });
+      const call: ProxyCall = { endpoint, body: body.toString('utf8') };
+      calls.push(call);
       const now = (inFlight.get(endpoint) ?? 0) + 1;
       inFlight.set(endpoint, now);
       maxInFlight.set(endpoint, Math.max(maxInFlight.get(endpoint) ?? 0, now));
@@ -80,7 +83,10 @@ export async function startProxy(target: string): Promise<CountingProxy> {
             if (rewrite === undefined) {
               res.writeHead(answer.statusCode ?? 502, answer.headers);
               answer.pipe(res);
-              answer.on('end', done);
+              answer.on('end', () => {
+                call.answeredAt = Date.now();
+                done();
+              });
               return;
             }
             const parts: Buffer[] = [];
@@ -91,6 +97,7 @@ export async function startProxy(target: string): Promise<CountingProxy> {
               delete headers['content-encoding'];
               res.writeHead(answer.statusCode ?? 502, headers);
               res.end(text);
+              call.answeredAt = Date.now();
               done();
             });
           },

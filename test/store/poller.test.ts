@@ -163,4 +163,53 @@ describe('Poller', () => {
     await waitFor(() => ticks > 0);
     p.stop();
   });
+
+  it('tells when a tick runs past its deadline, once, and lets the tick go on', async () => {
+    const durations = [5, 60];
+    let overdue = 0;
+    let ticks = 0;
+    const { p, timers } = poller({
+      intervalMs: null,
+      overdueAfterMs: () => 30,
+      onOverdue: () => overdue++,
+      tick: async () => {
+        await sleep(durations[ticks] ?? 0);
+        ticks++;
+      },
+    });
+    p.start();
+    await waitFor(() => ticks === 1);
+    expect(overdue).toBe(0);
+    expect(p.lastDurationMs).toBeLessThan(30);
+    p.wake();
+    await waitFor(() => ticks === 2);
+    expect(overdue).toBe(1);
+    expect(p.lastDurationMs).toBeGreaterThanOrEqual(55);
+    p.stop();
+    await sleep(20);
+    expect(timers.pending()).toBe(0);
+  });
+
+  it('uses the cap a failure asks for, and starts over from the first delay after resetBackoff()', async () => {
+    class Refused extends Offline {}
+    const delays: number[] = [];
+    let failures = 0;
+    const { p } = poller({
+      backoffCapFor: (err) => (err instanceof Refused ? 400 : 80),
+      tick: async () => {
+        failures++;
+        throw failures <= 4 ? new Refused() : new Offline();
+      },
+      onFailure: (_err, retry) => {
+        if (retry) delays.push(Math.round((retry.at - Date.now()) / 10) * 10);
+      },
+    });
+    p.start();
+    await waitFor(() => failures >= 4, 3000);
+    p.resetBackoff();
+    await waitFor(() => failures >= 5, 3000);
+    p.stop();
+    // 20, 40, 80, 160 under the long cap; then the first delay again (reset), under the short cap.
+    expect(delays.slice(0, 5)).toEqual([20, 40, 80, 160, 20]);
+  });
 });

@@ -21,7 +21,11 @@ export interface ConnectionLook {
   color: ColorName;
 }
 
-/** "live", "connecting…", "retrying in 8s (attempt 3) · stale since 12:03:40", "login failed: …". */
+/**
+ * "live", "connecting…", "server not answering · stale since 12:03:40", "retrying in 8s
+ * (attempt 3) · stale since 12:03:40", "server answered malformed data for reports.get_task_data",
+ * "login failed: …". Stale since: the last good answer.
+ */
 export function connectionLook(c: ConnectionState, now: number, theme: Theme): ConnectionLook {
   const since = c.staleSince === null ? '' : ` ${theme.glyphs.separator} stale since ${formatTimeOfDay(c.staleSince)}`;
   switch (c.state) {
@@ -29,6 +33,13 @@ export function connectionLook(c: ConnectionState, now: number, theme: Theme): C
       return { text: `connecting${theme.glyphs.ellipsis}`, color: 'yellow' };
     case 'live':
       return { text: 'live', color: 'green' };
+    case 'unanswered':
+      return { text: `server not answering${since}`, color: 'yellow' };
+    case 'malformed':
+      return {
+        text: `server answered malformed data for ${sanitize(c.malformedEndpoint ?? 'a list')}${since}`,
+        color: 'red',
+      };
     case 'stale':
       return { text: `reconnecting${theme.glyphs.ellipsis}${since}`, color: 'yellow' };
     case 'retrying': {

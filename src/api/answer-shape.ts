@@ -1,5 +1,8 @@
-// What `tracktop check` expects of an answer, and a plain description of the first way an
-// answer differs. Only the fields the monitor reads are described; extra fields are fine.
+// What the client expects of an answer, and a plain description of the first way an answer
+// differs. Only the fields the monitor reads are described; extra fields are fine. An optional
+// field may be absent or null (servers leave unset fields out or send null).
+import { isObject } from '../wire/json.js';
+
 export type Shape =
   'string' | 'number' | 'object' | { arrayOf: Shape } | { fields: Record<string, Shape>; optional?: readonly string[] };
 
@@ -15,9 +18,6 @@ function expected(shape: Shape): string {
   if ('arrayOf' in shape) return 'an array';
   return 'an object';
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `undefined` when `value` fits `shape`, else "<path> is <what>, expected <what>". */
 export function shapeMismatch(value: unknown, shape: Shape, path = 'the answer'): string | undefined {
@@ -39,7 +39,7 @@ export function shapeMismatch(value: unknown, shape: Shape, path = 'the answer')
   }
   const obj = value as Record<string, unknown>;
   for (const [name, fieldShape] of Object.entries(shape.fields)) {
-    if (obj[name] === undefined && shape.optional?.includes(name)) continue;
+    if ((obj[name] === undefined || obj[name] === null) && shape.optional?.includes(name)) continue;
     const problem = shapeMismatch(obj[name], fieldShape, path === 'the answer' ? name : `${path}.${name}`);
     if (problem) return problem;
   }
