@@ -55,7 +55,8 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
     client = clientFromProfile(profile);
     serverLabel = profile.apiHost ?? '';
   }
-  const options: MonitorOptions = { ...display, client, serverLabel };
+  const { monitorExporter } = await import('./export/from-monitor.js');
+  const options: MonitorOptions = { ...display, client, serverLabel, exportPane: monitorExporter(client) };
   // Log in while the UI's modules (Ink, React: most of the start-up) load, so that the login
   // round trip overlaps that work instead of following it. A failure is left for the
   // monitor's first call to meet and show.

@@ -1,0 +1,149 @@
+// Debug images in a real terminal (tmux): two PNGs with four coloured quadrants uploaded to the
+// embedded server's files host as debug images of two iterations; the plots pane draws the
+// newest in 24-bit half blocks (read back with `capture-pane -e`), `[` steps to the earlier
+// iteration's image, and `y` copies its URL (OSC 52 in the program's raw output).
+import pngjs from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type ApiClient } from '../../src/api/index.js';
+import { assertBuiltAndTmux, BIN } from '../helpers/demo-process.js';
+import { styledCells } from '../helpers/sgr-cells.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { createTask } from '../helpers/store-fixture.js';
+import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
+import { startTmux, type TmuxSession } from '../helpers/tmux.js';
+
+type Rgb = [number, number, number];
+interface Quadrants {
+  topLeft: Rgb;
+  topRight: Rgb;
+  bottomLeft: Rgb;
+  bottomRight: Rgb;
+}
+
+const LATEST: Quadrants = {
+  topLeft: [255, 0, 0],
+  topRight: [0, 255, 0],
+  bottomLeft: [0, 0, 255],
+  bottomRight: [255, 255, 0],
+};
+const EARLIER: Quadrants = {
+  topLeft: [0, 255, 255],
+  topRight: [255, 0, 255],
+  bottomLeft: [255, 128, 0],
+  bottomRight: [128, 0, 255],
+};
+
+function quadrantPng(size: number, q: Quadrants): Buffer {
+  const png = new pngjs.PNG({ width: size, height: size });
+  for (let y = 0; y < size; y += 1)
+    for (let x = 0; x < size; x += 1) {
+      const c = y < size / 2 ? (x < size / 2 ? q.topLeft : q.topRight) : x < size / 2 ? q.bottomLeft : q.bottomRight;
+      png.data.set([...c, 255], (y * size + x) * 4);
+    }
+  return pngjs.PNG.sync.write(png);
+}
+
+async function upload(server: TestServer, token: string, path: string, data: Buffer): Promise<void> {
+  const boundary = 'tracktopE2Eboundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${path}"; filename="${path}"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await fetch(`${server.url}/`, {
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+    body,
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The half-block image on screen: its cells and the corners' colours. */
+function drawnQuadrants(screen: string): Quadrants {
+  const rows = styledCells(screen);
+  const cells: { x: number; y: number; fg: string | null; bg: string | null }[] = [];
+  rows.forEach((row, y) => row.forEach((c, x) => c.ch === '▀' && cells.push({ x, y, fg: c.fg, bg: c.bg })));
+  expect(cells.length).toBeGreaterThan(16);
+  const xs = cells.map((c) => c.x);
+  const ys = cells.map((c) => c.y);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const at = (x: number, y: number) => cells.find((c) => c.x === x && c.y === y);
+  const rgb = (color: string | null | undefined): Rgb => (color ?? '').split(',').map(Number) as Rgb;
+  return {
+    topLeft: rgb(at(x0, y0)?.fg),
+    topRight: rgb(at(x1, y0)?.fg),
+    bottomLeft: rgb(at(x0, y1)?.bg),
+    bottomRight: rgb(at(x1, y1)?.bg),
+  };
+}
+
+describe('debug images in tmux', () => {
+  let server: TestServer;
+  let writer: ApiClient;
+  let home: TempHome;
+  let tmux: TmuxSession;
+  let latestUrl = '';
+  let earlierUrl = '';
+
+  beforeAll(async () => {
+    assertBuiltAndTmux();
+    server = await startTestServer();
+    writer = createClient({ apiHost: server.url, accessKey: server.accessKey, secretKey: server.secretKey });
+    const task = await createTask(writer, 'segmentation-samples');
+    const token = await writer.bearerToken();
+    earlierUrl = `${server.url}/e2e/segmentation/metrics/pred/mask/iter1.png`;
+    latestUrl = `${server.url}/e2e/segmentation/metrics/pred/mask/iter2.png`;
+    await upload(server, token, '/e2e/segmentation/metrics/pred/mask/iter1.png', quadrantPng(32, EARLIER));
+    await upload(server, token, '/e2e/segmentation/metrics/pred/mask/iter2.png', quadrantPng(32, LATEST));
+    await writer.events.addBatch([
+      { type: 'training_debug_image', task, metric: 'pred', variant: 'mask', iter: 1, url: earlierUrl, timestamp: 1 },
+      { type: 'training_debug_image', task, metric: 'pred', variant: 'mask', iter: 2, url: latestUrl, timestamp: 2 },
+    ]);
+    home = makeTempHome();
+    tmux = startTmux(
+      ['node', BIN, '--api-host', server.url, '--access-key', server.accessKey, '--secret-key', server.secretKey],
+      { columns: 110, rows: 40, env: { HOME: home.dir, COLORTERM: 'truecolor' } },
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    tmux?.kill();
+    home?.cleanup();
+    await writer?.close();
+    await server?.close();
+  });
+
+  it('draws the newest image with its colours in their quadrants', async () => {
+    await tmux.waitFor('segmentation-samples', 30_000);
+    tmux.sendKeys('6');
+    await tmux.waitFor('iter 2 of 1–2', 20_000);
+    await tmux.waitFor((s) => s.includes('▀'), 20_000);
+    expect(drawnQuadrants(tmux.styledScreen())).toEqual(LATEST);
+  }, 60_000);
+
+  it('[ steps to the earlier iteration and draws its image', async () => {
+    tmux.sendKeys('[');
+    await tmux.waitFor('iter 1 of 1–2', 20_000);
+    let quadrants: Quadrants | undefined;
+    await tmux.waitFor(() => {
+      try {
+        quadrants = drawnQuadrants(tmux.styledScreen());
+      } catch {
+        return false; // still loading: no image drawn yet
+      }
+      return JSON.stringify(quadrants) === JSON.stringify(EARLIER);
+    }, 20_000);
+    expect(quadrants).toEqual(EARLIER);
+    expect(tmux.screen()).toContain('iter1.png');
+  }, 40_000);
+
+  it('y copies the shown image URL with OSC 52', async () => {
+    tmux.sendKeys('y');
+    await tmux.waitFor('copied the image URL', 10_000);
+    const base64 = Buffer.from(earlierUrl, 'utf8').toString('base64');
+    expect(tmux.rawOutput()).toContain(`\u001b]52;c;${base64}\u0007`);
+  }, 20_000);
+});
