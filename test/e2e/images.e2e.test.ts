@@ -2,64 +2,22 @@
 // embedded server's files host as debug images of two iterations; the plots pane draws the
 // newest in 24-bit half blocks (read back with `capture-pane -e`), `[` steps to the earlier
 // iteration's image, and `y` copies its URL (OSC 52 in the program's raw output).
-import pngjs from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient } from '../../src/api/index.js';
+import {
+  addDebugImages,
+  EARLIER_COLORS as EARLIER,
+  LATEST_COLORS as LATEST,
+  quadrantPngOf,
+  type Quadrants,
+  type Rgb,
+} from '../helpers/debug-images.js';
 import { assertBuiltAndTmux, BIN } from '../helpers/demo-process.js';
 import { styledCells } from '../helpers/sgr-cells.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createTask } from '../helpers/store-fixture.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { startTmux, type TmuxSession } from '../helpers/tmux.js';
-
-type Rgb = [number, number, number];
-interface Quadrants {
-  topLeft: Rgb;
-  topRight: Rgb;
-  bottomLeft: Rgb;
-  bottomRight: Rgb;
-}
-
-const LATEST: Quadrants = {
-  topLeft: [255, 0, 0],
-  topRight: [0, 255, 0],
-  bottomLeft: [0, 0, 255],
-  bottomRight: [255, 255, 0],
-};
-const EARLIER: Quadrants = {
-  topLeft: [0, 255, 255],
-  topRight: [255, 0, 255],
-  bottomLeft: [255, 128, 0],
-  bottomRight: [128, 0, 255],
-};
-
-function quadrantPng(size: number, q: Quadrants): Buffer {
-  const png = new pngjs.PNG({ width: size, height: size });
-  for (let y = 0; y < size; y += 1)
-    for (let x = 0; x < size; x += 1) {
-      const c = y < size / 2 ? (x < size / 2 ? q.topLeft : q.topRight) : x < size / 2 ? q.bottomLeft : q.bottomRight;
-      png.data.set([...c, 255], (y * size + x) * 4);
-    }
-  return pngjs.PNG.sync.write(png);
-}
-
-async function upload(server: TestServer, token: string, path: string, data: Buffer): Promise<void> {
-  const boundary = 'tracktopE2Eboundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${path}"; filename="${path}"\r\n` +
-        'Content-Type: image/png\r\n\r\n',
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await fetch(`${server.url}/`, {
-    method: 'POST',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-    body,
-  });
-  expect(res.status).toBe(200);
-}
 
 /** The half-block image on screen: its cells and the corners' colours. */
 function drawnQuadrants(screen: string): Quadrants {
@@ -93,14 +51,9 @@ describe('debug images in tmux', () => {
     server = await startTestServer();
     writer = createClient({ apiHost: server.url, accessKey: server.accessKey, secretKey: server.secretKey });
     const task = await createTask(writer, 'segmentation-samples');
-    const token = await writer.bearerToken();
-    earlierUrl = `${server.url}/e2e/segmentation/metrics/pred/mask/iter1.png`;
-    latestUrl = `${server.url}/e2e/segmentation/metrics/pred/mask/iter2.png`;
-    await upload(server, token, '/e2e/segmentation/metrics/pred/mask/iter1.png', quadrantPng(32, EARLIER));
-    await upload(server, token, '/e2e/segmentation/metrics/pred/mask/iter2.png', quadrantPng(32, LATEST));
-    await writer.events.addBatch([
-      { type: 'training_debug_image', task, metric: 'pred', variant: 'mask', iter: 1, url: earlierUrl, timestamp: 1 },
-      { type: 'training_debug_image', task, metric: 'pred', variant: 'mask', iter: 2, url: latestUrl, timestamp: 2 },
+    [earlierUrl = '', latestUrl = ''] = await addDebugImages(writer, server.url, task, [
+      quadrantPngOf(32, EARLIER),
+      quadrantPngOf(32, LATEST),
     ]);
     home = makeTempHome();
     tmux = startTmux(
@@ -122,6 +75,7 @@ describe('debug images in tmux', () => {
     await tmux.waitFor('iter 2 of 1–2', 20_000);
     await tmux.waitFor((s) => s.includes('▀'), 20_000);
     expect(drawnQuadrants(tmux.styledScreen())).toEqual(LATEST);
+    expect(tmux.screen()).toContain(latestUrl);
   }, 60_000);
 
   it('[ steps to the earlier iteration and draws its image', async () => {
@@ -137,7 +91,7 @@ describe('debug images in tmux', () => {
       return JSON.stringify(quadrants) === JSON.stringify(EARLIER);
     }, 20_000);
     expect(quadrants).toEqual(EARLIER);
-    expect(tmux.screen()).toContain('iter1.png');
+    expect(tmux.screen()).toContain(earlierUrl);
   }, 40_000);
 
   it('y copies the shown image URL with OSC 52', async () => {
