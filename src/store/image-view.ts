@@ -10,6 +10,11 @@ import { showStatus } from './status.js';
 
 /** Larger downloads are refused (the pane says so and offers the URL). */
 export const MAX_IMAGE_BYTES = 16 * 1024 * 1024;
+/**
+ * Largest image decoded for the pane (4.2 megapixels): decoding runs on the main thread, and a
+ * 2048x2048 PNG takes about 0.3 s to decode plus 0.13 s to shrink here; bigger ones say so.
+ */
+export const MAX_IMAGE_PIXELS = 2048 * 2048;
 /** Decoded (shrunk) images kept, least recently used dropped first. */
 export const IMAGE_CACHE_SIZE = 16;
 
@@ -57,6 +62,8 @@ export interface ImageViewActions {
   /** `[` `]` `{` `}`: another iteration of the same metric/variant. */
   stepImage(step: ImageStep): Promise<void>;
   toggleFullResolution(): void;
+  /** The encoded bytes of the image shown (for a full-resolution view), while it is shown. */
+  shownImageBytes(): Uint8Array | null;
 }
 
 /** The client's part this slice uses; a client without downloads shows the URL only. */
@@ -101,6 +108,8 @@ export function createImageViewActions(ctx: StoreContext): ImageViewActions {
   const cache = new Map<string, RgbaImage>();
   let download: AbortController | null = null;
   let scrollId: string | null = null;
+  /** The shown image's file as downloaded (one only; dropped when another is shown). */
+  let shownBytes: { url: string; bytes: Uint8Array } | null = null;
   const client = ctx.client as unknown as ImageClient;
   const view = () => ctx.get().imageView;
 
@@ -114,11 +123,12 @@ export function createImageViewActions(ctx: StoreContext): ImageViewActions {
     ctx.set((s) => ({ imageView: { ...s.imageView, ...patch } }));
   }
 
+  /** Shows the image at `url`; the full-resolution view needs its file, so it skips the cache. */
   async function load(url: string): Promise<void> {
     download?.abort();
     download = null;
     const cached = cache.get(url);
-    if (cached !== undefined) {
+    if (cached !== undefined && !view().fullResolution) {
       remember(url, cached);
       setView({ url, status: 'ready', error: null, pixels: cached });
       return;
@@ -132,10 +142,11 @@ export function createImageViewActions(ctx: StoreContext): ImageViewActions {
     setView({ url, status: 'loading', error: null, pixels: null });
     try {
       const bytes = await client.downloadBytes(url, { signal: controller.signal, maxBytes: MAX_IMAGE_BYTES });
+      shownBytes = { url, bytes };
       // Decoding runs after pending keys are handled, and only the shrunk image is kept.
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (controller.signal.aborted) return;
-      const pixels = shrinkImage(decodeImage(bytes));
+      const pixels = shrinkImage(decodeImage(bytes, { maxPixels: MAX_IMAGE_PIXELS }));
       remember(url, pixels);
       if (view().url === url) setView({ status: 'ready', error: null, pixels });
     } catch (err) {
@@ -242,7 +253,13 @@ export function createImageViewActions(ctx: StoreContext): ImageViewActions {
       }
     },
     toggleFullResolution() {
-      setView({ fullResolution: !view().fullResolution });
+      const s = view();
+      setView({ fullResolution: !s.fullResolution });
+      if (!s.fullResolution && s.url !== null && shownBytes?.url !== s.url) void load(s.url);
+    },
+    shownImageBytes() {
+      const url = view().url;
+      return shownBytes !== null && shownBytes.url === url ? shownBytes.bytes : null;
     },
   };
 }

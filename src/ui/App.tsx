@@ -26,6 +26,7 @@ import { TooSmall } from './components/TooSmall.js';
 import { exportFocusedPane, toggleFullResolution, type PaneExporter } from './pane-effects.js';
 import { FULL_CLEAR } from './terminal.js';
 import { GraphicsContext, NO_GRAPHICS, type GraphicsSupport } from './terminal-graphics.js';
+import { useFullResolution } from './use-full-resolution.js';
 import type { Theme } from './theme.js';
 import { ChartPane } from './panes/ChartPane.js';
 import { LogsPane } from './panes/LogsPane.js';
@@ -239,6 +240,7 @@ function Monitor(props: AppProps): ReactNode {
   const helpRows = Math.max(1, layout.bodyRows - 2);
   const { onQuit, copy, editBody, env, exportPane } = props;
   const graphics = props.graphics ?? NO_GRAPHICS;
+  useFullResolution(store, props.size === undefined ? stdout : undefined, graphics, layout, repaint);
   const effects = useMemo<UiEffects>(
     () => ({
       quit: onQuit,
