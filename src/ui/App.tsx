@@ -25,7 +25,7 @@ import { StatusBar } from './components/StatusBar.js';
 import { TooSmall } from './components/TooSmall.js';
 import { exportFocusedPane, toggleFullResolution, type PaneExporter } from './pane-effects.js';
 import { FULL_CLEAR } from './terminal.js';
-import { GraphicsContext, NO_GRAPHICS, type GraphicsSupport } from './terminal-graphics.js';
+import { GraphicsContext, NO_GRAPHICS, WebUiContext, type GraphicsSupport } from './terminal-graphics.js';
 import { useFullResolution } from './use-full-resolution.js';
 import type { Theme } from './theme.js';
 import { ChartPane } from './panes/ChartPane.js';
@@ -68,6 +68,8 @@ export interface AppProps {
   graphics?: GraphicsSupport;
   /** `E`: writes what the focused pane shows to a file (without it `E` says export is not available). */
   exportPane?: PaneExporter;
+  /** The web UI (runs link to their page there), when known. */
+  webServer?: string | undefined;
 }
 
 const PANES: Record<PaneName, (props: PaneProps) => ReactNode> = {
@@ -318,7 +320,9 @@ export function App(props: AppProps): ReactNode {
     <StoreContext.Provider value={props.store}>
       <ThemeContext.Provider value={props.theme}>
         <GraphicsContext.Provider value={props.graphics ?? NO_GRAPHICS}>
-          <Monitor {...props} />
+          <WebUiContext.Provider value={props.webServer}>
+            <Monitor {...props} />
+          </WebUiContext.Provider>
         </GraphicsContext.Provider>
       </ThemeContext.Provider>
     </StoreContext.Provider>

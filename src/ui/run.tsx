@@ -28,6 +28,8 @@ export interface MonitorOptions {
   hyperlinks?: boolean;
   /** `E` in the monitor: export what the focused pane shows to a file. */
   exportPane?: PaneExporter;
+  /** The web UI (`api.web_server`, or derived from the API host): runs link to their page there. */
+  webServer?: string | undefined;
   /** Further store dependencies (timers, backoff, page size) for tests and benchmarks. */
   storeDeps?: Partial<StoreDeps>;
   /** Close the client when done (default true). */
@@ -148,6 +150,7 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
           hyperlinks={opts.hyperlinks}
           graphics={detectGraphics(env, opts.color)}
           exportPane={opts.exportPane}
+          webServer={opts.webServer}
         />,
         {
           stdout,

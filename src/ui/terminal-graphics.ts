@@ -21,6 +21,9 @@ export const NO_GRAPHICS: GraphicsSupport = { mode: 'ansi256', protocol: null, m
 
 export const GraphicsContext = createContext<GraphicsSupport>(NO_GRAPHICS);
 
+/** The web UI's address, when known: the run shown links to its page there. */
+export const WebUiContext = createContext<string | undefined>(undefined);
+
 /** Asks the tmux server whether the attached client has 24-bit colour (its RGB/Tc feature). */
 export function tmuxHasRgb(): boolean {
   try {

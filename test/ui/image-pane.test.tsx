@@ -18,12 +18,16 @@ function pixels() {
 }
 
 /** Focuses the plots pane, moves to its debug image and lets it be "downloaded" (set as ready). */
-async function onImage(graphics?: GraphicsSupport, exportPane?: () => Promise<string>): Promise<MonitorRender> {
+async function onImage(
+  graphics?: GraphicsSupport,
+  exportPane?: () => Promise<string>,
+  webServer?: string,
+): Promise<MonitorRender> {
   const store: MonitorStore = fixedStore({ cols: COLUMNS, rows: 30 });
   const r = renderMonitor(
     store,
     { columns: COLUMNS, rows: 30 },
-    { app: { ...(graphics ? { graphics } : {}), ...(exportPane ? { exportPane } : {}) } },
+    { app: { ...(graphics ? { graphics } : {}), ...(exportPane ? { exportPane } : {}), webServer } },
   );
   await r.press('6');
   await r.press('j');
@@ -50,6 +54,17 @@ describe('plots pane on a debug image', () => {
     const border = lines.find((l) => l.includes('plots & images')) as string;
     // The link's row ends at the pane's right border, as the title row does.
     expect(displayWidth(urlLine)).toBe(displayWidth(border));
+    r.unmount();
+  });
+
+  it("links the title to the run's page in the web UI, as the SDK builds it, keeping the frame's width", async () => {
+    const r = await onImage(undefined, undefined, 'https://app.example.com');
+    const run = 'https://app.example.com/projects/*/experiments/t-running/output/log';
+    expect(r.lastFrame()).toMatch(new RegExp(`\u001b]8;;${run.replace(/[.*/]/g, '\\$&')}\u0007samples › input`));
+    const lines = r.lines();
+    const title = lines.find((l) => l.includes('samples › input · iter 7')) as string;
+    const border = lines.find((l) => l.includes('plots & images')) as string;
+    expect(displayWidth(title)).toBe(displayWidth(border));
     r.unmount();
   });
 

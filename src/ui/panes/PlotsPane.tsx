@@ -8,7 +8,8 @@ import { plotToText } from '../../text/plot/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
 import { useActions, useMonitor, useTheme } from '../context.js';
-import { GraphicsContext } from '../terminal-graphics.js';
+import { GraphicsContext, WebUiContext } from '../terminal-graphics.js';
+import { taskWebUrl } from '../../text/hyperlink.js';
 import { imageViewLines } from './image-view-lines.js';
 import { paneInner } from '../layout.js';
 import { DimLine, ErrorLine } from '../components/Notice.js';
@@ -68,6 +69,7 @@ export function topImage(artifacts: ArtifactsState): DebugImageItem | undefined 
 export function PlotsPane(props: PaneProps): ReactNode {
   const theme = useTheme();
   const graphics = useContext(GraphicsContext);
+  const webServer = useContext(WebUiContext);
   const actions = useActions();
   const artifacts = useMonitor((s) => s.artifacts);
   const imageView = useMonitor((s) => s.imageView);
@@ -96,9 +98,10 @@ export function PlotsPane(props: PaneProps): ReactNode {
             theme,
             graphics.mode,
             true,
+            webServer === undefined || taskId === null ? null : taskWebUrl(webServer, taskId),
           )
         : plotPaneLines(artifacts, inner.width, bodyRows, theme),
-    [shown, imageView, artifacts, inner.width, bodyRows, theme, graphics.mode],
+    [shown, imageView, artifacts, inner.width, bodyRows, theme, graphics.mode, webServer, taskId],
   );
   const count = artifacts.plots.items.length + artifacts.images.items.length;
   const loading = artifacts.plots.loading || artifacts.images.loading;

@@ -51,7 +51,7 @@ export interface ImageViewLine {
 /**
  * The image view in `width` x `height`: title, image rows, URL. The URL line is cut to the
  * width first and then wrapped in OSC 8 (when `hyperlinks`), so its visible width is that of
- * the cut text.
+ * the cut text; the title links to the run's page in the web UI (`runUrl`) the same way.
  */
 export function imageViewLines(
   view: ImageViewState,
@@ -61,11 +61,15 @@ export function imageViewLines(
   theme: Theme,
   mode: ImageColorMode,
   hyperlinks: boolean,
+  runUrl: string | null = null,
 ): ImageViewLine[] {
   if (height <= 0 || width <= 0) return [];
   const e = theme.glyphs.ellipsis;
   const sep = ` ${theme.glyphs.separator} `;
-  const lines: ImageViewLine[] = [{ kind: 'title', text: clip(`${label}${sep}${iterationText(view)}`, width, e) }];
+  const title = clip(`${label}${sep}${iterationText(view)}`, width, e);
+  const lines: ImageViewLine[] = [
+    { kind: 'title', text: runUrl === null ? title : hyperlinkIf(hyperlinks, runUrl, title) },
+  ];
   const url = view.url ?? '';
   const urlLine: ImageViewLine = {
     kind: 'link',
