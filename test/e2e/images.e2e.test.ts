@@ -94,6 +94,17 @@ describe('debug images in tmux', () => {
     expect(tmux.screen()).toContain(earlierUrl);
   }, 40_000);
 
+  it('fits the image to the pane again when the terminal is resized', async () => {
+    const width = (screen: string) =>
+      Math.max(...screen.split('\n').map((row) => [...row].filter((c) => c === '▀').length));
+    const before = width(tmux.screen());
+    tmux.resize(90, 30);
+    await tmux.waitFor((s) => s.includes('iter 1 of') && width(s) > 0 && width(s) !== before, 20_000);
+    expect(drawnQuadrants(tmux.styledScreen())).toEqual(EARLIER);
+    tmux.resize(110, 40);
+    await tmux.waitFor((s) => width(s) === before, 20_000);
+  }, 40_000);
+
   it('y copies the shown image URL with OSC 52', async () => {
     tmux.sendKeys('y');
     await tmux.waitFor('copied the image URL', 10_000);

@@ -79,6 +79,17 @@ describe('plots pane on a debug image', () => {
     r.unmount();
   });
 
+  it('o shows a URL longer than the line in full over the footer rows', async () => {
+    const r = await onImage();
+    const long = `http://files.local/${'very-long-segment/'.repeat(8)}img.png`;
+    r.store.setState((s) => ({ imageView: { ...s.imageView, url: long } }));
+    await r.press('o');
+    const footer = r.lines().slice(-2);
+    expect(footer.every((l) => displayWidth(l) <= COLUMNS)).toBe(true);
+    expect(footer.join('')).toBe(long);
+    r.unmount();
+  });
+
   it('z says inside tmux that full-resolution images are not available, and toggles where a protocol is', async () => {
     const tmux = await onImage({ mode: 'truecolor', protocol: null, multiplexed: true });
     await tmux.press('z');
