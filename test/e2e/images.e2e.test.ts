@@ -105,6 +105,13 @@ describe('debug images in tmux', () => {
     await tmux.waitFor((s) => width(s) === before, 20_000);
   }, 40_000);
 
+  it('writes nothing while nothing changes (a poll interval passes with the image shown)', async () => {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const before = tmux.rawOutput().length;
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect(tmux.rawOutput().length - before).toBe(0);
+  }, 20_000);
+
   it('y copies the shown image URL with OSC 52', async () => {
     tmux.sendKeys('y');
     await tmux.waitFor('copied the image URL', 10_000);
