@@ -44,7 +44,7 @@ export function exportFocusedPane(
     return;
   }
   const metric = store.getState().scalars.chartMetric;
-  actions.showStatus(`exporting the ${pane} pane…`, 'info');
+  actions.showStatus(`exporting the ${pane} pane`, 'info');
   exporter({ pane, taskId, metric }).then(
     (path) => actions.showStatus(`exported to ${path}`, 'success', 15_000),
     (err: unknown) => actions.showStatus(`export failed: ${err instanceof Error ? err.message : String(err)}`, 'error'),
