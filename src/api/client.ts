@@ -6,6 +6,7 @@ import type { ReportsCreateRequest, ReportsCreateResponse, ReportsUpdateRequest 
 import { checkAnswerShape } from './answer-shapes.js';
 import { Authenticator, DEFAULT_REFRESH_THRESHOLD_SEC } from './auth.js';
 import { isApiError } from './errors.js';
+import { fetchBytes, sameOrigin } from './fetch-file.js';
 import { tokenExpiry } from './jwt.js';
 import { normalizeResponse, prepareRequest } from './normalize.js';
 import type { RetryPolicy } from './retry.js';
@@ -33,6 +34,15 @@ export interface ClientOptions {
   loginExpirationSec?: number | undefined;
   /** X-ClearML-Worker header (default the host name). */
   worker?: string | undefined;
+  /** The files server (`api.files_server`): downloads from it carry the token, as from the API host. */
+  filesHost?: string | undefined;
+}
+
+export interface DownloadOptions {
+  signal?: AbortSignal | undefined;
+  /** Larger files are refused with a FetchFileError saying so. */
+  maxBytes?: number | undefined;
+  timeoutMs?: number | undefined;
 }
 
 export interface ServerInfo {
@@ -57,6 +67,11 @@ export interface ApiClient extends ServiceClients {
   serverInfo(opts?: CallOptions): Promise<ServerInfo>;
   /** A valid bearer token (logs in first when needed), for files served beside the API. */
   bearerToken(opts?: CallOptions): Promise<string>;
+  /**
+   * A file (a debug image) in memory, with the client's TLS settings; the token goes only to
+   * the API host and the files server, never to another host.
+   */
+  downloadBytes(url: string, opts?: DownloadOptions): Promise<Uint8Array>;
   /** Closes the connection pool so Node can exit. The client is unusable afterwards. */
   close(): Promise<void>;
 }
@@ -165,6 +180,18 @@ export function createClient(opts: ClientOptions): ApiClient {
     return info;
   }
 
+  async function downloadBytes(url: string, dl: DownloadOptions = {}): Promise<Uint8Array> {
+    const trusted = sameOrigin(url, [opts.apiHost, opts.filesHost]);
+    const token = trusted ? await auth.validToken('auth.login', dl.signal) : undefined;
+    return fetchBytes(url, {
+      token,
+      signal: dl.signal,
+      maxBytes: dl.maxBytes,
+      timeoutMs: dl.timeoutMs,
+      tls: transport.tls,
+    });
+  }
+
   const services = Object.fromEntries(
     (Object.keys(SERVICE_METHODS) as ServiceName[]).map((name) => [name, service(name)]),
   ) as unknown as ServiceClients;
@@ -175,6 +202,7 @@ export function createClient(opts: ClientOptions): ApiClient {
     call,
     serverInfo,
     bearerToken: (callOpts: CallOptions = {}) => auth.validToken('auth.login', callOpts.signal),
+    downloadBytes,
     close: () => transport.close(),
   });
 }

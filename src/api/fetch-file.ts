@@ -1,6 +1,6 @@
 // Downloads one file (a debug image, an artifact) by URL with undici, streaming the body to a
 // writable. The bearer token is sent only to hosts the caller trusts with it.
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Pool } from 'undici';
 
@@ -12,6 +12,13 @@ export interface FetchFileOptions {
   maxBytes?: number | undefined;
   /** Headers-and-body deadline in ms (default 60 s). */
   timeoutMs?: number | undefined;
+  /** TLS settings of the API client (verify_certificate false, or a CA bundle), so files obey them too. */
+  tls?: FileTls | undefined;
+}
+
+export interface FileTls {
+  rejectUnauthorized?: boolean;
+  ca?: string;
 }
 
 export class FetchFileError extends Error {
@@ -58,7 +65,7 @@ export async function fetchFile(url: string, out: Writable, opts: FetchFileOptio
   const timeoutMs = opts.timeoutMs ?? 60_000;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   // A pool for this one origin: the bundle carries undici's Pool only, not its global dispatcher.
-  const pool = new Pool(parsed.origin);
+  const pool = new Pool(parsed.origin, opts.tls ? { connect: { ...opts.tls } } : {});
   try {
     return await download(pool, parsed, out, opts.token, opts.signal, timeoutMs, maxBytes);
   } finally {
@@ -110,4 +117,17 @@ async function download(
     throw new FetchFileError(`download of ${url} failed: ${err instanceof Error ? err.message : String(err)}`, url);
   }
   return bytes;
+}
+
+/** The body at `url` in memory (for images drawn in the terminal); `maxBytes` bounds it. */
+export async function fetchBytes(url: string, opts: FetchFileOptions = {}): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  await fetchFile(url, sink, opts);
+  return new Uint8Array(Buffer.concat(chunks));
 }

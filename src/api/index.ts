@@ -22,4 +22,4 @@ export {
   type RawScalarSeries,
   type TaskLogWalk,
 } from './paging.js';
-export { fetchFile, sameOrigin, FetchFileError, type FetchFileOptions } from './fetch-file.js';
+export { fetchBytes, fetchFile, sameOrigin, FetchFileError, type FetchFileOptions } from './fetch-file.js';

@@ -132,6 +132,8 @@ export class Transport {
   private readonly pathPrefix: string;
   private readonly worker: string;
   private readonly pool: Pool;
+  /** The TLS settings connections are made with (files downloaded beside the API use them too). */
+  readonly tls: { rejectUnauthorized?: boolean; ca?: string };
   private hasConnected = false;
 
   constructor(opts: TransportOptions) {
@@ -143,12 +145,13 @@ export class Transport {
     this.pathPrefix = url.pathname.replace(/\/+$/, '') + versionPrefix(opts.apiVersion);
     this.worker = opts.worker ?? hostname();
 
-    const tls =
+    const tls: { rejectUnauthorized?: boolean; ca?: string } =
       opts.verifyCertificate === false
         ? { rejectUnauthorized: false }
         : typeof opts.verifyCertificate === 'string'
           ? { ca: readCaBundle(opts.verifyCertificate) }
           : {};
+    this.tls = tls;
     // undici's own connect timer ticks in ~0.5 s steps; a precise AbortSignal deadline replaces it.
     const connector = buildConnector({ ...tls, timeout: 0 });
     this.pool = new Pool(url.origin, {

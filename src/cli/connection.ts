@@ -34,5 +34,6 @@ export function clientFromProfile(profile: Profile): ApiClient {
     secretKey: profile.secretKey,
     token: profile.token,
     verifyCertificate: profile.verifyCertificate,
+    filesHost: profile.filesHost,
   });
 }

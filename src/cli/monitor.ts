@@ -4,6 +4,7 @@ import { createClient, type ApiClient } from '../api/index.js';
 import type { RunningDemo } from '../demo/index.js';
 import type { MonitorOptions } from '../ui/run.js';
 import { colorEnabled } from '../ui/terminal.js';
+import { webServerFor } from '../text/hyperlink.js';
 import { sanitize } from '../text/sanitize.js';
 import { numberFlag, type ParsedArgs } from './args.js';
 import { CliError } from './cli-error.js';
@@ -34,6 +35,8 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   const demoLog: string[] = [];
   let client: ApiClient;
   let serverLabel: string;
+  /** The web UI the run links point at (none for the embedded server, which has no web UI). */
+  let webServer: string | undefined;
   if (args.command === 'demo') {
     // The demo's own messages would tear the monitor's frames: keep the last few for later.
     const { runDemo } = await import('../demo/index.js');
@@ -54,8 +57,10 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
     const profile = profileFromArgs(v);
     client = clientFromProfile(profile);
     serverLabel = profile.apiHost ?? '';
+    webServer = webServerFor(profile.apiHost ?? '', profile.webHost);
   }
-  const options: MonitorOptions = { ...display, client, serverLabel };
+  const { monitorExporter } = await import('./export/from-monitor.js');
+  const options: MonitorOptions = { ...display, client, serverLabel, exportPane: monitorExporter(client), webServer };
   // Log in while the UI's modules (Ink, React: most of the start-up) load, so that the login
   // round trip overlaps that work instead of following it. A failure is left for the
   // monitor's first call to meet and show.

@@ -10,6 +10,7 @@ import { initialConnection } from './connection.js';
 import type { Bookkeeping, Pollers, StoreContext, StoreDeps } from './context.js';
 import { initialPaging } from './list-paging.js';
 import { newLogWindow } from './log-fetch.js';
+import { createImageViewActions, initialImageView } from './image-view.js';
 import { createNavigationActions } from './navigation.js';
 import type { Timers } from './poller.js';
 import { createLifecycleActions, createPollers } from './pollers.js';
@@ -40,6 +41,7 @@ function initialData(deps: StoreDeps): MonitorData {
     scalars: emptyScalars(null, 'iter', DEFAULT_HISTOGRAM_SAMPLES),
     logs: emptyLogs(null),
     artifacts: emptyArtifacts(null),
+    imageView: initialImageView(),
     reports: initialReports(),
   };
 }
@@ -109,6 +111,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     ...createReportFilterActions(ctx),
     ...createTriageActions(ctx, triage),
     ...createReportDialogActions(ctx, triage),
+    ...createImageViewActions(ctx),
   };
   store.setState({ actions });
   return store;

@@ -5,6 +5,7 @@
 // (or use `useShallow`) and call `actions.*`; they never call the API.
 import type { StoreApi } from 'zustand/vanilla';
 import type { ConnectionState } from './connection.js';
+import type { ImageViewActions, ImageViewState } from './image-view.js';
 import type { NavigationActions } from './navigation.js';
 import type { LifecycleActions } from './pollers.js';
 import type { PromptActions } from './prompt.js';
@@ -18,6 +19,7 @@ import type { TasksState } from './tasks-list.js';
 import type { UiActions, UiState } from './ui-state.js';
 
 export type { ConnectionState, ConnectionStateName } from './connection.js';
+export type { ImageStatus, ImageStep, ImageViewState } from './image-view.js';
 export type { DialogState, PickOption, PickPurpose } from './dialogs.js';
 export type { PaneError } from './errors.js';
 export type { PendingReportChange, ReportActionName } from './report-changes.js';
@@ -48,6 +50,7 @@ export interface MonitorData {
   scalars: ScalarsState;
   logs: LogsState;
   artifacts: ArtifactsState;
+  imageView: ImageViewState;
   reports: ReportsState;
 }
 
@@ -62,7 +65,8 @@ export interface MonitorActions
     LogsActions,
     ReportFilterActions,
     TriageActions,
-    ReportDialogActions {}
+    ReportDialogActions,
+    ImageViewActions {}
 
 export interface MonitorState extends MonitorData {
   actions: MonitorActions;

@@ -8,11 +8,17 @@ const ST = `${ESC}\\`;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
+/**
+ * BEL ends the sequence in links drawn by Ink: Ink 6.8 measures a line with BEL-terminated
+ * OSC 8 as its visible text, but counts an ST-terminated one into the width (the frame breaks).
+ */
+export const BEL = '\u0007';
+
 /** `text` as a clickable link to `url` (terminals without OSC 8 show just the text). */
-export function hyperlink(url: string, text: string): string {
+export function hyperlink(url: string, text: string, terminator: string = ST): string {
   const safeUrl = url.replace(CONTROL, '');
   if (safeUrl === '') return text;
-  return `${ESC}]8;;${safeUrl}${ST}${text}${ESC}]8;;${ST}`;
+  return `${ESC}]8;;${safeUrl}${terminator}${text}${ESC}]8;;${terminator}`;
 }
 
 /**

@@ -23,7 +23,10 @@ import { HelpOverlay, helpLines, helpTop } from './components/HelpOverlay.js';
 import { PaneBoundary } from './components/PaneBoundary.js';
 import { StatusBar } from './components/StatusBar.js';
 import { TooSmall } from './components/TooSmall.js';
+import { exportFocusedPane, toggleFullResolution, type PaneExporter } from './pane-effects.js';
 import { FULL_CLEAR } from './terminal.js';
+import { GraphicsContext, NO_GRAPHICS, WebUiContext, type GraphicsSupport } from './terminal-graphics.js';
+import { useFullResolution } from './use-full-resolution.js';
 import type { Theme } from './theme.js';
 import { ChartPane } from './panes/ChartPane.js';
 import { LogsPane } from './panes/LogsPane.js';
@@ -61,6 +64,12 @@ export interface AppProps {
   env?: NodeJS.ProcessEnv;
   /** Report links as OSC 8 hyperlinks. */
   hyperlinks?: boolean;
+  /** How images are drawn (colour mode, graphics protocol); default 256 colours, no protocol. */
+  graphics?: GraphicsSupport;
+  /** `E`: writes what the focused pane shows to a file (without it `E` says export is not available). */
+  exportPane?: PaneExporter;
+  /** The web UI (runs link to their page there), when known. */
+  webServer?: string | undefined;
 }
 
 const PANES: Record<PaneName, (props: PaneProps) => ReactNode> = {
@@ -231,7 +240,9 @@ function Monitor(props: AppProps): ReactNode {
   if (overlay !== 'help' && helpScroll !== 0) setHelpScroll(0);
 
   const helpRows = Math.max(1, layout.bodyRows - 2);
-  const { onQuit, copy, editBody, env } = props;
+  const { onQuit, copy, editBody, env, exportPane } = props;
+  const graphics = props.graphics ?? NO_GRAPHICS;
+  useFullResolution(store, props.size === undefined ? stdout : undefined, graphics, layout, repaint);
   const effects = useMemo<UiEffects>(
     () => ({
       quit: onQuit,
@@ -244,6 +255,8 @@ function Monitor(props: AppProps): ReactNode {
             store.getState().actions.showStatus('the id is too long for the clipboard', 'error');
           else stdout.write(sequence);
         }),
+      fullResolution: () => toggleFullResolution(store, graphics),
+      exportPane: (pane, taskId) => exportFocusedPane(store, exportPane, pane, taskId),
       editBody: (id: string, body: string) => {
         if (editBody === undefined) {
           store.getState().actions.showStatus('editing the body needs an interactive terminal', 'error');
@@ -263,7 +276,7 @@ function Monitor(props: AppProps): ReactNode {
           return helpTop(next, count, helpRows);
         }),
     }),
-    [onQuit, copy, editBody, env, repaint, stdout, store, size.cols, helpRows],
+    [onQuit, copy, editBody, env, exportPane, graphics, repaint, stdout, store, size.cols, helpRows],
   );
 
   const onInput = useCallback(
@@ -306,7 +319,11 @@ export function App(props: AppProps): ReactNode {
   return (
     <StoreContext.Provider value={props.store}>
       <ThemeContext.Provider value={props.theme}>
-        <Monitor {...props} />
+        <GraphicsContext.Provider value={props.graphics ?? NO_GRAPHICS}>
+          <WebUiContext.Provider value={props.webServer}>
+            <Monitor {...props} />
+          </WebUiContext.Provider>
+        </GraphicsContext.Provider>
       </ThemeContext.Provider>
     </StoreContext.Provider>
   );

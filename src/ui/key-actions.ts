@@ -1,7 +1,7 @@
 // What each keymap action does: one handler per action id. `ActionId` is the set of this
 // table's keys, so a binding cannot name an action without a handler, and a handler cannot
 // be added without the type knowing it.
-import type { ListName, MonitorActions, MonitorState, MonitorStore } from '../store/types.js';
+import type { ListName, MonitorActions, MonitorState, MonitorStore, PaneName } from '../store/types.js';
 
 /** What the router needs from outside the store: the terminal and the process. */
 export interface UiEffects {
@@ -14,6 +14,10 @@ export interface UiEffects {
   editBody(id: string, body: string): void;
   /** Scrolls the help overlay by rows (Infinity / -Infinity: to the end / start). */
   scrollHelp(delta: number): void;
+  /** `z`: the full-resolution image where the terminal has a graphics protocol, else says why not. */
+  fullResolution?(): void;
+  /** `E`: exports what the focused pane shows to a file; says where (or what went wrong) in the status line. */
+  exportPane?(pane: PaneName, taskId: string): void;
 }
 
 export interface ActionContext {
@@ -71,6 +75,13 @@ export function setTypedValue(c: ActionContext, text: string): void {
 
 const helpPage = (c: ActionContext): number => Math.max(1, c.helpRows - 1);
 
+/** The URL of the debug image the plots pane shows, or null (after saying why). */
+function imageUrl(c: ActionContext): string | null {
+  const url = c.state.imageView.taskId === null ? null : c.state.imageView.url;
+  if (url === null) c.actions.showStatus('no debug image shown: move to one with j/k', 'info');
+  return url;
+}
+
 export const ACTION_HANDLERS = {
   // ---- everywhere, views and panes
   help: (c) => c.actions.showHelp(),
@@ -124,6 +135,31 @@ export const ACTION_HANDLERS = {
   },
   'tag-filter': (c) => c.actions.requestTagFilter(),
   'project-filter': (c) => c.actions.requestProjectFilter(),
+  // ---- debug images (plots pane) and export
+  'image-earlier': (c) => settle(c.actions.stepImage('earlier')),
+  'image-later': (c) => settle(c.actions.stepImage('later')),
+  'image-first': (c) => settle(c.actions.stepImage('first')),
+  'image-last': (c) => settle(c.actions.stepImage('last')),
+  'show-url': (c) => {
+    const url = imageUrl(c);
+    if (url !== null) c.actions.showStatus(url, 'info', 30_000);
+  },
+  'copy-url': (c) => {
+    const url = imageUrl(c);
+    if (url === null) return;
+    c.effects.copy(url);
+    c.actions.showStatus('copied the image URL', 'success');
+  },
+  'full-resolution': (c) => {
+    if (c.effects.fullResolution) c.effects.fullResolution();
+    else c.actions.showStatus('full-resolution images are not available here', 'info');
+  },
+  'export-pane': (c) => {
+    const taskId = c.state.tasks.selectedId;
+    if (taskId === null) c.actions.showStatus('no task selected to export', 'error');
+    else if (c.effects.exportPane) c.effects.exportPane(c.state.ui.focus.tasks, taskId);
+    else c.actions.showStatus('export is not available in this mode', 'error');
+  },
   // ---- report triage
   mark: (c) => c.actions.toggleMark(),
   archive: (c) => settle(c.actions.archiveToggle()),

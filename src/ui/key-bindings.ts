@@ -44,6 +44,8 @@ export interface KeyBinding {
 }
 
 const VIEWS: readonly Scope[] = ['tasks-view', 'reports-view'];
+const EXPORT_HELP =
+  'export what the focused pane shows (log, scalars, chart, plots) to a file in the current directory';
 const PICKERS: readonly Scope[] = ['tag-picker', 'project-picker'];
 
 export const KEYMAP: readonly KeyBinding[] = [
@@ -138,6 +140,26 @@ export const KEYMAP: readonly KeyBinding[] = [
     help: 'copy the selected id to the clipboard (OSC 52)',
     hint: 'copy id',
   },
+  {
+    keys: ['['],
+    action: 'image-earlier',
+    scopes: ['plots'],
+    help: 'debug image: the earlier iteration of its metric/variant',
+    hint: 'iteration',
+    hintKeys: '[/]',
+  },
+  { keys: [']'], action: 'image-later', scopes: ['plots'], help: 'debug image: the later iteration' },
+  { keys: ['{'], action: 'image-first', scopes: ['plots'], help: 'debug image: the first iteration' },
+  { keys: ['}'], action: 'image-last', scopes: ['plots'], help: 'debug image: the last iteration' },
+  { keys: ['o'], action: 'show-url', scopes: ['plots'], help: "show the debug image's full URL in the status line" },
+  { keys: ['y'], action: 'copy-url', scopes: ['plots'], help: 'copy the image URL (OSC 52)', hint: 'copy URL' },
+  {
+    keys: ['z'],
+    action: 'full-resolution',
+    scopes: ['plots'],
+    help: 'full-resolution image (kitty, iTerm2; not in tmux)',
+  },
+  { keys: ['E'], action: 'export-pane', scopes: ['tasks-view'], help: EXPORT_HELP, hint: 'export' },
   {
     keys: ['/'],
     action: 'search',

@@ -7,7 +7,9 @@ import type { MonitorState, MonitorStore } from '../store/types.js';
 import { App, DEFAULT_SIZE, applyLayoutToStore, storeLayoutOf } from './App.js';
 import { editText } from './editor.js';
 import { computeLayout } from './layout.js';
+import type { PaneExporter } from './pane-effects.js';
 import { enterTerminal, inkStyleLevel, signalExitCode } from './terminal.js';
+import { detectGraphics } from './terminal-graphics.js';
 import { createTheme } from './theme.js';
 
 /** The store's client, closed when the monitor ends when it can be. */
@@ -24,6 +26,10 @@ export interface MonitorOptions {
   serverLabel: string;
   /** Report links as OSC 8 hyperlinks (default off: the URL is shown). */
   hyperlinks?: boolean;
+  /** `E` in the monitor: export what the focused pane shows to a file. */
+  exportPane?: PaneExporter;
+  /** The web UI (`api.web_server`, or derived from the API host): runs link to their page there. */
+  webServer?: string | undefined;
   /** Further store dependencies (timers, backoff, page size) for tests and benchmarks. */
   storeDeps?: Partial<StoreDeps>;
   /** Close the client when done (default true). */
@@ -142,6 +148,9 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
           editBody={editBody}
           env={env}
           hyperlinks={opts.hyperlinks}
+          graphics={detectGraphics(env, opts.color)}
+          exportPane={opts.exportPane}
+          webServer={opts.webServer}
         />,
         {
           stdout,
@@ -236,7 +245,14 @@ export async function renderOnce(opts: RenderOnceOptions): Promise<string> {
     await waitForFirstLoad(store, opts.deadlineMs ?? 10_000);
     state.actions.stop();
     return renderToString(
-      <App store={store} theme={theme} onQuit={() => undefined} size={size} hyperlinks={opts.hyperlinks} />,
+      <App
+        store={store}
+        theme={theme}
+        onQuit={() => undefined}
+        size={size}
+        hyperlinks={opts.hyperlinks}
+        graphics={detectGraphics(process.env, opts.color, () => false)}
+      />,
       {
         columns: size.cols,
       },

@@ -64,7 +64,7 @@ export interface Progress {
   clear(): void;
 }
 
-const NO_PROGRESS: Progress = { set() {}, setTotal() {}, finish() {}, clear() {} };
+export const NO_PROGRESS: Progress = { set() {}, setTotal() {}, finish() {}, clear() {} };
 
 export function createProgress(
   unit: string,

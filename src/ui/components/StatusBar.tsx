@@ -11,6 +11,7 @@ import { clip } from '../cells.js';
 import { focusedPane } from '../commands.js';
 import { useMonitor, useTheme } from '../context.js';
 import { hintLine, keyHints, modalHints, type KeyHint } from '../keymap.js';
+import { urlLines } from '../panes/report-widget-lines.js';
 import { levelColor, type ColorName, type Theme } from '../theme.js';
 
 /** Columns kept free after the server label, connection state and counts for a message or hints. */
@@ -124,6 +125,18 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
   const inlineHints =
     props.rows < 2 && message === '' ? hintsText(hints, Math.max(0, width - displayWidth(lead + sep)), theme) : '';
 
+  // A message too long for the line after the counts (a full URL, `o`) takes the footer's rows alone.
+  if (prompt === null && message !== '' && displayWidth(`${lead}${sep}${message}`) > width) {
+    const rows = urlLines(message, width, '', false);
+    const shown = rows.slice(0, Math.max(1, props.rows));
+    if (rows.length > shown.length)
+      shown[shown.length - 1] = clip(`${shown.at(-1) ?? ''}${theme.glyphs.ellipsis}`, width, theme.glyphs.ellipsis);
+    return shown.map((text, i) => (
+      <Text key={i} wrap="truncate-end" bold color={messageColor === undefined ? undefined : theme.fg(messageColor)}>
+        {text}
+      </Text>
+    ));
+  }
   const firstLine =
     prompt !== null ? (
       <PromptLine prompt={prompt} width={width} />

@@ -1,12 +1,16 @@
 // Plots of the selected task drawn as text (src/text/plot-text.ts), then its debug images as
-// links. `plotsTop` is the first item shown; j/k step through the items.
-import { useMemo, type ReactNode } from 'react';
+// links. `plotsTop` is the first item shown; j/k step through the items. When the item at the
+// top is a debug image, the pane draws that image (image-view-lines.ts) instead of the list.
+import { useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
-import type { ArtifactsState } from '../../store/types.js';
+import type { ArtifactsState, DebugImageItem } from '../../store/types.js';
 import { plotToText } from '../../text/plot/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
-import { useMonitor, useTheme } from '../context.js';
+import { useActions, useMonitor, useTheme } from '../context.js';
+import { GraphicsContext, WebUiContext } from '../terminal-graphics.js';
+import { taskWebUrl } from '../../text/hyperlink.js';
+import { imageViewLines } from './image-view-lines.js';
 import { paneInner } from '../layout.js';
 import { DimLine, ErrorLine } from '../components/Notice.js';
 import { PaneFrame } from '../components/PaneFrame.js';
@@ -57,16 +61,47 @@ export function plotPaneLines(artifacts: ArtifactsState, width: number, height: 
   return lines.slice(0, Math.max(0, height));
 }
 
+/** The debug image at the pane's top, if the top item is one. */
+export function topImage(artifacts: ArtifactsState): DebugImageItem | undefined {
+  return artifacts.images.items[artifacts.plotsTop - artifacts.plots.items.length];
+}
+
 export function PlotsPane(props: PaneProps): ReactNode {
   const theme = useTheme();
+  const graphics = useContext(GraphicsContext);
+  const webServer = useContext(WebUiContext);
+  const actions = useActions();
   const artifacts = useMonitor((s) => s.artifacts);
+  const imageView = useMonitor((s) => s.imageView);
   const hasTask = useMonitor((s) => s.tasks.selectedId !== null);
   const inner = paneInner(props);
   const errors = [artifacts.plots.error, artifacts.images.error].filter((e) => e !== null);
   const bodyRows = Math.max(0, inner.height - errors.length);
+  const image = topImage(artifacts);
+  const taskId = artifacts.taskId;
+  useEffect(() => {
+    actions.showImage(
+      image === undefined || taskId === null
+        ? null
+        : { taskId, metric: image.metric, variant: image.variant, iteration: image.iter, url: image.url },
+    );
+  }, [actions, taskId, image]);
+  const shown = image !== undefined && imageView.taskId === taskId;
   const lines = useMemo(
-    () => plotPaneLines(artifacts, inner.width, bodyRows, theme),
-    [artifacts, inner.width, bodyRows, theme],
+    () =>
+      shown
+        ? imageViewLines(
+            imageView,
+            seriesName(imageView.metric, imageView.variant, theme),
+            inner.width,
+            bodyRows,
+            theme,
+            graphics.mode,
+            true,
+            webServer === undefined || taskId === null ? null : taskWebUrl(webServer, taskId),
+          )
+        : plotPaneLines(artifacts, inner.width, bodyRows, theme),
+    [shown, imageView, artifacts, inner.width, bodyRows, theme, graphics.mode, webServer, taskId],
   );
   const count = artifacts.plots.items.length + artifacts.images.items.length;
   const loading = artifacts.plots.loading || artifacts.images.loading;
@@ -88,7 +123,7 @@ export function PlotsPane(props: PaneProps): ReactNode {
         wrap="truncate-end"
         bold={line.kind === 'title'}
         dimColor={line.kind === 'note'}
-        color={line.kind === 'link' ? theme.fg('blue') : undefined}
+        color={line.kind === 'link' ? theme.fg('blue') : line.kind === 'error' ? theme.fg('red') : undefined}
       >
         {line.text === '' ? ' ' : line.text}
       </Text>
