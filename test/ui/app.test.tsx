@@ -148,7 +148,7 @@ describe('panes', () => {
     expect(text(m)).toContain('/search log: loss=0.05█');
     await m.press(KEYS.enter);
     expect(store.getState().logs.search?.query).toBe('loss=0.05');
-    expect(text(m)).toContain('/loss=0.05/ searching older pages… (0 pages)');
+    expect(text(m)).toContain('/loss=0.05/ searching older… 0 lines');
     store.setState((s) => ({
       logs: {
         ...s.logs,
