@@ -31,6 +31,7 @@ const GROUPS = {
   'update-bytes': () => import('./update-bytes.mjs'),
   keys: () => import('./keys.mjs'),
   server: () => import('./server.mjs'),
+  'log-search': () => import('./log-search.mjs'),
 };
 
 const { values, positionals } = parseArgs({
