@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_WINDOW_LINES } from '../../src/store/log-fetch.js';
 import { LOG_SCAN_MAX_BATCH } from '../../src/store/log-scan.js';
 import { recalledQuery } from '../../src/store/prompt.js';
+import type { MonitorState } from '../../src/store/types.js';
 import { addLogLines, countCalls, createTask, monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
 
 const LINES = 30_000;
 const NEEDLE_LINE = 7;
-const text = (i: number) => (i === NEEDLE_LINE ? `line ${i} needle` : `line ${i}`);
+const LATER_NEEDLE_LINE = LINES - 5000;
+const text = (i: number) => (i === NEEDLE_LINE || i === LATER_NEEDLE_LINE ? `line ${i} needle` : `line ${i}`);
 
 let fx: MonitorFixture;
 
@@ -37,7 +39,7 @@ function logRequests(): Record<string, unknown>[] {
 }
 
 describe('log search through a long log', () => {
-  it('finds a line near the start, keeping the window within its line budget all along', async () => {
+  it('n scans up to matches far back and N back down, the window within its line budget all along', async () => {
     await openLogs();
     fx.proxy.reset();
     let mostLines = 0;
@@ -45,8 +47,16 @@ describe('log search through a long log', () => {
       mostLines = Math.max(mostLines, s.logs.lines.length);
     });
     try {
-      fx.store.getState().actions.searchLog('NEEDLE');
-      await fx.until((s) => s.logs.search?.status === 'found', 'match', 30_000);
+      const { actions } = fx.store.getState();
+      actions.searchLog('NEEDLE');
+      await fx.until((s) => s.logs.search?.status === 'found', 'the later match', 30_000);
+      const later = fx.state().logs;
+      expect(later.lines[later.search?.matchIndex ?? -1]?.text).toBe(`line ${LATER_NEEDLE_LINE} needle`);
+      fx.proxy.reset();
+      actions.searchNext();
+      const moved = (s: MonitorState) =>
+        s.logs.search?.status === 'found' && s.logs.search.matchId !== later.search?.matchId;
+      await fx.until(moved, 'match', 30_000);
     } finally {
       unsubscribe();
     }
@@ -54,12 +64,24 @@ describe('log search through a long log', () => {
     expect(logs.lines[logs.search?.matchIndex ?? -1]?.text).toBe(`line ${NEEDLE_LINE} needle`);
     expect(mostLines).toBeLessThanOrEqual(LOG_WINDOW_LINES);
     // The lines scanned are the ones between the window and the match, counted once each.
-    expect(logs.search?.linesScanned).toBeGreaterThan(LINES - LOG_WINDOW_LINES - 1000);
-    expect(logs.search?.linesScanned).toBeLessThanOrEqual(LINES - NEEDLE_LINE + 1);
+    expect(logs.search?.linesScanned).toBeGreaterThan(LATER_NEEDLE_LINE - LOG_WINDOW_LINES - 1000);
+    expect(logs.search?.linesScanned).toBeLessThanOrEqual(LATER_NEEDLE_LINE - NEEDLE_LINE + 1);
     // Pages grow to the largest a server gives instead of one screenful per request.
     const sizes = logRequests().map((r) => r.batch_size as number);
     expect(Math.max(...sizes)).toBe(LOG_SCAN_MAX_BATCH);
     expect(sizes.length).toBeLessThan(20);
+
+    // N goes back down (newer): a scan from the window's newest line to the later match.
+    fx.store.getState().actions.searchPrev();
+    await fx.until(
+      (s) => s.logs.search?.status === 'found' && s.logs.search.matchId !== logs.search?.matchId,
+      'the later match again',
+      30_000,
+    );
+    const back = fx.state().logs;
+    expect(back.lines[back.search?.matchIndex ?? -1]?.text).toBe(`line ${LATER_NEEDLE_LINE} needle`);
+    expect(back.search?.direction).toBe('newer');
+    expect(back.lines.length).toBeLessThanOrEqual(LOG_WINDOW_LINES);
   });
 
   it('Esc during a search aborts the request in flight and fetches nothing more', async () => {
