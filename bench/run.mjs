@@ -32,6 +32,8 @@ const GROUPS = {
   keys: () => import('./keys.mjs'),
   server: () => import('./server.mjs'),
   status: () => import('./status.mjs'),
+  'log-search': () => import('./log-search.mjs'),
+  'poll-scale': () => import('./poll-scale.mjs'),
 };
 
 const { values, positionals } = parseArgs({

@@ -1,39 +1,25 @@
 // The logs poller's side of the selected task's log: a bounded window (src/text/log-window.ts) over `events.get_task_log`.
 // Newest page first; scrolling near the top fetches older pages, near the bottom newer ones;
 // `g`/`G` load the first/newest page directly; follow fetches newer lines when the task moved;
-// search walks pages until a match or the end. All requests run one at a time on the logs poller.
-import type { GetTaskLogRequest } from '../wire/events.js';
-import {
-  appendNewer,
-  compileLogQuery,
-  createLogWindow,
-  indexOfLine,
-  newerPageFrom,
-  olderPageFrom,
-  prependOlder,
-  replaceWithNewest,
-  resumeSearch,
-  searchLog as searchWindow,
-  type LogEntry,
-  type LogSearchResult,
-  type LogWindow,
-} from '../text/log-window.js';
+// search looks in the window, then scans pages beyond it (log-scan.ts) and loads the window
+// around the match. All requests run one at a time on the logs poller.
+import { appendNewer, newerPageFrom, olderPageFrom, prependOlder, replaceWithNewest } from '../text/log-window.js';
 import type { LogOp, StoreContext } from './context.js';
 import { classifyFailure, toPaneError } from './errors.js';
-import { parseLogEvents } from './parse.js';
+import { search } from './log-search.js';
+import { commit, fetchPage, logBatchSize, logRows, maxTop, patchLogs } from './log-state.js';
 import { selectedFingerprint } from './selected-task.js';
-import type { LogsState } from './task-logs.js';
-import type { MonitorState } from './types.js';
 
-const ENDPOINT = 'events.get_task_log';
-export const MIN_LOG_BATCH = 200;
-export const MAX_LOG_BATCH = 500;
-/** Memory budget of the window in display lines (four of the largest pages). */
-export const LOG_WINDOW_LINES = 4 * MAX_LOG_BATCH;
-
-export function newLogWindow(color: boolean): LogWindow {
-  return createLogWindow({ maxLines: LOG_WINDOW_LINES, color });
-}
+export {
+  LOG_WINDOW_LINES,
+  MAX_LOG_BATCH,
+  MIN_LOG_BATCH,
+  logBatchSize,
+  logRows,
+  maxTop,
+  newLogWindow,
+  patchLogs,
+} from './log-state.js';
 
 /** Queues an operation for the logs poller: resets replace anything queued, paging keeps the first request. */
 export function requestLogOp(ctx: StoreContext, op: NonNullable<StoreContext['book']['logOp']>): void {
@@ -49,69 +35,6 @@ export function requestLogOp(ctx: StoreContext, op: NonNullable<StoreContext['bo
   }
   if (book.logOp === null) book.logOp = op;
   ctx.pollers.logs.wake();
-}
-
-export function logRows(state: MonitorState): number {
-  const rows = state.ui.paneRows.logs;
-  return rows > 0 ? rows : Math.max(1, state.ui.rows - 4);
-}
-
-/** About two screens per request. */
-export function logBatchSize(state: MonitorState): number {
-  return Math.min(MAX_LOG_BATCH, Math.max(MIN_LOG_BATCH, 2 * logRows(state)));
-}
-
-export function maxTop(length: number, rows: number): number {
-  return Math.max(0, length - rows);
-}
-
-export function patchLogs(
-  ctx: StoreContext,
-  update: (logs: LogsState, state: MonitorState) => Partial<LogsState>,
-): void {
-  ctx.set((s) => ({ logs: { ...s.logs, ...update(s.logs, s) } }));
-}
-
-/**
- * Makes `window` the current one and mirrors it into the state. `position` gets the top line's
- * id before the change and returns the new `top` and `follow`.
- */
-function commit(
-  ctx: StoreContext,
-  window: LogWindow,
-  position: (anchorIndex: number, logs: LogsState, rows: number) => { top: number; follow: boolean },
-  extra: Partial<LogsState> = {},
-): void {
-  ctx.book.logWindow = window;
-  patchLogs(ctx, (logs, s) => {
-    const rows = logRows(s);
-    const anchorId = logs.lines[logs.top]?.id;
-    const anchorIndex = anchorId === undefined ? -1 : indexOfLine(window, anchorId);
-    const { top, follow } = position(anchorIndex, logs, rows);
-    const search = logs.search && {
-      ...logs.search,
-      matchIndex: logs.search.matchId === null ? null : nonNegative(indexOfLine(window, logs.search.matchId)),
-    };
-    return {
-      lines: window.lines,
-      top: Math.min(Math.max(0, top), maxTop(window.lines.length, rows)),
-      follow,
-      atStart: window.reachedStart,
-      atEnd: window.atLiveEnd,
-      search,
-      error: null,
-      fetchedAt: ctx.now(),
-      ...extra,
-    };
-  });
-}
-
-function nonNegative(index: number): number | null {
-  return index >= 0 ? index : null;
-}
-
-async function fetchPage(ctx: StoreContext, req: GetTaskLogRequest, signal: AbortSignal): Promise<LogEntry[]> {
-  return parseLogEvents(await ctx.client.events.getTaskLog(req, { signal }), ENDPOINT);
 }
 
 /** Adds the page before the window. Returns false when nothing was added. */
@@ -198,68 +121,6 @@ async function loadEdge(
   );
   patchLogs(ctx, (logs) => ({ search: logs.search && { ...logs.search, matchId: null, matchIndex: null } }));
   ctx.book.logsFor = fp;
-}
-
-async function search(
-  ctx: StoreContext,
-  taskId: string,
-  direction: 'older' | 'newer',
-  signal: AbortSignal,
-): Promise<void> {
-  const initial = ctx.get().logs;
-  if (initial.search === null || initial.search.query === '') return;
-  const compiled = compileLogQuery(initial.search.query);
-  if (!compiled.ok) {
-    patchLogs(ctx, (l) => ({ search: l.search && { ...l.search, status: 'error', error: compiled.error } }));
-    return;
-  }
-  const dir = direction === 'older' ? 'previous' : 'next';
-  const rows = logRows(ctx.get());
-  let window = ctx.book.logWindow;
-  const matchAt = initial.search.matchId === null ? -1 : indexOfLine(window, initial.search.matchId);
-  // A first search starts at the bottom line on screen going up (at the top line going down).
-  const from =
-    matchAt >= 0
-      ? matchAt
-      : direction === 'older'
-        ? Math.min(window.lines.length, initial.top + rows)
-        : initial.top - 1;
-  let result: LogSearchResult = searchWindow(window, compiled.test, from, dir);
-  let pages = 0;
-  patchLogs(ctx, (l) => ({
-    search: l.search && { ...l.search, direction, status: 'searching', pagesFetched: 0, error: null },
-  }));
-  while (result.kind === 'need-older' || result.kind === 'need-newer') {
-    const added =
-      result.kind === 'need-older' ? await loadOlder(ctx, taskId, signal) : await loadNewer(ctx, taskId, signal);
-    if (signal.aborted) return;
-    pages += 1;
-    patchLogs(ctx, (l) => ({ search: l.search && { ...l.search, pagesFetched: pages } }));
-    window = ctx.book.logWindow;
-    // A page that adds nothing while the window still claims more exists would loop forever.
-    if (!added) {
-      result = { kind: 'not-found' };
-      break;
-    }
-    result = resumeSearch(window, compiled.test, result.resumeFromId, dir);
-  }
-  if (result.kind === 'not-found') {
-    patchLogs(ctx, (l) => ({
-      search: l.search && { ...l.search, status: 'not-found', matchId: null, matchIndex: null },
-    }));
-    return;
-  }
-  const { index, id } = result;
-  patchLogs(ctx, (l, s) => {
-    const r = logRows(s);
-    const bottom = maxTop(l.lines.length, r);
-    const top = Math.min(Math.max(0, index - Math.floor(r / 3)), bottom);
-    return {
-      top,
-      follow: l.atEnd && top >= bottom,
-      search: l.search && { ...l.search, status: 'found', matchId: id, matchIndex: index },
-    };
-  });
 }
 
 async function runOp(ctx: StoreContext, op: LogOp, taskId: string, signal: AbortSignal): Promise<void> {

@@ -13,6 +13,8 @@ export interface PromptActions {
   /** Applies the prompt: sets the list filter, or starts a log search. */
   submitPrompt(): void;
   cancelPrompt(): void;
+  /** Up (-1) / Down (+1) in a search prompt: older / newer query from the history. */
+  recallSearch(step: -1 | 1): void;
   setFilter(list: ListName, text: string): void;
   clearFilter(list: ListName): void;
   setStatusFilter(list: ListName, statuses: string[]): void;
@@ -32,7 +34,8 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
       if (pane === 'tasks' || pane === 'reports') {
         ctx.set((s) => ({ ui: { ...s.ui, prompt: { kind: 'filter', pane, text: s.ui.filters[pane] } } }));
       } else if (pane === 'logs') {
-        ctx.set((s) => ({ ui: { ...s.ui, prompt: { kind: 'search', pane, text: s.logs.search?.query ?? '' } } }));
+        // A new query each time, as in a shell; earlier ones are one Up away.
+        ctx.set((s) => ({ ui: { ...s.ui, prompt: { kind: 'search', pane, text: '', historyIndex: null } } }));
       }
     },
     setPromptText(text) {
@@ -42,11 +45,22 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
       const prompt = ctx.get().ui.prompt;
       if (prompt === null) return;
       ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
-      if (prompt.kind === 'search') searchLog(ctx, prompt.text);
-      else if (prompt.pane === 'tasks' || prompt.pane === 'reports') setFilter(prompt.pane, prompt.text.trim());
+      if (prompt.kind === 'search') {
+        rememberSearch(ctx, prompt.text);
+        searchLog(ctx, prompt.text);
+      } else if (prompt.pane === 'tasks' || prompt.pane === 'reports') setFilter(prompt.pane, prompt.text.trim());
     },
     cancelPrompt() {
       if (ctx.get().ui.prompt !== null) ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
+    },
+    recallSearch(step) {
+      const { prompt, searchHistory } = ctx.get().ui;
+      if (prompt?.kind !== 'search') return;
+      const recalled = recalledQuery(searchHistory, prompt.historyIndex ?? null, step);
+      if (recalled === undefined) return;
+      const draft = prompt.historyIndex == null ? prompt.text : (prompt.draft ?? '');
+      const text = recalled.index === null ? draft : (searchHistory[recalled.index] as string);
+      ctx.set((s) => ({ ui: { ...s.ui, prompt: { ...prompt, text, historyIndex: recalled.index, draft } } }));
     },
     setFilter,
     clearFilter: (list) => setFilter(list, ''),
@@ -61,4 +75,30 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
       resetListQuery(ctx, list);
     },
   };
+}
+
+/** Log searches remembered for Up/Down. */
+export const SEARCH_HISTORY_MAX = 100;
+
+function rememberSearch(ctx: StoreContext, query: string): void {
+  if (query === '') return;
+  ctx.set((s) => {
+    const kept = s.ui.searchHistory.filter((q) => q !== query);
+    return { ui: { ...s.ui, searchHistory: [...kept, query].slice(-SEARCH_HISTORY_MAX) } };
+  });
+}
+
+/**
+ * The history entry Up (-1) / Down (+1) moves to from `index` (null: the line being typed, just
+ * past the newest entry). undefined when there is nowhere to go.
+ */
+export function recalledQuery(
+  history: readonly string[],
+  index: number | null,
+  step: -1 | 1,
+): { index: number | null } | undefined {
+  const at = index ?? history.length;
+  const next = at + step;
+  if (next < 0 || next > history.length || next === at) return undefined;
+  return { index: next === history.length ? null : next };
 }

@@ -22,6 +22,9 @@ export interface LogSearchState {
   status: LogSearchStatus;
   /** Pages fetched by this search step so far (progress). */
   pagesFetched: number;
+  /** Lines scanned beyond the window by this step, and the scan's rate in lines/s. */
+  linesScanned: number;
+  rate: number;
   /** The matching line (`LogLine.id`) and its index in `lines`, or null. */
   matchId: number | null;
   matchIndex: number | null;
@@ -114,6 +117,8 @@ export function searchLog(ctx: StoreContext, query: string): void {
       direction: 'older',
       status: 'searching',
       pagesFetched: 0,
+      linesScanned: 0,
+      rate: 0,
       matchId: null,
       matchIndex: null,
       error: null,

@@ -28,6 +28,10 @@ export interface PromptState {
   /** The pane the prompt belongs to (tasks/reports list for filters, logs for search). */
   pane: PaneName;
   text: string;
+  /** Search prompts: the `searchHistory` entry shown (Up/Down), or null while typing a new one. */
+  historyIndex?: number | null;
+  /** What was typed before Up recalled older queries (Down past the newest brings it back). */
+  draft?: string;
 }
 
 /** Dialogs (issue 5 triage). Typed text lives here so nothing typed is lost on an error. */
@@ -43,6 +47,8 @@ export interface UiState {
   dialog: DialogState | null;
   /** Set while the user types a filter or a search (`/`). */
   prompt: PromptState | null;
+  /** Log searches submitted, oldest first (bounded), for Up/Down in the search prompt. */
+  searchHistory: readonly string[];
   /** Applied filter text per list (tasks: name regex; reports: `_any_` pattern). */
   filters: Record<ListName, string>;
   showArchived: Record<ListName, boolean>;
@@ -88,6 +94,7 @@ export function initialUi(options: UiOptions): UiState {
     overlay: 'none',
     dialog: null,
     prompt: null,
+    searchHistory: [],
     filters: { tasks: '', reports: '' },
     showArchived: { tasks: false, reports: false },
     xAxis: 'iter',

@@ -178,6 +178,8 @@ export const ACTION_HANDLERS = {
   // ---- the `/` prompt
   'prompt-apply': (c) => c.actions.submitPrompt(),
   'prompt-cancel': (c) => c.actions.cancelPrompt(),
+  'prompt-history-up': (c) => c.actions.recallSearch(-1),
+  'prompt-history-down': (c) => c.actions.recallSearch(1),
   // ---- dialogs and pickers
   'dialog-submit': (c) => settle(c.actions.submitDialog()),
   'dialog-cancel': (c) => void c.actions.closeOverlay(),

@@ -256,6 +256,8 @@ export const KEYMAP: readonly KeyBinding[] = [
   // ---- modals: the `/` prompt, dialogs, pickers, help, the too-small screen
   { keys: ['enter'], action: 'prompt-apply', scopes: ['prompt'], help: 'apply the filter, or search', hint: 'apply' },
   { keys: ['esc'], action: 'prompt-cancel', scopes: ['prompt'], help: 'close the prompt', hint: 'cancel' },
+  { keys: ['up'], action: 'prompt-history-up', scopes: ['prompt'], help: 'log search: previous query' },
+  { keys: ['down'], action: 'prompt-history-down', scopes: ['prompt'], help: 'log search: next query' },
   {
     keys: ['backspace'],
     action: 'delete-char',

@@ -138,6 +138,28 @@ describe('panes', () => {
     expect(text(m)).toMatch(/x: iter · smoothing: EMA 0\.6 · loading…/);
   });
 
+  it('a second / in the logs starts an empty query; Up brings back the previous one', async () => {
+    const store = fixedStore();
+    const m = await open(store, 100, 30);
+    await m.press('5');
+    await m.press('/');
+    await m.press('loss');
+    await m.press(KEYS.enter);
+    await m.press('/');
+    expect(text(m)).toContain('/search log: █');
+    await m.press('acc');
+    await m.press(KEYS.enter);
+    expect(store.getState().logs.search?.query).toBe('acc');
+    await m.press('/');
+    await m.press(KEYS.up);
+    expect(text(m)).toContain('/search log: acc█');
+    await m.press(KEYS.up);
+    expect(text(m)).toContain('/search log: loss█');
+    await m.press(KEYS.down);
+    await m.press(KEYS.down);
+    expect(text(m)).toContain('/search log: █');
+  });
+
   it('shows follow and search progress in the logs title', async () => {
     const store = fixedStore();
     const m = await open(store, 100, 30);
@@ -148,7 +170,7 @@ describe('panes', () => {
     expect(text(m)).toContain('/search log: loss=0.05█');
     await m.press(KEYS.enter);
     expect(store.getState().logs.search?.query).toBe('loss=0.05');
-    expect(text(m)).toContain('/loss=0.05/ searching older pages… (0 pages)');
+    expect(text(m)).toContain('/loss=0.05/ searching older… 0 lines');
     store.setState((s) => ({
       logs: {
         ...s.logs,

@@ -88,6 +88,8 @@ describe('colour', () => {
           direction: 'older',
           status: 'found',
           pagesFetched: 1,
+          linesScanned: 0,
+          rate: 0,
           matchId: 49,
           matchIndex: 48,
           error: null,

@@ -19,13 +19,15 @@ import type { PaneProps } from './types.js';
 const TIME_PREFIX_MIN_WIDTH = 70;
 const TIME_PREFIX = 9;
 
+const scanned = (n: number): string => n.toLocaleString('en-US');
+
 export function searchInfo(search: LogSearchState | null, theme: Theme): string | null {
   if (search === null) return null;
   const q = `/${clip(sanitize(search.query), 24, theme.glyphs.ellipsis)}/`;
   const where = search.direction === 'older' ? 'older' : 'newer';
   switch (search.status) {
     case 'searching':
-      return `${q} searching ${where} pages${theme.glyphs.ellipsis} (${search.pagesFetched} page${search.pagesFetched === 1 ? '' : 's'})`;
+      return `${q} searching ${where}${theme.glyphs.ellipsis} ${scanned(search.linesScanned)} lines${search.rate > 0 ? ` (${scanned(search.rate)}/s)` : ''}`;
     case 'found':
       return `${q} match`;
     case 'not-found':

@@ -1,0 +1,219 @@
+// Log search over a huge log (issue 12): the built monitor inside tmux (120x40) searches a
+// 10,000,000-line log on the embedded server for a line at its very start.
+//   - lines scanned per second, beside `grep -c` over the same lines written to a file;
+//   - the monitor's RSS, sampled every 100 ms during the search, and 5 s after the match.
+//
+//   npm run build && node bench/log-search.mjs [--lines N]     (or: npm run bench log-search)
+//
+// The log is filled without HTTP: one real add_batch (creating the task's log owner, series and
+// strings, and holding the needle) and then one INSERT ... SELECT that copies its row shape with
+// the same 75-character messages the storage benchmark uses, one a millisecond.
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sleep } from './lib/stats.mjs';
+import { printTable, row } from './lib/table.mjs';
+import { monitorCommand, openTerminal } from './lib/tmux.mjs';
+
+const T0 = 1_700_000_000_000;
+const NEEDLE = 'needle-at-the-start';
+const TASK_NAME = 'bench-huge-log';
+const FIRST_BATCH = 1000;
+
+const message = (n) =>
+  n === 0
+    ? NEEDLE
+    : `step ${String(n).padStart(9, '0')}: loss=0.${(n * 7919) % 100000} lr=0.001 grad_norm=1.25 epoch=3`;
+
+async function fillLog(root, dir, lines) {
+  const { startServer } = await import(join(root, 'dist/server/index.js'));
+  const { eventsHandlers } = await import(join(root, 'dist/server/events/index.js'));
+  const { companyId } = await import(join(root, 'dist/server/server-meta.js'));
+  const server = await startServer({ dbPath: join(dir, 'bench.db'), port: 0, log: () => {} });
+  const db = server.db;
+  const company = companyId(db);
+  const user = db.prepare('SELECT id FROM users LIMIT 1').pluck().get();
+  const task = 'b'.repeat(32);
+  const now = Date.now();
+  db.prepare(
+    `INSERT INTO tasks (id, company, user, name, type, status, created, last_update, last_change)
+     VALUES (?, ?, ?, ?, 'training', 'completed', ?, ?, ?)`,
+  ).run(task, company, user, TASK_NAME, now, now, now);
+  const first = [];
+  for (let n = 0; n < FIRST_BATCH; n++) {
+    const msg = message(n).padEnd(75, '.');
+    first.push(
+      JSON.stringify({
+        task,
+        type: 'log',
+        iter: Math.floor(n / 100),
+        timestamp: T0 + n,
+        worker: 'gpu-host-01:gpu0',
+        level: 'info',
+        msg,
+      }),
+    );
+  }
+  const ctx = {
+    db,
+    identity: { user, company, userName: 'bench', role: 'user' },
+    headers: {},
+    worker: 'bench',
+    endpoint: 'events.add_batch',
+    now: Date.now,
+    rawBody: `${first.join('\n')}\n`,
+    contentType: 'application/json-lines',
+  };
+  eventsHandlers['events.add_batch']({}, ctx);
+  db.prepare(
+    `INSERT INTO log_events (owner, timestamp, seq, series, iter, written_after, worker, level, msg, extra)
+     WITH RECURSIVE n(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+     SELECT t.owner, ? + i, 0, t.series, i / 100, t.written_after, t.worker, t.level,
+       printf('%-75s', printf('step %09d: loss=0.%d lr=0.001 grad_norm=1.25 epoch=3', i, (i * 7919) % 100000)), NULL
+     FROM n, (SELECT * FROM log_events ORDER BY timestamp DESC LIMIT 1) AS t`,
+  ).run(FIRST_BATCH, lines - 1, T0);
+  return server;
+}
+
+/** The same lines as a text file, for the `grep -c` reference. */
+async function writeLines(path, lines) {
+  const out = createWriteStream(path);
+  const CHUNK = 100_000;
+  for (let start = 0; start < lines; start += CHUNK) {
+    let text = '';
+    for (let n = start; n < Math.min(lines, start + CHUNK); n++) text += `${message(n).padEnd(75, '.')}\n`;
+    if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
+  }
+  await new Promise((resolve) => out.end(resolve));
+}
+
+function grepSeconds(path) {
+  const t0 = performance.now();
+  const count = execFileSync('grep', ['-c', NEEDLE, path], { encoding: 'utf8' }).trim();
+  if (count !== '1') throw new Error(`grep found ${count} needles`);
+  return (performance.now() - t0) / 1000;
+}
+
+/** The monitor: the shell's child in the tmux pane. */
+function monitorPid(shellPid) {
+  for (const t of readdirSync(`/proc/${shellPid}/task`)) {
+    const children = readFileSync(`/proc/${shellPid}/task/${t}/children`, 'utf8').trim();
+    if (children !== '') return Number(children.split(' ')[0]);
+  }
+  return shellPid;
+}
+
+function cpuSeconds(pid) {
+  // utime + stime of the process, in clock ticks (100 per second on Linux).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function rssMb(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line.split(/\s+/)[1]) / 1024;
+}
+
+async function waitForScreen(term, predicate, timeoutMs) {
+  const t0 = performance.now();
+  while (performance.now() - t0 < timeoutMs) {
+    const screen = term.styledRows().join('\n');
+    if (predicate(screen)) return performance.now() - t0;
+    await sleep(50);
+  }
+  return NaN;
+}
+
+export async function figures(ctx, { lines = 10_000_000 } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'tracktop-log-search-'));
+  let server;
+  let term;
+  try {
+    let t0 = performance.now();
+    server = await fillLog(ctx.root, dir, lines);
+    ctx.log(`[log-search] ${lines} lines stored in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    const textFile = join(dir, 'lines.txt');
+    await writeLines(textFile, lines);
+    const grep = grepSeconds(textFile);
+    rmSync(textFile);
+
+    term = await openTerminal({ columns: 120, rows: 40 });
+    const command = monitorCommand(ctx.root, { url: server.url, credentials: server.credentials }, ['--interval', '5']);
+    // LOG_SEARCH_NODE_OPTIONS tries V8 settings on the monitor (e.g. --max-semi-space-size=2).
+    const nodeOptions = process.env.LOG_SEARCH_NODE_OPTIONS;
+    term.run(nodeOptions ? command.replace('exec env ', `exec env NODE_OPTIONS=${nodeOptions} `) : command);
+    if (Number.isNaN(await waitForScreen(term, (s) => s.includes(TASK_NAME), 20_000)))
+      throw new Error('the monitor never showed the task');
+    term.key('5');
+    await waitForScreen(term, (s) => s.includes('step 00'), 20_000);
+    await sleep(1000);
+    const pid = monitorPid(term.pid());
+    const before = rssMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
+    term.key('/');
+    await sleep(100);
+    t0 = performance.now();
+    const cpu0 = cpuSeconds(pid);
+    const serverCpu0 = process.cpuUsage();
+    term.run(NEEDLE);
+    const found = await waitForScreen(term, (s) => s.includes(`/${NEEDLE}/ match`), 600_000);
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = cpuSeconds(pid) - cpu0;
+    const serverCpu = process.cpuUsage(serverCpu0);
+    const serverSeconds = (serverCpu.user + serverCpu.system) / 1e6;
+    await sleep(5000);
+    clearInterval(sampler);
+    const after = rssMb(pid);
+    term.key('q');
+    if (Number.isNaN(found)) throw new Error('the search never showed its match');
+    const rate = lines / seconds;
+    const grepRate = lines / grep;
+    return [
+      row({
+        figure: `log search over ${lines / 1e6} M lines, lines/s scanned (s)`,
+        goal: '>= 300000',
+        measured: `${Math.round(rate)} (${seconds.toFixed(1)} s)`,
+        ok: rate >= 300_000,
+        ratio: `${(grepRate / rate).toFixed(0)}x slower than grep -c (${Math.round(grepRate)}/s)`,
+      }),
+      row({
+        figure: 'monitor RSS before / peak during log search (MB)',
+        goal: '<= 150',
+        measured: `${before.toFixed(0)} / ${peak.toFixed(0)}`,
+        ok: peak <= 150,
+      }),
+      row({
+        figure: 'CPU during the search: monitor / server (s)',
+        goal: '',
+        measured: `${cpu.toFixed(1)} / ${serverSeconds.toFixed(1)}`,
+      }),
+      row({
+        figure: 'monitor RSS 5 s after the match (MB)',
+        goal: '<= 150',
+        measured: after.toFixed(0),
+        ok: after <= 150,
+      }),
+    ];
+  } finally {
+    term?.close();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { lines: { type: 'string' } } });
+  const ctx = {
+    root: join(fileURLToPath(import.meta.url), '..', '..'),
+    runs: (n) => n,
+    log: (line) => process.stderr.write(`${line}\n`),
+  };
+  const rows = await figures(ctx, values.lines === undefined ? {} : { lines: Number(values.lines) });
+  printTable(rows, 'log search');
+}

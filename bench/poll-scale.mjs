@@ -1,0 +1,130 @@
+// The monitor's idle poll cost at scale (issue 12): the built monitor inside tmux (120x40,
+// --interval 1) against the embedded server holding 10,000 tasks where nothing changes.
+// Bytes on the wire are counted by a TCP relay between them (both directions, HTTP headers
+// included); CPU is the monitor's own (utime + stime), both over 10 poll cycles after settling.
+//
+//   npm run build && node bench/poll-scale.mjs [--tasks N]     (or: npm run bench poll-scale)
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sleep } from './lib/stats.mjs';
+import { printTable, row } from './lib/table.mjs';
+import { monitorCommand, openTerminal } from './lib/tmux.mjs';
+
+const INTERVAL_S = 1;
+const CYCLES = 10;
+
+async function serverWithTasks(root, dir, count) {
+  const { startServer } = await import(join(root, 'dist/server/index.js'));
+  const { companyId } = await import(join(root, 'dist/server/server-meta.js'));
+  const server = await startServer({ dbPath: join(dir, 'bench.db'), port: 0, log: () => {} });
+  const db = server.db;
+  const company = companyId(db);
+  const user = db.prepare('SELECT id FROM users LIMIT 1').pluck().get();
+  const insert = db.prepare(
+    `INSERT INTO tasks (id, company, user, name, type, status, created, last_update, last_change)
+     VALUES (?, ?, ?, ?, 'training', 'completed', ?, ?, ?)`,
+  );
+  const t0 = Date.now() - count * 60_000;
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const t = t0 + i * 60_000;
+      insert.run(i.toString(16).padStart(32, '0'), company, user, `scale-task-${i}`, t, t, t);
+    }
+  })();
+  return server;
+}
+
+/** A TCP relay to `target` counting the bytes that pass each way. */
+async function countingRelay(target) {
+  const { hostname, port } = new URL(target);
+  const counted = { bytes: 0 };
+  const relay = createServer((client) => {
+    const upstream = createConnection({ host: hostname, port: Number(port) });
+    client.on('data', (d) => (counted.bytes += d.length));
+    upstream.on('data', (d) => (counted.bytes += d.length));
+    client.pipe(upstream).pipe(client);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  await new Promise((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${relay.address().port}`,
+    counted,
+    close: () => new Promise((resolve) => relay.close(resolve)),
+  };
+}
+
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function monitorPid(shellPid) {
+  const children = readFileSync(`/proc/${shellPid}/task/${shellPid}/children`, 'utf8').trim();
+  return children === '' ? shellPid : Number(children.split(' ')[0]);
+}
+
+export async function figures(ctx, { tasks = 10_000 } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'tracktop-poll-scale-'));
+  let server;
+  let relay;
+  let term;
+  try {
+    server = await serverWithTasks(ctx.root, dir, tasks);
+    relay = await countingRelay(server.url);
+    term = await openTerminal({ columns: 120, rows: 40 });
+    const args = ['--interval', String(INTERVAL_S)];
+    term.run(monitorCommand(ctx.root, { url: relay.url, credentials: server.credentials }, args));
+    const t0 = performance.now();
+    while (
+      !term
+        .styledRows()
+        .join('\n')
+        .includes(`scale-task-${tasks - 1}`)
+    ) {
+      if (performance.now() - t0 > 20_000) throw new Error('the monitor never showed the newest task');
+      await sleep(100);
+    }
+    // Past the first loads and V8's one-off collections after start-up.
+    await sleep(8000);
+    const pid = monitorPid(term.pid());
+    const bytes0 = relay.counted.bytes;
+    const cpu0 = cpuSeconds(pid);
+    await sleep(CYCLES * INTERVAL_S * 1000);
+    const bytesPerCycle = (relay.counted.bytes - bytes0) / CYCLES;
+    const cpuMsPerCycle = ((cpuSeconds(pid) - cpu0) * 1000) / CYCLES;
+    term.key('q');
+    return [
+      row({
+        figure: `idle poll cycle at ${tasks / 1000}k tasks, bytes sent + received`,
+        goal: '<= 3000',
+        measured: Math.round(bytesPerCycle),
+        ok: bytesPerCycle <= 3000,
+      }),
+      row({
+        figure: `idle poll cycle at ${tasks / 1000}k tasks, monitor CPU (ms)`,
+        goal: '<= 2',
+        measured: cpuMsPerCycle.toFixed(1),
+        ok: cpuMsPerCycle <= 2,
+      }),
+    ];
+  } finally {
+    term?.close();
+    await relay?.close();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { tasks: { type: 'string' } } });
+  const ctx = { root: join(fileURLToPath(import.meta.url), '..', '..'), runs: (n) => n, log: () => {} };
+  printTable(
+    await figures(ctx, values.tasks === undefined ? {} : { tasks: Number(values.tasks) }),
+    'idle poll cost at scale',
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { entryMatches, firstMatchingEntry, nextScanBatch, scanRate } from '../../src/text/log-scan.js';
+import { compileLogQuery, type LogMatcher } from '../../src/text/log-window.js';
+
+function matcher(query: string): LogMatcher {
+  const compiled = compileLogQuery(query);
+  if (!compiled.ok) throw new Error(compiled.error);
+  return compiled.test;
+}
+
+const entry = (msg: string, timestamp = 1) => ({ timestamp, level: 'info', msg });
+
+describe('log scan matching', () => {
+  it('matches the text the window shows: colours and control sequences do not split a word', () => {
+    const test = matcher('loss');
+    expect(entryMatches(entry('\u001b[31mlo\u001b[0mss=1'), test, true)).toBe(true);
+    expect(entryMatches(entry('\u001b[31mlo\u001b[0mss=1'), test, false)).toBe(true);
+    expect(entryMatches(entry('l\u001b]0;title\u0007oss'), test, false)).toBe(true);
+    expect(entryMatches(entry('accuracy'), test, false)).toBe(false);
+  });
+
+  it('tests each display line of a multi-line message, so ^ anchors at every line', () => {
+    const test = matcher('/^Traceback/');
+    expect(entryMatches(entry('error below\nTraceback (most recent call last):'), test, false)).toBe(true);
+  });
+
+  it('finds the first match in the page order (the direction of travel)', () => {
+    const page = [entry('a', 3), entry('needle 2', 2), entry('needle 1', 1)];
+    expect(firstMatchingEntry(page, matcher('needle'), false)).toBe(1);
+    expect(firstMatchingEntry(page, matcher('none'), false)).toBe(-1);
+  });
+
+  it('page sizes double from the first up to the maximum', () => {
+    const sizes: number[] = [];
+    let batch = 0;
+    for (let i = 0; i < 6; i++) sizes.push((batch = nextScanBatch(batch, 1000, 10_000)));
+    expect(sizes).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
+    expect(nextScanBatch(0, 20_000, 10_000)).toBe(10_000);
+  });
+
+  it('rate is lines per second, 0 before any time passed', () => {
+    expect(scanRate(300_000, 1000)).toBe(300_000);
+    expect(scanRate(5, 0)).toBe(0);
+  });
+});
