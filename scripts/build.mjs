@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { assertInkPatched } from './ink-patch-check.mjs';
 import { inkOutputCache } from './ink-output-cache.mjs';
+import { yogaNoFetch } from './yoga-no-fetch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist', 'bundle');
@@ -84,7 +85,7 @@ const result = await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // CommonJS dependencies bundled into ESM call require() for Node built-ins.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [versionConstant, undiciPoolOnly, inkOutputCache],
+  plugins: [versionConstant, undiciPoolOnly, inkOutputCache, yogaNoFetch],
   logLevel: 'warning',
   metafile: true,
 });
