@@ -20,7 +20,7 @@ import type { UiActions, UiState } from './ui-state.js';
 export type { ConnectionState, ConnectionStateName } from './connection.js';
 export type { DialogState, PickOption, PickPurpose } from './dialogs.js';
 export type { PaneError } from './errors.js';
-export type { PendingReportChange, ReportActionName } from './report-changes.js';
+export type { PendingReportChange, ReportActionName, ReportKeyActionId } from './report-changes.js';
 export type { WidgetData, WidgetEntry, WidgetImage, WidgetPlot, WidgetSeries, WidgetValue } from './report-widgets.js';
 export type { ReportProject, ReportRow, ReportsFilter, ReportsState } from './reports-list.js';
 export type {
