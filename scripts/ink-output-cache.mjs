@@ -9,9 +9,13 @@
 //   - a row whose cells are the very same objects as last frame's row reuses its string;
 //   - lines cut to a clipping box (every line: the monitor's root box clips) and the widest
 //     line of each text node (render-node-to-output.js) are remembered the same way.
+// Ink's own module-wide caches of text sizes and wrapped text (measure-text.js, wrap-text.js)
+// keep every string ever drawn: over days of log lines that is memory without end, so they
+// get the same bound.
 // tsc output and the tests keep Ink as it is; test/scripts/ink-output-cache.test.ts checks
 // that the patched module writes what the original writes.
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 
 /** Entries the shared caches hold before they are dropped and rebuilt. */
 export const OUTPUT_CACHE_LIMIT = 20_000;
@@ -83,6 +87,29 @@ const RENDER_HELPERS = `${BOUNDED_MEMO}
 const widestLine = boundedMemo(uncachedWidestLine);
 `;
 
+const MEASURE_EDITS = [
+  [
+    'cache.set(text, dimensions);',
+    `if (cache.size >= ${OUTPUT_CACHE_LIMIT}) cache.clear();\n    cache.set(text, dimensions);`,
+  ],
+];
+
+const WRAP_EDITS = [
+  ['const cache = {};', 'let cache = {};\nlet cacheSize = 0;'],
+  [
+    'cache[cacheKey] = wrappedText;',
+    `if (++cacheSize > ${OUTPUT_CACHE_LIMIT}) {\n        cache = {};\n        cacheSize = 1;\n    }\n    cache[cacheKey] = wrappedText;`,
+  ],
+];
+
+/** The edits per Ink module (file name under ink/build/). */
+export const INK_EDITS = {
+  'output.js': (source) => edit(source, 'output.js', OUTPUT_EDITS, OUTPUT_HELPERS),
+  'render-node-to-output.js': (source) => edit(source, 'render-node-to-output.js', RENDER_EDITS, RENDER_HELPERS),
+  'measure-text.js': (source) => edit(source, 'measure-text.js', MEASURE_EDITS, ''),
+  'wrap-text.js': (source) => edit(source, 'wrap-text.js', WRAP_EDITS, ''),
+};
+
 function edit(source, file, edits, helpers) {
   let patched = source;
   for (const [from, to] of edits) {
@@ -98,25 +125,24 @@ function edit(source, file, edits, helpers) {
 
 /** Ink's output.js with the caching edits; throws when Ink's code is not the one expected. */
 export function cacheInkOutput(source) {
-  return edit(source, 'output.js', OUTPUT_EDITS, OUTPUT_HELPERS);
+  return INK_EDITS['output.js'](source);
 }
 
 /** Ink's render-node-to-output.js with the widest-line memo; throws as `cacheInkOutput` does. */
 export function cacheInkRenderNode(source) {
-  return edit(source, 'render-node-to-output.js', RENDER_EDITS, RENDER_HELPERS);
+  return INK_EDITS['render-node-to-output.js'](source);
 }
 
-/** esbuild plugin: bundles Ink's output.js with `cacheInkOutput` applied. */
+/** esbuild plugin: bundles the Ink modules of INK_EDITS with their edits applied. */
 export const inkOutputCache = {
   name: 'ink-output-cache',
   setup(b) {
-    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => ({
-      contents: cacheInkOutput(readFileSync(args.path, 'utf8')),
-      loader: 'js',
-    }));
-    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]render-node-to-output\.js$/ }, (args) => ({
-      contents: cacheInkRenderNode(readFileSync(args.path, 'utf8')),
-      loader: 'js',
-    }));
+    b.onLoad(
+      { filter: /[\\/]ink[\\/]build[\\/](output|render-node-to-output|measure-text|wrap-text)\.js$/ },
+      (args) => ({
+        contents: INK_EDITS[basename(args.path)](readFileSync(args.path, 'utf8')),
+        loader: 'js',
+      }),
+    );
   },
 };

@@ -19,7 +19,11 @@ type OutputClass = new (options: { width: number; height: number }) => Output;
 interface Plugin {
   cacheInkOutput(source: string): string;
   cacheInkRenderNode(source: string): string;
+  INK_EDITS: Record<string, (source: string) => string>;
+  OUTPUT_CACHE_LIMIT: number;
 }
+type WrapText = (text: string, maxWidth: number, wrapType: string) => string;
+type MeasureText = (text: string) => { width: number; height: number };
 
 const INK_BUILD = join(ROOT, 'node_modules', 'ink', 'build');
 const plugin = (await import(pathToFileURL(join(ROOT, 'scripts', 'ink-output-cache.mjs')).href)) as Plugin;
@@ -27,6 +31,14 @@ const plugin = (await import(pathToFileURL(join(ROOT, 'scripts', 'ink-output-cac
 let dir: string;
 let Original: OutputClass;
 let Cached: OutputClass;
+
+/** Ink's build/<file> with its edits applied, loaded from the temp directory. */
+async function loadEdited<T>(file: string): Promise<T> {
+  const source = readFileSync(join(INK_BUILD, file), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '');
+  const path = join(dir, `edited-${file.replace(/\.js$/, '.mjs')}`);
+  writeFileSync(path, plugin.INK_EDITS[file]!(source));
+  return ((await import(pathToFileURL(path).href)) as { default: T }).default;
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tracktop-ink-output-'));
@@ -77,6 +89,23 @@ describe('Ink output with frame-spanning caches', () => {
   it('refuses an Ink whose code is not the one the edits expect', () => {
     expect(() => plugin.cacheInkOutput('export default class Output {}')).toThrow(/output\.js changed/);
     expect(() => plugin.cacheInkRenderNode('export default 1;')).toThrow(/render-node-to-output\.js changed/);
+  });
+
+  it("keeps Ink's text measuring and wrapping the same past the caches' bound", async () => {
+    const wrapText = await loadEdited<WrapText>('wrap-text.js');
+    const measureText = await loadEdited<MeasureText>('measure-text.js');
+    const before = [wrapText('hello wonderful world', 8, 'wrap'), wrapText('hello wonderful world', 8, 'truncate-end')];
+    expect(before).toEqual(['hello wo\nnderful \nworld', 'hello w…']);
+    expect(measureText('ab\ncde')).toEqual({ width: 3, height: 2 });
+    for (let i = 0; i <= plugin.OUTPUT_CACHE_LIMIT + 10; i++) {
+      wrapText(`line ${i}`, 4, 'truncate-end');
+      measureText(`line ${i}`);
+    }
+    expect([
+      wrapText('hello wonderful world', 8, 'wrap'),
+      wrapText('hello wonderful world', 8, 'truncate-end'),
+    ]).toEqual(before);
+    expect(measureText('ab\ncde')).toEqual({ width: 3, height: 2 });
   });
 
   it('applies to the installed render-node-to-output.js', () => {
