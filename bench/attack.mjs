@@ -3,6 +3,7 @@
 //
 // Run after a build (it imports the compiled server from dist/):
 //   npm run build && node bench/attack.mjs [seconds-per-attack]
+// or as the `attack` group of `npm run bench` (figures(ctx) below).
 //
 // Prints the cheap call's median and p95 with no attack, then under each attack:
 //   * regex: 2 clients filter 500 task names with a catastrophically backtracking pattern;
@@ -16,11 +17,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { Agent, fetch } from 'undici';
+import { row } from './lib/table.mjs';
 
 const ACCESS_KEY = 'BENCHACCESSKEY000000';
 const SECRET_KEY = 'bench-secret-key-0123456789abcdefghijklmnopqrstuvwxyz';
-const SECONDS = Number(process.argv[2] === '--serve' ? 0 : (process.argv[2] ?? 3));
 
 const role = process.argv[2] === '--serve' ? 'server' : isMainThread ? 'main' : 'attacker';
 
@@ -86,7 +88,8 @@ if (role === 'attacker') {
   parentPort.postMessage(Object.fromEntries(statuses));
 }
 
-if (role === 'main') {
+/** The cheap call's median and p95 with no attack and under each attack, `seconds` each. */
+async function measureAttacks(seconds) {
   const dir = mkdtempSync(join(tmpdir(), 'tracktop-attack-'));
   const child = fork(new URL(import.meta.url).pathname, ['--serve', join(dir, 'attack.db')], { stdio: 'inherit' });
   baseUrl = (await new Promise((resolve) => child.once('message', resolve))).url;
@@ -117,23 +120,49 @@ if (role === 'main') {
     const worker = new Worker(new URL(import.meta.url), { workerData: { name, bearer, url: baseUrl } });
     const answers = new Promise((resolve) => worker.once('message', resolve));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const result = await measureCheap(SECONDS * 1000);
+    const result = await measureCheap(seconds * 1000);
     worker.postMessage('stop');
     const attacker = await answers;
     await worker.terminate();
     return { ...result, attacker };
   };
 
-  console.log(`cheap call: projects.get_all_ex {page_size: 1}, ${SECONDS} s per attack`);
-  for (const name of ['none', ...Object.keys(attacks)]) {
-    const r = name === 'none' ? await measureCheap(SECONDS * 1000) : await underAttack(name);
+  const results = [];
+  try {
+    for (const name of ['none', ...Object.keys(attacks)])
+      results.push({ name, ...(name === 'none' ? await measureCheap(seconds * 1000) : await underAttack(name)) });
+  } finally {
+    await cheapAgent.close();
+    child.disconnect();
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return results;
+}
+
+/** Goal for the cheap call's median under each attack (ms). */
+const GOAL_MS = { none: 50, regex: 50, only_fields: 50, 'wrong-secret': 20 };
+
+/** The `attack` group of bench/run.mjs: one row per attack (fewer seconds each with --quick). */
+export async function figures(ctx) {
+  const seconds = ctx.runs(3) === 1 ? 2 : 3;
+  return (await measureAttacks(seconds)).map((r) =>
+    row({
+      figure: `cheap call under attack: ${r.name} (ms, median of ${r.n} in ${seconds} s)`,
+      goal: `<= ${GOAL_MS[r.name]}`,
+      measured: `${r.median.toFixed(1)} (p95 ${r.p95.toFixed(1)})`,
+      ok: r.median <= GOAL_MS[r.name],
+    }),
+  );
+}
+
+if (role === 'main' && process.argv[1] === fileURLToPath(import.meta.url)) {
+  const seconds = Number(process.argv[2] ?? 3);
+  console.log(`cheap call: projects.get_all_ex {page_size: 1}, ${seconds} s per attack`);
+  for (const r of await measureAttacks(seconds)) {
     const attacker = r.attacker ? ` attacker answers ${JSON.stringify(r.attacker)}` : '';
     console.log(
-      `${name.padEnd(13)} median ${r.median.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  (${r.n} calls)${attacker}`,
+      `${r.name.padEnd(13)} median ${r.median.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  (${r.n} calls)${attacker}`,
     );
   }
-  await cheapAgent.close();
-  child.disconnect();
-  await new Promise((resolve) => child.once('exit', resolve));
-  rmSync(dir, { recursive: true, force: true });
 }

@@ -4,13 +4,15 @@
 //
 //   npm run build && node bench/export.mjs [--points N]
 //
-// exportBench() returns {figure, goal, measured} rows for the `npm run bench` runner.
+// exportBench() returns {figure, goal, measured} rows; figures(ctx) is the `export` group of
+// `npm run bench` (1 M points, 200,000 with --quick).
 import { spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from '../dist/server/index.js';
+import { row } from './lib/table.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'bin', 'tracktop.js');
@@ -166,6 +168,18 @@ export async function exportBench({ points = 1_000_000, log = () => {} } = {}) {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The `export` group of bench/run.mjs; peak RSS rows are marked against the goal. */
+export async function figures(ctx) {
+  const points = ctx.runs(3) === 1 ? 200_000 : 1_000_000;
+  return (await exportBench({ points, log: ctx.log })).map((r) =>
+    row({
+      ...r,
+      measured: r.measured.replace(' (MISSED)', ''),
+      ok: r.goal.startsWith('<') ? Number.parseFloat(r.measured) < RSS_GOAL_MB : undefined,
+    }),
+  );
 }
 
 function printTable(rows) {

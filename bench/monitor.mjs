@@ -4,7 +4,8 @@
 //     same shell exec of `node -e` writing one line (Node's start-up through the same path);
 //   - terminal bytes written while nothing changes (target 0) and the CPU used meanwhile
 //     (target <= 0.2 % of a core), after a settling period that holds the first loads and
-//     V8's one-off "memory reducer" collections (~8 s after start-up; `--trace-gc` shows them).
+//     V8's one-off "memory reducer" collections (~8 s after start-up; `--trace-gc` shows them);
+//   - the monitor's resident memory at the end of that idle window (target <= 100 MB).
 // Times include tmux's own relay (a few ms).
 import { readFileSync } from 'node:fs';
 import { median, sleep, spread } from './lib/stats.mjs';
@@ -12,6 +13,12 @@ import { row } from './lib/table.mjs';
 import { END_OF_FRAME, monitorCommand, openTerminal } from './lib/tmux.mjs';
 
 const TASK_NAME = 'resnet';
+
+/** Resident memory of the process (VmRSS), in MB. */
+function rssMb(pid) {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
+}
 
 function cpuSeconds(pid) {
   // utime + stime of the process, in clock ticks (100 per second on Linux).
@@ -78,6 +85,12 @@ export async function figures(
       ok: idle.cpuPercent <= 0.2,
     }),
     row({
+      figure: `idle RSS after ${settleSeconds + idleSeconds} s (MB)`,
+      goal: '<= 100',
+      measured: idle.rss.toFixed(0),
+      ok: idle.rss <= 100,
+    }),
+    row({
       figure: `settling CPU, ${settleSeconds} s after first frame (s)`,
       goal: '',
       measured: idle.settleCpu.toFixed(2),
@@ -97,5 +110,6 @@ async function idleWindow(term, settleSeconds, idleSeconds) {
     bytes: term.size() - bytes0,
     cpuPercent: ((cpuSeconds(pid) - cpu0) / idleSeconds) * 100,
     settleCpu,
+    rss: rssMb(pid),
   };
 }

@@ -3,6 +3,8 @@
 //
 // Run after a build (it imports the compiled server from dist/):
 //   npm run build && node bench/storage.mjs [--max-lines N]
+// or as the `storage` group of `npm run bench` (figures(ctx) below: 1 M lines, 200,000 with
+// --quick; the 10 M-line page only when run alone, its fill takes minutes).
 //
 // Each figure is an exported async function returning `{ figure, goal, measured }` rows, for the
 // bench runner; run alone, the script prints them as a table. Log lines look like what the SDK
@@ -15,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../dist/server/index.js';
 import { eventsHandlers } from '../dist/server/events/index.js';
 import { companyId } from '../dist/server/server-meta.js';
+import { row } from './lib/table.mjs';
 
 const ACCESS_KEY = 'BENCHACCESSKEY000000';
 const SECRET_KEY = 'bench-secret-key-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -197,6 +200,24 @@ export async function logPageMs({ sizes = [1_000_000, 10_000_000] } = {}) {
     }
     return rows;
   });
+}
+
+/** The `storage` group of bench/run.mjs. */
+export async function figures(ctx) {
+  const lines = ctx.runs(3) === 1 ? 200_000 : 1_000_000;
+  const rows = [];
+  for (const figure of [
+    () => bytesPerLogLine({ lines }),
+    () => logIngestRate({ lines }),
+    () => logPageMs({ sizes: [lines] }),
+  ]) {
+    for (const r of await figure()) {
+      const [op, limit] = r.goal.split(' ');
+      const ok = op === '<=' ? r.measured <= Number(limit) : r.measured >= Number(limit);
+      rows.push(row({ figure: r.figure, goal: r.goal, measured: String(r.measured), ok }));
+    }
+  }
+  return rows;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

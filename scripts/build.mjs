@@ -11,6 +11,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { assertInkPatched } from './ink-patch-check.mjs';
+import { inkOutputCache } from './ink-output-cache.mjs';
+import { yogaNoFetch } from './yoga-no-fetch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist', 'bundle');
@@ -73,7 +75,8 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  minify: true,
+  // TRACKTOP_NO_MINIFY=1 keeps function names readable in --cpu-prof profiles.
+  minify: process.env.TRACKTOP_NO_MINIFY !== '1',
   legalComments: 'none',
   chunkNames: 'chunk-[hash]',
   // A native addon: loaded from node_modules by the server commands only.
@@ -82,7 +85,7 @@ const result = await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // CommonJS dependencies bundled into ESM call require() for Node built-ins.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [versionConstant, undiciPoolOnly],
+  plugins: [versionConstant, undiciPoolOnly, inkOutputCache, yogaNoFetch],
   logLevel: 'warning',
   metafile: true,
 });

@@ -7,8 +7,27 @@ import { isObject } from './parse.js';
 import { showStatus } from './status.js';
 import type { ReportRow } from './reports-list.js';
 
-export type ReportActionName =
-  'archive' | 'unarchive' | 'publish' | 'move' | 'delete' | 'tags' | 'rename' | 'comment' | 'edit' | 'create';
+/**
+ * Every report action, with the keymap action id that starts it (null: reached through another
+ * one, as unarchive through archive). The one list: the UI's handler table is checked against it.
+ */
+export const REPORT_ACTIONS = {
+  archive: 'archive',
+  unarchive: null,
+  publish: 'publish',
+  move: 'move',
+  delete: 'delete',
+  tags: 'tags',
+  rename: 'rename',
+  comment: 'comment',
+  edit: 'edit',
+  create: 'new-report',
+} as const;
+
+export type ReportActionName = keyof typeof REPORT_ACTIONS;
+
+/** The keymap action ids that start a report action. */
+export type ReportKeyActionId = NonNullable<(typeof REPORT_ACTIONS)[ReportActionName]>;
 
 /** An optimistic change waiting for the server; `before` restores the rows when it is refused. */
 export interface PendingReportChange {

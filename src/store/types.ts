@@ -22,7 +22,7 @@ export type { ConnectionState, ConnectionStateName } from './connection.js';
 export type { ImageStatus, ImageStep, ImageViewState } from './image-view.js';
 export type { DialogState, PickOption, PickPurpose } from './dialogs.js';
 export type { PaneError } from './errors.js';
-export type { PendingReportChange, ReportActionName } from './report-changes.js';
+export type { PendingReportChange, ReportActionName, ReportKeyActionId } from './report-changes.js';
 export type { WidgetData, WidgetEntry, WidgetImage, WidgetPlot, WidgetSeries, WidgetValue } from './report-widgets.js';
 export type { ReportProject, ReportRow, ReportsFilter, ReportsState } from './reports-list.js';
 export type {

@@ -1,7 +1,7 @@
 // The monitor's root: terminal size (from the injected stdout, followed on resize), the
 // layout, the one input handler, and header / panes or overlay / footer. The frame is always
 // `rows - 1` rows tall.
-import { createElement, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createElement, memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, useInput, useStdin, useStdout, type Key } from 'ink';
 import type { MonitorState, MonitorStore, PaneName } from '../store/types.js';
 import { clipboardSequence } from '../text/osc52.js';
@@ -14,7 +14,6 @@ import {
   type BottomSlotPane,
   type Layout,
   type LayoutNode,
-  type PaneBox,
   type TopSlotPane,
 } from './layout.js';
 import { DialogOverlay } from './components/DialogOverlay.js';
@@ -123,31 +122,52 @@ const PANE_DATA: Record<PaneName, (s: MonitorState) => unknown> = {
   details: (s) => s.reports,
 };
 
-/** One pane inside its own error boundary. */
-function PaneSlot(props: { box: PaneBox; focused: boolean; hyperlinks: boolean }): ReactNode {
-  const { box } = props;
-  const data = useMonitor(PANE_DATA[box.pane]);
+/**
+ * One pane inside its own error boundary. Memoised on primitive props: a key that changes one
+ * pane (a focus move, a scroll) does not render the others again.
+ */
+const PaneSlot = memo(function PaneSlot(props: {
+  pane: PaneName;
+  width: number;
+  height: number;
+  focused: boolean;
+  hyperlinks: boolean;
+}): ReactNode {
+  const data = useMonitor(PANE_DATA[props.pane]);
   const pane =
-    box.pane === 'details' ? (
-      <ReportDetailsPane width={box.width} height={box.height} focused={props.focused} hyperlinks={props.hyperlinks} />
+    props.pane === 'details' ? (
+      <ReportDetailsPane
+        width={props.width}
+        height={props.height}
+        focused={props.focused}
+        hyperlinks={props.hyperlinks}
+      />
     ) : (
-      createElement(PANES[box.pane], { width: box.width, height: box.height, focused: props.focused })
+      createElement(PANES[props.pane], { width: props.width, height: props.height, focused: props.focused })
     );
   return (
     <PaneBoundary
       resetKey={data}
-      width={box.width}
-      frame={{ title: box.pane, height: box.height, focused: props.focused }}
+      width={props.width}
+      frame={{ title: props.pane, height: props.height, focused: props.focused }}
     >
       {pane}
     </PaneBoundary>
   );
-}
+});
 
 function LayoutView(props: { node: LayoutNode; focused: PaneName; hyperlinks: boolean }): ReactNode {
   const { node } = props;
   if (node.kind === 'pane')
-    return <PaneSlot box={node} focused={props.focused === node.pane} hyperlinks={props.hyperlinks} />;
+    return (
+      <PaneSlot
+        pane={node.pane}
+        width={node.width}
+        height={node.height}
+        focused={props.focused === node.pane}
+        hyperlinks={props.hyperlinks}
+      />
+    );
   return (
     <Box flexDirection={node.direction} width={node.width} height={node.height} flexShrink={0}>
       {node.children.map((child, i) => (

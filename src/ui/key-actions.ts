@@ -1,7 +1,14 @@
 // What each keymap action does: one handler per action id. `ActionId` is the set of this
 // table's keys, so a binding cannot name an action without a handler, and a handler cannot
 // be added without the type knowing it.
-import type { ListName, MonitorActions, MonitorState, MonitorStore, PaneName } from '../store/types.js';
+import type {
+  ListName,
+  MonitorActions,
+  MonitorState,
+  MonitorStore,
+  PaneName,
+  ReportKeyActionId,
+} from '../store/types.js';
 
 /** What the router needs from outside the store: the terminal and the process. */
 export interface UiEffects {
@@ -81,6 +88,22 @@ function imageUrl(c: ActionContext): string | null {
   if (url === null) c.actions.showStatus('no debug image shown: move to one with j/k', 'info');
   return url;
 }
+
+/** One handler for each key of the store's report actions (REPORT_ACTIONS), no more, no fewer. */
+const REPORT_HANDLERS = {
+  archive: (c) => settle(c.actions.archiveToggle()),
+  publish: (c) => c.actions.requestPublish(),
+  move: (c) => c.actions.requestMove(),
+  delete: (c) => c.actions.requestDelete(),
+  tags: (c) => c.actions.requestTags(),
+  rename: (c) => c.actions.requestRename(),
+  comment: (c) => c.actions.requestComment(),
+  edit: (c) => {
+    const target = c.actions.beginEditBody();
+    if (target !== null) c.effects.editBody(target.id, target.body);
+  },
+  'new-report': (c) => c.actions.requestCreate(),
+} satisfies Record<ReportKeyActionId, Handler>;
 
 export const ACTION_HANDLERS = {
   // ---- everywhere, views and panes
@@ -162,19 +185,8 @@ export const ACTION_HANDLERS = {
   },
   // ---- report triage
   mark: (c) => c.actions.toggleMark(),
-  archive: (c) => settle(c.actions.archiveToggle()),
   undo: (c) => settle(c.actions.undo()),
-  publish: (c) => c.actions.requestPublish(),
-  move: (c) => c.actions.requestMove(),
-  delete: (c) => c.actions.requestDelete(),
-  tags: (c) => c.actions.requestTags(),
-  rename: (c) => c.actions.requestRename(),
-  comment: (c) => c.actions.requestComment(),
-  edit: (c) => {
-    const target = c.actions.beginEditBody();
-    if (target !== null) c.effects.editBody(target.id, target.body);
-  },
-  'new-report': (c) => c.actions.requestCreate(),
+  ...REPORT_HANDLERS,
   // ---- the `/` prompt
   'prompt-apply': (c) => c.actions.submitPrompt(),
   'prompt-cancel': (c) => c.actions.cancelPrompt(),

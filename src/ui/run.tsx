@@ -46,6 +46,8 @@ export interface RunMonitorOptions extends MonitorOptions {
   proc?: NodeJS.Process;
   /** Ink's frame rate cap (default 60). */
   maxFps?: number;
+  /** Longest wait for the task list before the first frame (default FIRST_FRAME_WAIT_MS). */
+  firstFrameWaitMs?: number;
   /** Called with the store once the monitor runs (benchmarks and tests watch it). */
   onStore?(store: MonitorStore): void;
 }
@@ -76,6 +78,27 @@ function makeStore(opts: MonitorOptions, size: { cols: number; rows: number }): 
   });
 }
 
+/** Longest the first frame waits for the task list, so that it is drawn with data rather than "connecting". */
+export const FIRST_FRAME_WAIT_MS = 150;
+
+/** Tells the store the default layout's pane sizes at `size` before anything is drawn, so the first loads fetch what the panes show. */
+function layOutStore(store: MonitorStore, size: { cols: number; rows: number }): void {
+  const state = store.getState();
+  applyLayoutToStore(
+    store,
+    storeLayoutOf(
+      computeLayout({
+        cols: size.cols,
+        rows: size.rows,
+        view: state.ui.view,
+        focused: state.ui.focus.tasks,
+        topPane: 'scalars',
+        bottomPane: 'logs',
+      }),
+    ),
+  );
+}
+
 async function closeClient(opts: MonitorOptions): Promise<void> {
   if (opts.closeClient === false) return;
   try {
@@ -95,10 +118,18 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
   const stdin = opts.stdin ?? process.stdin;
   const stderr = opts.stderr ?? process.stderr;
   const env = opts.env ?? process.env;
-  const store = makeStore(opts, sizeOf(stdout));
+  const size = sizeOf(stdout);
+  const store = makeStore(opts, size);
   const theme = createTheme({ color: opts.color, ascii: opts.ascii });
   const callerStyleLevel = chalk.level;
   chalk.level = inkStyleLevel(chalk.level, stdout.isTTY === true);
+
+  // The pollers start before the first frame: when the task list answers within a moment the
+  // first frame already shows it, instead of a "connecting" frame Ink would draw in full and
+  // then again (the first render is the costliest one: mounting, Yoga, every line).
+  layOutStore(store, size);
+  store.getState().actions.start();
+  const firstData = waitFor(store, taskListAnswered, opts.firstFrameWaitMs ?? FIRST_FRAME_WAIT_MS);
 
   return new Promise<number>((resolve) => {
     let finished = false;
@@ -139,40 +170,43 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
       else await actions.saveBody(id, outcome.text);
     };
 
-    try {
-      instance = render(
-        <App
-          store={store}
-          theme={theme}
-          onQuit={() => finish(0)}
-          editBody={editBody}
-          env={env}
-          hyperlinks={opts.hyperlinks}
-          graphics={detectGraphics(env, opts.color)}
-          exportPane={opts.exportPane}
-          webServer={opts.webServer}
-        />,
-        {
-          stdout,
-          stdin,
-          stderr,
-          exitOnCtrlC: false,
-          patchConsole: false,
-          // Ink draws the first change at once and holds later ones until 1000/maxFps ms have
-          // passed: a key pressed just after a data frame (or a held key) waits up to that long.
-          // 60 keeps that wait within one 60 Hz refresh; frames cost only their changed lines.
-          maxFps: opts.maxFps ?? 60,
-          // Rewrite only the lines that changed (needs patches/ink+6.8.0.patch: stale first line).
-          incrementalRendering: true,
-        },
-      );
-    } catch (err) {
-      finish(1, err instanceof Error ? err.message : String(err));
-      return;
-    }
-    instance.waitUntilExit().catch((err: unknown) => finish(1, err instanceof Error ? err.message : String(err)));
-    opts.onStore?.(store);
-    store.getState().actions.start();
+    const mount = (): void => {
+      if (finished) return;
+      try {
+        instance = render(
+          <App
+            store={store}
+            theme={theme}
+            onQuit={() => finish(0)}
+            editBody={editBody}
+            env={env}
+            hyperlinks={opts.hyperlinks}
+            graphics={detectGraphics(env, opts.color)}
+            exportPane={opts.exportPane}
+            webServer={opts.webServer}
+          />,
+          {
+            stdout,
+            stdin,
+            stderr,
+            exitOnCtrlC: false,
+            patchConsole: false,
+            // Ink draws the first change at once and holds later ones until 1000/maxFps ms have
+            // passed: a key pressed just after a data frame (or a held key) waits up to that long.
+            // 60 keeps that wait within one 60 Hz refresh; frames cost only their changed lines.
+            maxFps: opts.maxFps ?? 60,
+            // Rewrite only the lines that changed (needs patches/ink+6.8.0.patch: stale first line).
+            incrementalRendering: true,
+          },
+        );
+      } catch (err) {
+        finish(1, err instanceof Error ? err.message : String(err));
+        return;
+      }
+      instance.waitUntilExit().catch((err: unknown) => finish(1, err instanceof Error ? err.message : String(err)));
+      opts.onStore?.(store);
+    };
+    void firstData.then(mount);
   });
 }
 
@@ -201,19 +235,27 @@ export function firstLoadDone(state: MonitorState): boolean {
   return true;
 }
 
-function waitForFirstLoad(store: MonitorStore, deadlineMs: number): Promise<void> {
+/** True once the task list answered and the connection says so (live, or failing). */
+export function taskListAnswered(state: MonitorState): boolean {
+  const c = state.connection.state;
+  if (c === 'connecting') return false;
+  return c !== 'live' || !state.tasks.loading || state.tasks.error !== null;
+}
+
+/** Resolves once `done(state)` holds or `deadlineMs` passed. */
+function waitFor(store: MonitorStore, done: (state: MonitorState) => boolean, deadlineMs: number): Promise<void> {
   return new Promise((resolve) => {
-    if (firstLoadDone(store.getState())) return resolve();
+    if (done(store.getState())) return resolve();
     // Both are set before any store change can call `done`.
-    const done = (): void => {
+    const finish = (): void => {
       clearTimeout(timer);
       unsubscribe();
       resolve();
     };
     const unsubscribe = store.subscribe((state) => {
-      if (firstLoadDone(state)) done();
+      if (done(state)) finish();
     });
-    const timer = setTimeout(done, deadlineMs);
+    const timer = setTimeout(finish, deadlineMs);
   });
 }
 
@@ -227,22 +269,10 @@ export async function renderOnce(opts: RenderOnceOptions): Promise<string> {
   const store = makeStore(opts, size);
   const theme = createTheme({ color: opts.color, ascii: opts.ascii });
   const state = store.getState();
-  applyLayoutToStore(
-    store,
-    storeLayoutOf(
-      computeLayout({
-        cols: size.cols,
-        rows: size.rows,
-        view: state.ui.view,
-        focused: state.ui.focus.tasks,
-        topPane: 'scalars',
-        bottomPane: 'logs',
-      }),
-    ),
-  );
+  layOutStore(store, size);
   try {
     state.actions.start();
-    await waitForFirstLoad(store, opts.deadlineMs ?? 10_000);
+    await waitFor(store, firstLoadDone, opts.deadlineMs ?? 10_000);
     state.actions.stop();
     return renderToString(
       <App

@@ -14,6 +14,8 @@ import {
 } from '../../src/ui/keymap.js';
 import type { KeyName } from '../../src/ui/keys.js';
 import type { PaneName } from '../../src/store/types.js';
+import { REPORT_ACTIONS } from '../../src/store/report-changes.js';
+import { ACTION_HANDLERS } from '../../src/ui/key-actions.js';
 
 const ctx = (pane: PaneName, readOnly = false): KeyContext => ({
   view: pane === 'reports' || pane === 'details' ? 'reports' : 'tasks',
@@ -202,5 +204,17 @@ describe('modal scopes (prompt, dialogs, pickers, help, too small)', () => {
     ]);
     expect(modalHints('project-picker').map((h) => h.label)).toEqual(['move', 'show this project', 'cancel']);
     expect(hintLine(modalHints('help'), ' · ', false)).toBe('j/k scroll · q close');
+  });
+});
+
+describe('report actions (one list, in the store)', () => {
+  it('binds a key to every report action the store names a key action for', () => {
+    const bound = new Set(KEYMAP.map((b) => b.action));
+    const keyed = Object.values(REPORT_ACTIONS).filter((id): id is NonNullable<typeof id> => id !== null);
+    expect(keyed.length).toBeGreaterThan(0);
+    for (const id of keyed) {
+      expect(bound.has(id), id).toBe(true);
+      expect(typeof ACTION_HANDLERS[id], id).toBe('function');
+    }
   });
 });

@@ -81,7 +81,7 @@ async function until(check: () => boolean, what: string, timeoutMs = 8000): Prom
 }
 
 describe('runMonitor', () => {
-  function start(): {
+  function start(firstFrameWaitMs?: number): {
     stdout: FakeStdout;
     stdin: FakeStdin;
     proc: FakeProcess;
@@ -100,6 +100,7 @@ describe('runMonitor', () => {
       ascii: false,
       serverLabel: server.url,
       intervalMs: 200,
+      firstFrameWaitMs,
       stdout: stdout as unknown as NodeJS.WriteStream,
       stdin: stdin as unknown as NodeJS.ReadStream,
       stderr: proc.stderr as unknown as NodeJS.WriteStream,
@@ -123,6 +124,20 @@ describe('runMonitor', () => {
     const writes = m.stdout.writes.length;
     await settle(600);
     expect(m.stdout.writes.length).toBe(writes);
+  });
+
+  it('draws its first frame with the task list and a live connection when the server answers at once', async () => {
+    await seedRun('live-run-first', 5);
+    // A generous wait: a loaded machine must not turn "answers at once" into a late answer.
+    const m = start(5000);
+    await until(() => stripControl(m.stdout.output).includes('live-run-first'), 'the task on screen');
+    // Everything written up to the first frame's end (DEC 2026 synchronized output ends).
+    const output = m.stdout.output;
+    const firstFrame = stripControl(output.slice(0, output.indexOf('\u001b[?2026l')));
+    expect(firstFrame).toContain('live-run-first');
+    expect(firstFrame).not.toContain('connecting');
+    m.stdin.write('q');
+    await expect(m.done).resolves.toBe(0);
   });
 
   it('ends with 143 on SIGTERM and 129 on SIGHUP, terminal restored', async () => {
