@@ -59,6 +59,8 @@ export interface Bookkeeping {
   scalarsFor: string | null;
   artifactsFor: string | null;
   logsFor: string | null;
+  /** "taskId|lastUpdate" the run info was last fetched for. */
+  runInfoFor: string | null;
   /** Server-side debug image iterator of the selected task (reused with refresh). */
   imagesScroll: { taskId: string; scrollId: string } | null;
   logOp: LogOp | null;

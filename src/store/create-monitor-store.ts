@@ -19,6 +19,7 @@ import { createTriageBook } from './report-changes.js';
 import { createReportDialogActions } from './report-dialogs.js';
 import { createReportFilterActions } from './report-filters.js';
 import { initialReports } from './reports-list.js';
+import { createRunInfoActions, emptyRunInfo } from './run-info.js';
 import { changedSlices } from './same-data.js';
 import { createDetailActions, DEFAULT_HISTOGRAM_SAMPLES, emptyArtifacts, emptyScalars } from './task-detail.js';
 import { createLogsActions, emptyLogs } from './task-logs.js';
@@ -39,6 +40,7 @@ function initialData(deps: StoreDeps): MonitorData {
     scalars: emptyScalars(null, 'iter', DEFAULT_HISTOGRAM_SAMPLES),
     logs: emptyLogs(null),
     artifacts: emptyArtifacts(null),
+    runinfo: emptyRunInfo(null),
     reports: initialReports(),
   };
 }
@@ -49,6 +51,7 @@ function initialBook(pageSize: number, logColor: boolean): Bookkeeping {
     tagsWanted: true,
     scalarsFor: null,
     artifactsFor: null,
+    runInfoFor: null,
     logsFor: null,
     imagesScroll: null,
     logOp: null,
@@ -103,6 +106,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     ...createPromptActions(ctx),
     ...createDetailActions(ctx),
     ...createLogsActions(ctx),
+    ...createRunInfoActions(ctx),
     ...createReportFilterActions(ctx),
     ...createTriageActions(ctx, triage),
     ...createReportDialogActions(ctx, triage),

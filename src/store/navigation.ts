@@ -6,6 +6,7 @@ import { onReportSelectionChanged, syncWidgets } from './report-widgets.js';
 import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
 import { logRows } from './log-fetch.js';
 import { REPORTS_PANES, TASKS_PANES, type PaneName, type ReportsPane, type TasksPane, type ViewName } from './panes.js';
+import { moveRunInfoCursor } from './run-info.js';
 import { jumpToEnd, jumpToStart, scrollLog } from './task-logs.js';
 import type { MonitorState } from './types.js';
 
@@ -97,6 +98,8 @@ function moveBy(ctx: StoreContext, delta: number): void {
       if (top !== state.artifacts.summaryTop) ctx.set((s) => ({ artifacts: { ...s.artifacts, summaryTop: top } }));
       return;
     }
+    case 'runinfo':
+      return moveRunInfoCursor(ctx, delta);
     case 'details': {
       const top = Math.min(Math.max(0, state.reports.detailsTop + delta), detailsMaxTop(state));
       if (top !== state.reports.detailsTop) ctx.set((s) => ({ reports: { ...s.reports, detailsTop: top } }));

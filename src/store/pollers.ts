@@ -133,6 +133,7 @@ export function createLifecycleActions(ctx: StoreContext): LifecycleActions {
     refresh() {
       book.scalarsFor = null;
       book.artifactsFor = null;
+      book.runInfoFor = null;
       book.tagsWanted = true;
       const state = ctx.get();
       if (state.ui.view === 'tasks') {

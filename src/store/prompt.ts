@@ -4,6 +4,7 @@ import type { StoreContext } from './context.js';
 import { resetListQuery } from './list-paging.js';
 import { focusedPane } from './navigation.js';
 import { searchLog } from './task-logs.js';
+import { searchRunInfo } from './run-info.js';
 import type { ListName } from './panes.js';
 
 export interface PromptActions {
@@ -33,6 +34,8 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
         ctx.set((s) => ({ ui: { ...s.ui, prompt: { kind: 'filter', pane, text: s.ui.filters[pane] } } }));
       } else if (pane === 'logs') {
         ctx.set((s) => ({ ui: { ...s.ui, prompt: { kind: 'search', pane, text: s.logs.search?.query ?? '' } } }));
+      } else if (pane === 'runinfo') {
+        ctx.set((s) => ({ ui: { ...s.ui, prompt: { kind: 'search', pane, text: s.runinfo.search?.query ?? '' } } }));
       }
     },
     setPromptText(text) {
@@ -42,7 +45,8 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
       const prompt = ctx.get().ui.prompt;
       if (prompt === null) return;
       ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
-      if (prompt.kind === 'search') searchLog(ctx, prompt.text);
+      if (prompt.kind === 'search' && prompt.pane === 'runinfo') searchRunInfo(ctx, prompt.text);
+      else if (prompt.kind === 'search') searchLog(ctx, prompt.text);
       else if (prompt.pane === 'tasks' || prompt.pane === 'reports') setFilter(prompt.pane, prompt.text.trim());
     },
     cancelPrompt() {

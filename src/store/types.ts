@@ -12,6 +12,7 @@ import type { TriageActions } from './report-actions.js';
 import type { ReportDialogActions } from './report-dialogs.js';
 import type { ReportFilterActions } from './report-filters.js';
 import type { ReportsState } from './reports-list.js';
+import type { RunInfoActions, RunInfoState } from './run-info.js';
 import type { ArtifactsState, DetailActions, ScalarsState } from './task-detail.js';
 import type { LogsActions, LogsState } from './task-logs.js';
 import type { TasksState } from './tasks-list.js';
@@ -33,6 +34,8 @@ export type {
   SectionState,
   SingleValueRow,
 } from './task-detail.js';
+export type { RunInfoSearch, RunInfoState } from './run-info.js';
+export type { InfoLine, RunInfo } from '../text/run-info.js';
 export type { LogLine, LogSearchState, LogSearchStatus, LogsState } from './task-logs.js';
 export type { TaskRow, TasksState } from './tasks-list.js';
 export { REPORTS_PANES, TASKS_PANES } from './panes.js';
@@ -48,6 +51,7 @@ export interface MonitorData {
   scalars: ScalarsState;
   logs: LogsState;
   artifacts: ArtifactsState;
+  runinfo: RunInfoState;
   reports: ReportsState;
 }
 
@@ -60,6 +64,7 @@ export interface MonitorActions
     PromptActions,
     DetailActions,
     LogsActions,
+    RunInfoActions,
     ReportFilterActions,
     TriageActions,
     ReportDialogActions {}

@@ -31,6 +31,7 @@ import { PlotsPane } from './panes/PlotsPane.js';
 import { ReportDetailsPane } from './panes/ReportDetailsPane.js';
 import { ReportListPane } from './panes/ReportListPane.js';
 import { ScalarsPane } from './panes/ScalarsPane.js';
+import { RunInfoPane } from './panes/RunInfoPane.js';
 import { SummaryPane } from './panes/SummaryPane.js';
 import { TaskListPane } from './panes/TaskListPane.js';
 import type { PaneProps } from './panes/types.js';
@@ -70,6 +71,7 @@ const PANES: Record<PaneName, (props: PaneProps) => ReactNode> = {
   logs: LogsPane,
   plots: PlotsPane,
   summary: SummaryPane,
+  runinfo: RunInfoPane,
   reports: ReportListPane,
   details: ReportDetailsPane,
 };
@@ -110,6 +112,7 @@ const PANE_DATA: Record<PaneName, (s: MonitorState) => unknown> = {
   logs: (s) => s.logs,
   plots: (s) => s.artifacts,
   summary: (s) => s.artifacts,
+  runinfo: (s) => s.runinfo,
   reports: (s) => s.reports,
   details: (s) => s.reports,
 };
@@ -185,7 +188,8 @@ function Monitor(props: AppProps): ReactNode {
   const [bottomSlot, setBottomSlot] = useState<BottomSlotPane>('logs');
   // State adjusted while rendering (remembered from earlier renders): React renders again at once.
   const topPane = focused === 'scalars' || focused === 'chart' ? focused : topSlot;
-  const bottomPane = focused === 'logs' || focused === 'plots' || focused === 'summary' ? focused : bottomSlot;
+  const bottomPane =
+    focused === 'logs' || focused === 'plots' || focused === 'summary' || focused === 'runinfo' ? focused : bottomSlot;
   if (topPane !== topSlot) setTopSlot(topPane);
   if (bottomPane !== bottomSlot) setBottomSlot(bottomPane);
   const layout = computeLayout({ cols: size.cols, rows: size.rows, view, focused, topPane, bottomPane });

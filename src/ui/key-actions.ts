@@ -88,6 +88,7 @@ export const ACTION_HANDLERS = {
   'focus-logs': (c) => c.actions.focusPane('logs'),
   'focus-plots': (c) => c.actions.focusPane('plots'),
   'focus-summary': (c) => c.actions.focusPane('summary'),
+  'focus-runinfo': (c) => c.actions.focusPane('runinfo'),
   'focus-details': (c) => c.actions.focusPane('details'),
   down: (c) => c.actions.moveSelection(1),
   up: (c) => c.actions.moveSelection(-1),
@@ -107,6 +108,10 @@ export const ACTION_HANDLERS = {
     if (search?.status === 'searching') c.actions.cancelSearch();
     else if (search !== null) c.actions.searchLog('');
   },
+  'info-search': (c) => c.actions.openPrompt(),
+  'info-search-next': (c) => c.actions.runInfoSearchStep(1),
+  'info-search-prev': (c) => c.actions.runInfoSearchStep(-1),
+  'info-search-clear': (c) => c.actions.searchRunInfo(''),
   refresh: (c) => c.actions.refresh(),
   repaint: (c) => c.effects.repaint(),
   follow: (c) => c.actions.toggleFollow(),

@@ -65,6 +65,12 @@ export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['5'], action: 'focus-logs', scopes: ['tasks-view'], help: 'focus the logs pane' },
   { keys: ['6'], action: 'focus-plots', scopes: ['tasks-view'], help: 'focus the plots and debug images pane' },
   { keys: ['7'], action: 'focus-summary', scopes: ['tasks-view'], help: 'focus the summary (single values) pane' },
+  {
+    keys: ['8'],
+    action: 'focus-runinfo',
+    scopes: ['tasks-view'],
+    help: 'focus the run info pane (status, times, parameters)',
+  },
   { keys: ['3'], action: 'focus-details', scopes: ['reports-view'], help: 'focus the report details pane' },
   {
     keys: ['j', 'down'],
@@ -148,6 +154,16 @@ export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['n'], action: 'search-next', scopes: ['logs'], help: 'next match (older)', hint: 'match', hintKeys: 'n/N' },
   { keys: ['N'], action: 'search-prev', scopes: ['logs'], help: 'previous match (newer)' },
   { keys: ['esc'], action: 'clear-search', scopes: ['logs'], help: 'stop a running search, else clear it' },
+  {
+    keys: ['/'],
+    action: 'info-search',
+    scopes: ['runinfo'],
+    help: 'search names and values (whole multi-line values too)',
+    hint: 'search',
+  },
+  { keys: ['n'], action: 'info-search-next', scopes: ['runinfo'], help: 'next match', hint: 'match', hintKeys: 'n/N' },
+  { keys: ['N'], action: 'info-search-prev', scopes: ['runinfo'], help: 'previous match' },
+  { keys: ['esc'], action: 'info-search-clear', scopes: ['runinfo'], help: 'clear the search' },
   {
     keys: ['f'],
     action: 'follow',
