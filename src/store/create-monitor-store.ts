@@ -6,6 +6,7 @@
 // key to `MonitorData` and the actions interface to `MonitorActions` in types.ts; add both below.
 // Helpers that two slices need go in a module of their own (selected-task.ts, dialogs.ts).
 import { createStore } from 'zustand/vanilla';
+import { createCompareActions, emptyCompare } from './compare.js';
 import { initialConnection } from './connection.js';
 import type { Bookkeeping, Pollers, StoreContext, StoreDeps } from './context.js';
 import { initialPaging } from './list-paging.js';
@@ -41,6 +42,7 @@ function initialData(deps: StoreDeps): MonitorData {
     logs: emptyLogs(null),
     artifacts: emptyArtifacts(null),
     runinfo: emptyRunInfo(null),
+    compare: emptyCompare(),
     reports: initialReports(),
   };
 }
@@ -52,6 +54,7 @@ function initialBook(pageSize: number, logColor: boolean): Bookkeeping {
     scalarsFor: null,
     artifactsFor: null,
     runInfoFor: null,
+    compareFor: null,
     logsFor: null,
     imagesScroll: null,
     logOp: null,
@@ -107,6 +110,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     ...createDetailActions(ctx),
     ...createLogsActions(ctx),
     ...createRunInfoActions(ctx),
+    ...createCompareActions(ctx),
     ...createReportFilterActions(ctx),
     ...createTriageActions(ctx, triage),
     ...createReportDialogActions(ctx, triage),

@@ -13,6 +13,7 @@ import { widgetsShown, widgetsTick } from './report-widgets.js';
 import { detailTick } from './task-detail.js';
 import { logsTick } from './log-fetch.js';
 import { tasksTick } from './tasks-list.js';
+import { compareActive, compareTick } from './compare.js';
 import type { ListName } from './types.js';
 
 interface PollerSpec {
@@ -92,6 +93,13 @@ export function createPollers(ctx: StoreContext): Pollers {
       tick: (signal) => logsTick(ctx, signal),
       isPrimary: () => false,
     }),
+    compare: makePoller(ctx, {
+      name: 'compare',
+      intervalMs: ctx.intervalMs,
+      isEnabled: () => view() === 'tasks' && compareActive(ctx.get()),
+      tick: (signal) => compareTick(ctx, signal),
+      isPrimary: () => false,
+    }),
     widgets: makePoller(ctx, {
       name: 'widgets',
       intervalMs: null,
@@ -134,6 +142,7 @@ export function createLifecycleActions(ctx: StoreContext): LifecycleActions {
       book.scalarsFor = null;
       book.artifactsFor = null;
       book.runInfoFor = null;
+      book.compareFor = null;
       book.tagsWanted = true;
       const state = ctx.get();
       if (state.ui.view === 'tasks') {

@@ -6,6 +6,7 @@ import { classifyFailure, toPaneError, type PaneError } from './errors.js';
 import { newLogWindow, requestLogOp } from './log-fetch.js';
 import { emptyLogs } from './task-logs.js';
 import { artifactsWanted, logsWanted, runInfoWanted, selectedFingerprint } from './selected-task.js';
+import { syncCompare } from './compare.js';
 import { emptyRunInfo, fetchRunInfo, selectedRunInfoFingerprint } from './run-info.js';
 import { clampIndex } from './lists.js';
 import {
@@ -161,6 +162,7 @@ export function onTaskSelectionChanged(ctx: StoreContext): void {
 
 /** Wakes the detail and logs pollers when what they show is out of date. */
 export function syncDetail(ctx: StoreContext): void {
+  syncCompare(ctx);
   const state = ctx.get();
   const book = ctx.book;
   if (state.ui.view !== 'tasks' || book.selectionTimer !== null) return;

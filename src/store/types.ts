@@ -4,6 +4,7 @@
 // serialisable data, normalised (lists are `ids` + `byId`). UI components select primitives
 // (or use `useShallow`) and call `actions.*`; they never call the API.
 import type { StoreApi } from 'zustand/vanilla';
+import type { CompareActions, CompareState } from './compare.js';
 import type { ConnectionState } from './connection.js';
 import type { NavigationActions } from './navigation.js';
 import type { LifecycleActions } from './pollers.js';
@@ -34,6 +35,8 @@ export type {
   SectionState,
   SingleValueRow,
 } from './task-detail.js';
+export type { CompareState } from './compare.js';
+export type { CompareRow } from '../text/compare.js';
 export type { RunInfoSearch, RunInfoState } from './run-info.js';
 export type { InfoLine, RunInfo } from '../text/run-info.js';
 export type { LogLine, LogSearchState, LogSearchStatus, LogsState } from './task-logs.js';
@@ -52,6 +55,7 @@ export interface MonitorData {
   logs: LogsState;
   artifacts: ArtifactsState;
   runinfo: RunInfoState;
+  compare: CompareState;
   reports: ReportsState;
 }
 
@@ -65,6 +69,7 @@ export interface MonitorActions
     DetailActions,
     LogsActions,
     RunInfoActions,
+    CompareActions,
     ReportFilterActions,
     TriageActions,
     ReportDialogActions {}

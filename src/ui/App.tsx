@@ -25,12 +25,11 @@ import { StatusBar } from './components/StatusBar.js';
 import { TooSmall } from './components/TooSmall.js';
 import { FULL_CLEAR } from './terminal.js';
 import type { Theme } from './theme.js';
-import { ChartPane } from './panes/ChartPane.js';
+import { ChartOrCompare, ScalarsOrCompare } from './panes/ComparePanes.js';
 import { LogsPane } from './panes/LogsPane.js';
 import { PlotsPane } from './panes/PlotsPane.js';
 import { ReportDetailsPane } from './panes/ReportDetailsPane.js';
 import { ReportListPane } from './panes/ReportListPane.js';
-import { ScalarsPane } from './panes/ScalarsPane.js';
 import { RunInfoPane } from './panes/RunInfoPane.js';
 import { SummaryPane } from './panes/SummaryPane.js';
 import { TaskListPane } from './panes/TaskListPane.js';
@@ -66,8 +65,8 @@ export interface AppProps {
 
 const PANES: Record<PaneName, (props: PaneProps) => ReactNode> = {
   tasks: TaskListPane,
-  scalars: ScalarsPane,
-  chart: ChartPane,
+  scalars: ScalarsOrCompare,
+  chart: ChartOrCompare,
   logs: LogsPane,
   plots: PlotsPane,
   summary: SummaryPane,
@@ -107,8 +106,8 @@ export function applyLayoutToStore(store: MonitorStore, layout: StoreLayout): vo
 /** The store slice each pane draws: a pane that failed to draw tries again when it changes. */
 const PANE_DATA: Record<PaneName, (s: MonitorState) => unknown> = {
   tasks: (s) => s.tasks,
-  scalars: (s) => s.scalars,
-  chart: (s) => s.scalars,
+  scalars: (s) => (s.tasks.marked.length >= 2 ? s.compare : s.scalars),
+  chart: (s) => (s.tasks.marked.length >= 2 ? s.compare : s.scalars),
   logs: (s) => s.logs,
   plots: (s) => s.artifacts,
   summary: (s) => s.artifacts,

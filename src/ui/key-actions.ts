@@ -129,6 +129,8 @@ export const ACTION_HANDLERS = {
   },
   'tag-filter': (c) => c.actions.requestTagFilter(),
   'project-filter': (c) => c.actions.requestProjectFilter(),
+  'mark-task': (c) => c.actions.toggleTaskMark(),
+  'clear-marks': (c) => c.actions.clearTaskMarks(),
   // ---- report triage
   mark: (c) => c.actions.toggleMark(),
   archive: (c) => settle(c.actions.archiveToggle()),

@@ -190,6 +190,14 @@ export const KEYMAP: readonly KeyBinding[] = [
     triage: true,
   },
   {
+    keys: ['space'],
+    action: 'mark-task',
+    scopes: ['tasks'],
+    help: 'mark / unmark the task for compare (2 or more: scalars and chart compare them)',
+    hint: 'compare',
+  },
+  { keys: ['X'], action: 'clear-marks', scopes: ['tasks-view'], help: 'clear every compare mark' },
+  {
     keys: ['a'],
     action: 'archive',
     scopes: ['reports-view'],
