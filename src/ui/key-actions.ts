@@ -69,6 +69,8 @@ export function setTypedValue(c: ActionContext, text: string): void {
   else c.actions.setDialogValue(text);
 }
 
+const inRunInfo = (c: ActionContext): boolean => c.state.ui.view === 'tasks' && c.state.ui.focus.tasks === 'runinfo';
+
 const helpPage = (c: ActionContext): number => Math.max(1, c.helpRows - 1);
 
 export const ACTION_HANDLERS = {
@@ -99,19 +101,16 @@ export const ACTION_HANDLERS = {
   open: (c) => c.actions.openSelected(),
   filter: (c) => c.actions.openPrompt(),
   search: (c) => c.actions.openPrompt(),
-  'search-next': (c) => c.actions.searchNext(),
-  'search-prev': (c) => c.actions.searchPrev(),
+  'search-next': (c) => (inRunInfo(c) ? c.actions.runInfoSearchStep(1) : c.actions.searchNext()),
+  'search-prev': (c) => (inRunInfo(c) ? c.actions.runInfoSearchStep(-1) : c.actions.searchPrev()),
   'clear-filter': (c) =>
     c.state.ui.view === 'reports' ? c.actions.clearReportFilters() : c.actions.clearFilter(c.state.ui.view),
   'clear-search': (c) => {
+    if (inRunInfo(c)) return c.actions.searchRunInfo('');
     const search = c.state.logs.search;
     if (search?.status === 'searching') c.actions.cancelSearch();
     else if (search !== null) c.actions.searchLog('');
   },
-  'info-search': (c) => c.actions.openPrompt(),
-  'info-search-next': (c) => c.actions.runInfoSearchStep(1),
-  'info-search-prev': (c) => c.actions.runInfoSearchStep(-1),
-  'info-search-clear': (c) => c.actions.searchRunInfo(''),
   refresh: (c) => c.actions.refresh(),
   repaint: (c) => c.effects.repaint(),
   follow: (c) => c.actions.toggleFollow(),

@@ -13,7 +13,7 @@ import { useMonitor, useTheme } from '../context.js';
 import { paneInner } from '../layout.js';
 import { DimLine, ErrorLine } from '../components/Notice.js';
 import { PaneFrame } from '../components/PaneFrame.js';
-import { ChartPane } from './ChartPane.js';
+import { ChartPane, chartLines } from './ChartPane.js';
 import { ScalarsPane, seriesName } from './ScalarsPane.js';
 import type { PaneProps } from './types.js';
 import { useScrollTop } from './use-scroll-top.js';
@@ -128,11 +128,7 @@ export function CompareChartPane(props: PaneProps): ReactNode {
     overlaySeries(overlayInput(compare), 0).length === 0 ? (
       <DimLine text={emptyText(compare, 'samples', theme.glyphs.ellipsis)} width={inner.width} />
     ) : (
-      rows.map((line, i) => (
-        <Text key={i} wrap="truncate-end">
-          {line === '' ? ' ' : line}
-        </Text>
-      ))
+      chartLines(rows)
     );
   return (
     <PaneFrame title={title} info={info} focused={props.focused} width={props.width} height={props.height}>
