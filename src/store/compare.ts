@@ -7,6 +7,8 @@ import type { StoreContext } from './context.js';
 import { classifyFailure, DataShapeError, toPaneError, type PaneError } from './errors.js';
 import { clampIndex } from './lists.js';
 import { isObject, parseSeriesPoints, toEpochMs } from './parse.js';
+import { fetchComparePlots, type ComparePlot } from './compare-plots.js';
+import { plotsShown } from './selected-task.js';
 import { showStatus } from './status.js';
 import { compareRows, type CompareRow, type LastValues } from '../text/compare.js';
 import type { MonitorState, ScalarSeries } from './types.js';
@@ -24,6 +26,10 @@ export interface CompareState {
   /** series[metric][variant][taskId]. */
   series: Record<string, Record<string, Record<string, ScalarSeries>>>;
   seriesAxis: XAxisMode;
+  /** The newest plot of every metric/variant per task (fetched while the plots pane shows). */
+  plots: ComparePlot[];
+  /** First plot shown in the plots pane. */
+  plotsTop: number;
   loading: boolean;
   error: PaneError | null;
   fetchedAt: number | null;
@@ -37,6 +43,8 @@ export function emptyCompare(): CompareState {
     selectedIndex: 0,
     series: {},
     seriesAxis: 'iter',
+    plots: [],
+    plotsTop: 0,
     loading: false,
     error: null,
     fetchedAt: null,
@@ -56,6 +64,8 @@ export function compareKey(state: MonitorState): string {
 export interface CompareFetched {
   key: string;
   updates: Record<string, number | null>;
+  /** The plots were fetched for this key and these updates too. */
+  plots: boolean;
 }
 
 /**
@@ -70,7 +80,8 @@ export function syncCompare(ctx: StoreContext): void {
     const row = state.tasks.byId[id];
     return row !== undefined && fetched !== null && row.lastUpdate !== (fetched.updates[id] ?? null);
   };
-  if (fetched === null || fetched.key !== compareKey(state) || state.tasks.marked.some(moved))
+  const plotsMissing = plotsShown(state) && fetched?.plots !== true;
+  if (fetched === null || fetched.key !== compareKey(state) || state.tasks.marked.some(moved) || plotsMissing)
     ctx.pollers.compare.wake();
 }
 
@@ -157,19 +168,29 @@ export async function compareTick(ctx: StoreContext, signal: AbortSignal): Promi
   if (signal.aborted || compareKey(ctx.get()) !== key) return;
   const fetched = ctx.book.compareFor;
   let series: CompareState['series'] | null = null;
-  if (fetched === null || fetched.key !== key || !sameUpdates(fetched.updates, metrics.updates, taskIds)) {
+  let plots: ComparePlot[] | null = null;
+  const stale = fetched === null || fetched.key !== key || !sameUpdates(fetched.updates, metrics.updates, taskIds);
+  const wantPlots = plotsShown(ctx.get()) && (stale || fetched.plots !== true);
+  if (stale || wantPlots) {
     if (fetched?.key !== key) ctx.set((s) => ({ compare: { ...s.compare, loading: true } }));
     try {
-      const answer = await ctx.client.events.multiTaskScalarMetricsIterHistogram(
-        { tasks: taskIds, samples, key: axis === 'iter' ? 'iter' : 'timestamp' },
-        { signal },
-      );
-      series = parseMultiHistogram(answer, 'events.multi_task_scalar_metrics_iter_histogram', samples * 2);
+      const [histogram, plotItems] = await Promise.all([
+        stale
+          ? ctx.client.events.multiTaskScalarMetricsIterHistogram(
+              { tasks: taskIds, samples, key: axis === 'iter' ? 'iter' : 'timestamp' },
+              { signal },
+            )
+          : null,
+        wantPlots ? fetchComparePlots(ctx, taskIds, signal) : null,
+      ]);
+      if (histogram !== null)
+        series = parseMultiHistogram(histogram, 'events.multi_task_scalar_metrics_iter_histogram', samples * 2);
+      plots = plotItems;
     } catch (err) {
       return fail(err);
     }
     if (signal.aborted || compareKey(ctx.get()) !== key) return;
-    ctx.book.compareFor = { key, updates: metrics.updates };
+    ctx.book.compareFor = { key, updates: metrics.updates, plots: wantPlots || (!stale && fetched.plots) };
   }
   ctx.set((s) => {
     const prev = s.compare;
@@ -184,6 +205,8 @@ export async function compareTick(ctx: StoreContext, signal: AbortSignal): Promi
         selectedIndex: kept >= 0 ? kept : clampIndex(prev.selectedIndex, rows.length),
         series: series ?? prev.series,
         seriesAxis: series ? axis : prev.seriesAxis,
+        plots: plots ?? prev.plots,
+        plotsTop: clampIndex(prev.plotsTop, (plots ?? prev.plots).length),
         loading: false,
         error: null,
         fetchedAt: ctx.now(),
@@ -196,6 +219,12 @@ export function moveCompareCursor(ctx: StoreContext, delta: number): void {
   const c = ctx.get().compare;
   const index = clampIndex(c.selectedIndex + delta, c.rows.length);
   if (index !== c.selectedIndex) ctx.set((s) => ({ compare: { ...s.compare, selectedIndex: index } }));
+}
+
+export function scrollComparePlots(ctx: StoreContext, delta: number): void {
+  const c = ctx.get().compare;
+  const top = clampIndex(c.plotsTop + delta, c.plots.length);
+  if (top !== c.plotsTop) ctx.set((s) => ({ compare: { ...s.compare, plotsTop: top } }));
 }
 
 export interface CompareActions {

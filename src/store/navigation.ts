@@ -7,7 +7,7 @@ import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
 import { logRows } from './log-fetch.js';
 import { REPORTS_PANES, TASKS_PANES, type PaneName, type ReportsPane, type TasksPane, type ViewName } from './panes.js';
 import { moveRunInfoCursor } from './run-info.js';
-import { compareActive, moveCompareCursor } from './compare.js';
+import { compareActive, moveCompareCursor, scrollComparePlots } from './compare.js';
 import { jumpToEnd, jumpToStart, scrollLog } from './task-logs.js';
 import type { MonitorState } from './types.js';
 
@@ -95,6 +95,7 @@ function moveBy(ctx: StoreContext, delta: number): void {
     case 'logs':
       return scrollLog(ctx, delta);
     case 'plots': {
+      if (compareActive(state)) return scrollComparePlots(ctx, delta);
       const count = state.artifacts.plots.items.length + state.artifacts.images.items.length;
       const top = clampIndex(state.artifacts.plotsTop + delta, count);
       if (top !== state.artifacts.plotsTop) ctx.set((s) => ({ artifacts: { ...s.artifacts, plotsTop: top } }));

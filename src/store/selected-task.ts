@@ -21,6 +21,11 @@ export function artifactsWanted(state: MonitorState): boolean {
   return paneShown(state, 'plots') || paneShown(state, 'summary');
 }
 
+/** The plots pane is on screen (compare mode fetches the marked tasks' plots only then). */
+export function plotsShown(state: MonitorState): boolean {
+  return paneShown(state, 'plots');
+}
+
 export function runInfoWanted(state: MonitorState): boolean {
   return paneShown(state, 'runinfo');
 }

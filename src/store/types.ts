@@ -36,6 +36,7 @@ export type {
   SingleValueRow,
 } from './task-detail.js';
 export type { CompareState } from './compare.js';
+export type { ComparePlot } from './compare-plots.js';
 export type { CompareRow } from '../text/compare.js';
 export type { RunInfoSearch, RunInfoState } from './run-info.js';
 export type { InfoLine, RunInfo } from '../text/run-info.js';

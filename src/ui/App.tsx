@@ -25,9 +25,8 @@ import { StatusBar } from './components/StatusBar.js';
 import { TooSmall } from './components/TooSmall.js';
 import { FULL_CLEAR } from './terminal.js';
 import type { Theme } from './theme.js';
-import { ChartOrCompare, ScalarsOrCompare } from './panes/ComparePanes.js';
+import { ChartOrCompare, PlotsOrCompare, ScalarsOrCompare } from './panes/ComparePanes.js';
 import { LogsPane } from './panes/LogsPane.js';
-import { PlotsPane } from './panes/PlotsPane.js';
 import { ReportDetailsPane } from './panes/ReportDetailsPane.js';
 import { ReportListPane } from './panes/ReportListPane.js';
 import { RunInfoPane } from './panes/RunInfoPane.js';
@@ -68,7 +67,7 @@ const PANES: Record<PaneName, (props: PaneProps) => ReactNode> = {
   scalars: ScalarsOrCompare,
   chart: ChartOrCompare,
   logs: LogsPane,
-  plots: PlotsPane,
+  plots: PlotsOrCompare,
   summary: SummaryPane,
   runinfo: RunInfoPane,
   reports: ReportListPane,
@@ -109,7 +108,7 @@ const PANE_DATA: Record<PaneName, (s: MonitorState) => unknown> = {
   scalars: (s) => (s.tasks.marked.length >= 2 ? s.compare : s.scalars),
   chart: (s) => (s.tasks.marked.length >= 2 ? s.compare : s.scalars),
   logs: (s) => s.logs,
-  plots: (s) => s.artifacts,
+  plots: (s) => (s.tasks.marked.length >= 2 ? s.compare : s.artifacts),
   summary: (s) => s.artifacts,
   runinfo: (s) => s.runinfo,
   reports: (s) => s.reports,

@@ -74,4 +74,48 @@ describe('monitor store: compare marked tasks', () => {
     expect(f.state().tasks.marked).toEqual([]);
     expect(f.state().compare.rows).toEqual([]);
   });
+
+  it('fetches the same plot across the marked tasks only while the plots pane shows', async () => {
+    fx = await monitorFixture();
+    const f = fx;
+    const plot = (task: string, iter: number, z: number) => ({
+      type: 'plot' as const,
+      task,
+      metric: 'confusion',
+      variant: 'val',
+      iter,
+      plot_str: JSON.stringify({
+        data: [
+          {
+            type: 'heatmap',
+            z: [
+              [z, 1],
+              [2, 3],
+            ],
+          },
+        ],
+      }),
+    });
+    const a = await createTask(f.writer, 'plot-a');
+    const b = await createTask(f.writer, 'plot-b');
+    await f.writer.events.addBatch([plot(a, 1, 5), plot(a, 4, 6), plot(b, 2, 7)]);
+    const { actions } = f.store.getState();
+    actions.start();
+    await markAt(f, a);
+    await markAt(f, b);
+    await f.until((s) => s.compare.fetchedAt !== null, 'compare data');
+    expect(countCalls(f.proxy, 'events.get_multi_task_plots')).toBe(0);
+
+    actions.focusPane('plots');
+    await f.until((s) => s.compare.plots.length === 2, 'compare plots');
+    expect(f.state().compare.plots.map((p) => [p.taskName, p.metric, p.variant, p.iter])).toEqual([
+      ['plot-a', 'confusion', 'val', 4],
+      ['plot-b', 'confusion', 'val', 2],
+    ]);
+    actions.moveSelection(1);
+    expect(f.state().compare.plotsTop).toBe(1);
+    const polls = countCalls(f.proxy, 'tasks.get_all_ex');
+    await f.until(() => countCalls(f.proxy, 'tasks.get_all_ex') >= polls + 2, 'two compare polls');
+    expect(countCalls(f.proxy, 'events.get_multi_task_plots')).toBe(1);
+  });
 });

@@ -7,14 +7,18 @@ import { Text } from 'ink';
 import { SMOOTHING_LEVELS, type CompareState } from '../../store/types.js';
 import { compareColumns, overlayChart, overlaySeries, shortName, type OverlayInput } from '../../text/compare.js';
 import { formatNumber } from '../../text/format.js';
+import { plotToText } from '../../text/plot/index.js';
+import { sanitize } from '../../text/sanitize.js';
 import { smoothingLabel } from '../../text/smooth.js';
-import { cell } from '../cells.js';
+import { cell, clip } from '../cells.js';
 import { useMonitor, useTheme } from '../context.js';
 import { paneInner } from '../layout.js';
 import { DimLine, ErrorLine } from '../components/Notice.js';
 import { PaneFrame } from '../components/PaneFrame.js';
 import { ChartPane, chartLines } from './ChartPane.js';
+import { PlotsPane } from './PlotsPane.js';
 import { ScalarsPane, seriesName } from './ScalarsPane.js';
+import type { Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
 import { useScrollTop } from './use-scroll-top.js';
 
@@ -138,6 +142,50 @@ export function CompareChartPane(props: PaneProps): ReactNode {
   );
 }
 
+/** Rows one plot gets at most, so the next task's plot is reachable without scrolling far. */
+const COMPARE_PLOT_ROWS = 16;
+
+/** The plots pane's lines in compare mode: each plot titled with its series and task, from `top` on. */
+export function comparePlotLines(compare: CompareState, width: number, height: number, theme: Theme): string[] {
+  const lines: string[] = [];
+  for (let i = compare.plotsTop; i < compare.plots.length && lines.length < height; i++) {
+    const plot = compare.plots[i];
+    if (plot === undefined) continue;
+    const sep = ` ${theme.glyphs.separator} `;
+    const title = `${seriesName(plot.metric, plot.variant, theme)}${sep}${sanitize(plot.taskName)}${sep}iter ${plot.iter}`;
+    lines.push(clip(title, width, theme.glyphs.ellipsis));
+    const rows = Math.min(height - lines.length, COMPARE_PLOT_ROWS);
+    if (rows > 0)
+      lines.push(...plotToText(plot.plotStr, { width, height: rows, color: theme.color, ascii: theme.ascii }));
+  }
+  return lines.slice(0, Math.max(0, height));
+}
+
+export function ComparePlotsPane(props: PaneProps): ReactNode {
+  const theme = useTheme();
+  const compare = useMonitor((s) => s.compare);
+  const marked = useMonitor((s) => s.tasks.marked.length);
+  const inner = paneInner(props);
+  const bodyRows = Math.max(0, inner.height - (compare.error ? 1 : 0));
+  const lines = useMemo(
+    () => comparePlotLines(compare, inner.width, bodyRows, theme),
+    [compare, inner.width, bodyRows, theme],
+  );
+  const count = compare.plots.length;
+  const info = compareInfo(compare, marked, theme.glyphs.ellipsis);
+  if (count > 0) info.push(`plot ${Math.min(compare.plotsTop + 1, count)}/${count}`);
+  return (
+    <PaneFrame title="plots" info={info} focused={props.focused} width={props.width} height={props.height}>
+      {compare.error ? <ErrorLine error={compare.error} width={inner.width} /> : null}
+      {count === 0 ? (
+        <DimLine text={emptyText(compare, 'plots', theme.glyphs.ellipsis)} width={inner.width} />
+      ) : (
+        chartLines(lines)
+      )}
+    </PaneFrame>
+  );
+}
+
 /** The scalars pane, or the compare table while two or more tasks are marked. */
 export function ScalarsOrCompare(props: PaneProps): ReactNode {
   return useComparing() ? <CompareScalarsPane {...props} /> : <ScalarsPane {...props} />;
@@ -146,4 +194,9 @@ export function ScalarsOrCompare(props: PaneProps): ReactNode {
 /** The chart pane, or the overlay of the marked tasks while two or more are marked. */
 export function ChartOrCompare(props: PaneProps): ReactNode {
   return useComparing() ? <CompareChartPane {...props} /> : <ChartPane {...props} />;
+}
+
+/** The plots pane, or the marked tasks' plots one after another while two or more are marked. */
+export function PlotsOrCompare(props: PaneProps): ReactNode {
+  return useComparing() ? <ComparePlotsPane {...props} /> : <PlotsPane {...props} />;
 }
