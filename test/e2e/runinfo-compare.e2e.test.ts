@@ -47,6 +47,13 @@ async function run(name: string, losses: number[]): Promise<string> {
   return id;
 }
 
+/** Waits until the wall clock is at least 8 s past a minute and 15 s before the next one. */
+async function settleAwayFromMinuteBoundary(): Promise<void> {
+  await new Promise((r) => setTimeout(r, 1_500));
+  const second = new Date().getSeconds();
+  if (second < 8 || second > 45) await new Promise((r) => setTimeout(r, ((68 - second) % 60) * 1000));
+}
+
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'tracktop-runinfo-'));
   server = await startTestServer();
@@ -70,7 +77,7 @@ afterAll(async () => {
 
 describe.skipIf(!tmuxAvailable())('run info and compare in tmux', () => {
   it('shows the failure reason and hyperparameters, then compares three marked runs', async () => {
-    tmux = startTmux([process.execPath, BIN, '--no-color'], {
+    tmux = startTmux([process.execPath, BIN, '--no-color', '--interval', '1'], {
       columns: COLUMNS,
       rows: ROWS,
       env: {
@@ -98,6 +105,14 @@ describe.skipIf(!tmuxAvailable())('run info and compare in tmux', () => {
     const legend = chart.split('\n').find((row) => row.includes('══ cmp-')) ?? '';
     for (const name of ['cmp-alpha 1', 'cmp-beta 4', 'cmp-oom 7']) expect(legend).toContain(name);
     expect(chart).toContain('compare 3 tasks');
+
+    // Idle while comparing (list and compare polls every second, nothing changed): no bytes.
+    // The run-info pane's minute clock may write at a minute boundary: measure between two.
+    await settleAwayFromMinuteBoundary();
+    const before = t.rawOutput().length;
+    expect(before).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(t.rawOutput().length - before).toBe(0);
 
     // X clears the marks: the chart is the selected task's own again.
     t.sendKeys('X');
