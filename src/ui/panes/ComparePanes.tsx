@@ -46,6 +46,8 @@ export function CompareScalarsPane(props: PaneProps): ReactNode {
   const listRows = Math.max(0, inner.height - 1 - (compare.error ? 1 : 0));
   const top = useScrollTop(compare.selectedIndex, listRows, compare.rows.length);
   const ids = compare.taskIds.slice(0, columns.shown);
+  const info = compareInfo(compare, marked, theme.glyphs.ellipsis);
+  if (ids.length < compare.taskIds.length) info.push(`${ids.length} columns fit`);
   const header =
     cell('metric', columns.name) +
     ids
@@ -77,13 +79,7 @@ export function CompareScalarsPane(props: PaneProps): ReactNode {
       );
     });
   return (
-    <PaneFrame
-      title="scalars"
-      info={compareInfo(compare, marked, theme.glyphs.ellipsis)}
-      focused={props.focused}
-      width={props.width}
-      height={props.height}
-    >
+    <PaneFrame title="scalars" info={info} focused={props.focused} width={props.width} height={props.height}>
       {compare.error ? <ErrorLine error={compare.error} width={inner.width} /> : null}
       <DimLine text={header} width={inner.width} />
       {body}
