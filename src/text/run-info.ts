@@ -76,9 +76,20 @@ export function runDuration(info: RunInfo, now: number): number | null {
   return end === null ? null : end - info.started;
 }
 
-/** The next epoch ms at which a minute-granular value may change (the next whole minute). */
-export function nextMinute(now: number): number {
-  return (Math.floor(now / MINUTE) + 1) * MINUTE;
+/** The first time after `now` that is a whole number of minutes after `from`. */
+function nextWholeMinuteAfter(from: number, now: number): number {
+  return from + (Math.floor((now - from) / MINUTE) + 1) * MINUTE;
+}
+
+/**
+ * When the text of `runInfoLines(info, ·)` next changes after `now` (the running duration or the
+ * last-update age reaching another whole minute), or null when nothing in it moves with time.
+ */
+export function nextInfoChange(info: RunInfo, now: number): number | null {
+  const times: number[] = [];
+  if (info.status === 'in_progress' && info.started !== null) times.push(nextWholeMinuteAfter(info.started, now));
+  if (info.lastUpdate !== null) times.push(nextWholeMinuteAfter(info.lastUpdate, now));
+  return times.length === 0 ? null : Math.min(...times);
 }
 
 function firstLine(text: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatMinutes,
-  nextMinute,
+  nextInfoChange,
   runDuration,
   runInfoLines,
   searchInfoLines,
@@ -37,7 +37,6 @@ describe('run info text', () => {
     expect(formatMinutes(3 * 60 * MIN + 5 * MIN)).toBe('3h 05m');
     expect(formatMinutes(2 * 24 * 60 * MIN + 4 * 60 * MIN)).toBe('2d 04h');
     expect(formatMinutes(null)).toBe('-');
-    expect(nextMinute(90_000)).toBe(120_000);
   });
 
   it('counts a running task up to now and an ended one to its completion', () => {
@@ -52,6 +51,17 @@ describe('run info text', () => {
     expect(at(71 * MIN)).not.toEqual(at(70 * MIN));
     expect(at(70 * MIN)).toContain('duration=1h 00m');
     expect(at(70 * MIN)).toContain('updated=50m ago');
+  });
+
+  it('knows when its text next changes: the next whole minute of the duration or the age', () => {
+    // Started at 10m, updated at 20m 30s: at 70m 10s the age reaches 50m at 70m 30s.
+    expect(nextInfoChange({ ...base, lastUpdate: 20 * MIN + 30_000 }, 70 * MIN + 10_000)).toBe(70 * MIN + 30_000);
+    expect(nextInfoChange(base, 70 * MIN + 10_000)).toBe(71 * MIN);
+    const at = (now: number) => runInfoLines(base, now).map((l) => l.value);
+    const next = nextInfoChange(base, 70 * MIN + 10_000) as number;
+    expect(at(next - 1)).toEqual(at(70 * MIN + 10_000));
+    expect(at(next)).not.toEqual(at(70 * MIN + 10_000));
+    expect(nextInfoChange({ ...base, status: 'completed', lastUpdate: null }, 0)).toBeNull();
   });
 
   it('puts the reason with the status, sanitises and shortens multi-line values, keeps them whole', () => {

@@ -11,7 +11,7 @@ import { paneInner } from '../layout.js';
 import { DimLine, ErrorLine } from '../components/Notice.js';
 import { PaneFrame } from '../components/PaneFrame.js';
 import type { PaneProps } from './types.js';
-import { useMinuteClock } from './use-minute-clock.js';
+import { useInfoClock } from './use-info-clock.js';
 import { useScrollTop } from './use-scroll-top.js';
 
 function InfoRow(props: {
@@ -46,7 +46,7 @@ export function RunInfoPane(props: PaneProps): ReactNode {
   const theme = useTheme();
   const runinfo = useMonitor((s) => s.runinfo);
   const hasTask = useMonitor((s) => s.tasks.selectedId !== null);
-  const now = useMinuteClock();
+  const now = useInfoClock(runinfo.info);
   const inner = paneInner(props);
   const lines = useMemo(() => (runinfo.info === null ? [] : runInfoLines(runinfo.info, now)), [runinfo.info, now]);
   const rows = Math.max(0, inner.height - (runinfo.error ? 1 : 0));
