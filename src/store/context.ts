@@ -1,6 +1,7 @@
 // What the store's modules share: the zustand get/set, injected dependencies, the pollers
 // and the bookkeeping that is not UI state (scroll ids, what the detail panes were fetched for).
 import type { StoreClient } from './client.js';
+import type { CompareFetched } from './compare.js';
 import type { ListPaging } from './list-paging.js';
 import type { ListName } from './panes.js';
 import type { LogWindow } from '../text/log-window.js';
@@ -42,6 +43,8 @@ export interface Pollers {
   reports: Poller;
   detail: Poller;
   logs: Poller;
+  /** Marked tasks' scalars (every interval while two or more are marked; woken on changes). */
+  compare: Poller;
   /** Embedded widgets of the shown report (runs when woken). */
   widgets: Poller;
 }
@@ -61,6 +64,10 @@ export interface Bookkeeping {
   scalarsFor: string | null;
   artifactsFor: string | null;
   logsFor: string | null;
+  /** "taskId|lastUpdate" the run info was last fetched for. */
+  runInfoFor: string | null;
+  /** What the compare series were last fetched for (marks, axis, samples; each task's last_update). */
+  compareFor: CompareFetched | null;
   /** Server-side debug image iterator of the selected task (reused with refresh). */
   imagesScroll: { taskId: string; scrollId: string } | null;
   logOp: LogOp | null;

@@ -6,6 +6,7 @@
 // key to `MonitorData` and the actions interface to `MonitorActions` in types.ts; add both below.
 // Helpers that two slices need go in a module of their own (selected-task.ts, dialogs.ts).
 import { createStore } from 'zustand/vanilla';
+import { createCompareActions, emptyCompare } from './compare.js';
 import { initialConnection } from './connection.js';
 import type { Bookkeeping, Pollers, StoreContext, StoreDeps } from './context.js';
 import { initialPaging } from './list-paging.js';
@@ -20,6 +21,7 @@ import { createTriageBook } from './report-changes.js';
 import { createReportDialogActions } from './report-dialogs.js';
 import { createReportFilterActions } from './report-filters.js';
 import { initialReports } from './reports-list.js';
+import { createRunInfoActions, emptyRunInfo } from './run-info.js';
 import { changedSlices } from './same-data.js';
 import { createDetailActions, DEFAULT_HISTOGRAM_SAMPLES, emptyArtifacts, emptyScalars } from './task-detail.js';
 import { createLogsActions, emptyLogs } from './task-logs.js';
@@ -42,6 +44,8 @@ function initialData(deps: StoreDeps): MonitorData {
     logs: emptyLogs(null),
     artifacts: emptyArtifacts(null),
     imageView: initialImageView(),
+    runinfo: emptyRunInfo(null),
+    compare: emptyCompare(),
     reports: initialReports(),
   };
 }
@@ -52,6 +56,8 @@ function initialBook(pageSize: number, logColor: boolean): Bookkeeping {
     tagsWanted: true,
     scalarsFor: null,
     artifactsFor: null,
+    runInfoFor: null,
+    compareFor: null,
     logsFor: null,
     imagesScroll: null,
     logOp: null,
@@ -108,6 +114,8 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     ...createPromptActions(ctx),
     ...createDetailActions(ctx),
     ...createLogsActions(ctx),
+    ...createRunInfoActions(ctx),
+    ...createCompareActions(ctx),
     ...createReportFilterActions(ctx),
     ...createTriageActions(ctx, triage),
     ...createReportDialogActions(ctx, triage),

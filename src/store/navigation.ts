@@ -6,6 +6,8 @@ import { onReportSelectionChanged, syncWidgets } from './report-widgets.js';
 import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
 import { logRows } from './log-fetch.js';
 import { REPORTS_PANES, TASKS_PANES, type PaneName, type ReportsPane, type TasksPane, type ViewName } from './panes.js';
+import { moveRunInfoCursor } from './run-info.js';
+import { compareActive, moveCompareCursor, scrollComparePlots } from './compare.js';
 import { jumpToEnd, jumpToStart, scrollLog } from './task-logs.js';
 import type { MonitorState } from './types.js';
 
@@ -62,6 +64,21 @@ function moveReport(ctx: StoreContext, index: number): void {
   maybeLoadMore(ctx, 'reports');
 }
 
+function moveScalarRow(ctx: StoreContext, delta: number): void {
+  const scalars = ctx.get().scalars;
+  const index = clampIndex(scalars.selectedIndex + delta, scalars.rows.length);
+  if (index !== scalars.selectedIndex) ctx.set((s) => ({ scalars: { ...s.scalars, selectedIndex: index } }));
+}
+
+function moveChartMetric(ctx: StoreContext, delta: number): void {
+  const state = ctx.get();
+  const metrics = chartMetrics(state);
+  if (metrics.length === 0) return;
+  const at = Math.max(0, metrics.indexOf(state.scalars.chartMetric ?? ''));
+  const next = metrics[clampIndex(at + delta, metrics.length)] ?? null;
+  if (next !== state.scalars.chartMetric) ctx.set((s) => ({ scalars: { ...s.scalars, chartMetric: next } }));
+}
+
 /** Moves the focused pane's cursor to `index` (lists) or scrolls by `delta` (text panes). */
 function moveBy(ctx: StoreContext, delta: number): void {
   const state = ctx.get();
@@ -71,22 +88,14 @@ function moveBy(ctx: StoreContext, delta: number): void {
       return moveTask(ctx, state.tasks.selectedIndex + delta);
     case 'reports':
       return moveReport(ctx, state.reports.selectedIndex + delta);
-    case 'scalars': {
-      const index = clampIndex(state.scalars.selectedIndex + delta, state.scalars.rows.length);
-      if (index !== state.scalars.selectedIndex) ctx.set((s) => ({ scalars: { ...s.scalars, selectedIndex: index } }));
-      return;
-    }
-    case 'chart': {
-      const metrics = chartMetrics(state);
-      if (metrics.length === 0) return;
-      const at = Math.max(0, metrics.indexOf(state.scalars.chartMetric ?? ''));
-      const next = metrics[clampIndex(at + delta, metrics.length)] ?? null;
-      if (next !== state.scalars.chartMetric) ctx.set((s) => ({ scalars: { ...s.scalars, chartMetric: next } }));
-      return;
-    }
+    case 'scalars':
+    case 'chart':
+      if (compareActive(state)) return moveCompareCursor(ctx, delta);
+      return pane === 'scalars' ? moveScalarRow(ctx, delta) : moveChartMetric(ctx, delta);
     case 'logs':
       return scrollLog(ctx, delta);
     case 'plots': {
+      if (compareActive(state)) return scrollComparePlots(ctx, delta);
       const count = state.artifacts.plots.items.length + state.artifacts.images.items.length;
       const top = clampIndex(state.artifacts.plotsTop + delta, count);
       if (top !== state.artifacts.plotsTop) ctx.set((s) => ({ artifacts: { ...s.artifacts, plotsTop: top } }));
@@ -97,6 +106,8 @@ function moveBy(ctx: StoreContext, delta: number): void {
       if (top !== state.artifacts.summaryTop) ctx.set((s) => ({ artifacts: { ...s.artifacts, summaryTop: top } }));
       return;
     }
+    case 'runinfo':
+      return moveRunInfoCursor(ctx, delta);
     case 'details': {
       const top = Math.min(Math.max(0, state.reports.detailsTop + delta), detailsMaxTop(state));
       if (top !== state.reports.detailsTop) ctx.set((s) => ({ reports: { ...s.reports, detailsTop: top } }));
@@ -183,6 +194,7 @@ export function openSelected(ctx: StoreContext): void {
       if (state.tasks.selectedId !== null) focusPane(ctx, 'scalars');
       return;
     case 'scalars': {
+      if (compareActive(state)) return focusPane(ctx, 'chart');
       const row = state.scalars.rows[state.scalars.selectedIndex];
       if (row === undefined) return;
       ctx.set((s) => ({ scalars: { ...s.scalars, chartMetric: row.metric } }));

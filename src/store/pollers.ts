@@ -13,6 +13,7 @@ import { widgetsShown, widgetsTick } from './report-widgets.js';
 import { detailTick } from './task-detail.js';
 import { logsTick } from './log-fetch.js';
 import { tasksTick } from './tasks-list.js';
+import { compareActive, compareTick } from './compare.js';
 import type { ListName } from './types.js';
 
 interface PollerSpec {
@@ -105,6 +106,13 @@ export function createPollers(ctx: StoreContext): Pollers {
       tick: (signal) => logsTick(ctx, signal),
       isPrimary: () => false,
     }),
+    compare: makePoller(ctx, {
+      name: 'compare',
+      intervalMs: ctx.intervalMs,
+      isEnabled: () => view() === 'tasks' && compareActive(ctx.get()),
+      tick: (signal) => compareTick(ctx, signal),
+      isPrimary: () => false,
+    }),
     widgets: makePoller(ctx, {
       name: 'widgets',
       intervalMs: null,
@@ -149,6 +157,8 @@ export function createLifecycleActions(ctx: StoreContext): LifecycleActions {
     refresh() {
       book.scalarsFor = null;
       book.artifactsFor = null;
+      book.runInfoFor = null;
+      book.compareFor = null;
       book.tagsWanted = true;
       for (const poller of every()) poller.resetBackoff();
       const state = ctx.get();

@@ -4,6 +4,7 @@ import type { StoreContext } from './context.js';
 import { resetListQuery } from './list-paging.js';
 import { focusedPane } from './navigation.js';
 import { searchLog } from './task-logs.js';
+import { searchRunInfo } from './run-info.js';
 import type { ListName } from './panes.js';
 
 export interface PromptActions {
@@ -36,6 +37,8 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
       } else if (pane === 'logs') {
         // A new query each time, as in a shell; earlier ones are one Up away.
         ctx.set((s) => ({ ui: { ...s.ui, prompt: { kind: 'search', pane, text: '', historyIndex: null } } }));
+      } else if (pane === 'runinfo') {
+        ctx.set((s) => ({ ui: { ...s.ui, prompt: { kind: 'search', pane, text: '', historyIndex: null } } }));
       }
     },
     setPromptText(text) {
@@ -45,7 +48,10 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
       const prompt = ctx.get().ui.prompt;
       if (prompt === null) return;
       ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
-      if (prompt.kind === 'search') {
+      if (prompt.kind === 'search' && prompt.pane === 'runinfo') {
+        rememberSearch(ctx, prompt.text);
+        searchRunInfo(ctx, prompt.text);
+      } else if (prompt.kind === 'search') {
         rememberSearch(ctx, prompt.text);
         searchLog(ctx, prompt.text);
       } else if (prompt.pane === 'tasks' || prompt.pane === 'reports') setFilter(prompt.pane, prompt.text.trim());

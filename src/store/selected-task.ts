@@ -12,13 +12,22 @@ export function selectedFingerprint(state: MonitorState): string | null {
   return id === null ? null : taskFingerprint(state.tasks.byId[id]);
 }
 
-function paneShown(state: MonitorState, pane: 'logs' | 'plots' | 'summary' | 'chart'): boolean {
+function paneShown(state: MonitorState, pane: 'logs' | 'plots' | 'summary' | 'chart' | 'runinfo'): boolean {
   return state.ui.view === 'tasks' && (state.ui.focus.tasks === pane || state.ui.paneRows[pane] > 0);
 }
 
 /** Plots, images and single values are fetched only while their pane is shown. */
 export function artifactsWanted(state: MonitorState): boolean {
   return paneShown(state, 'plots') || paneShown(state, 'summary');
+}
+
+/** The plots pane is on screen (compare mode fetches the marked tasks' plots only then). */
+export function plotsShown(state: MonitorState): boolean {
+  return paneShown(state, 'plots');
+}
+
+export function runInfoWanted(state: MonitorState): boolean {
+  return paneShown(state, 'runinfo');
 }
 
 export function logsWanted(state: MonitorState): boolean {

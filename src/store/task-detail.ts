@@ -5,7 +5,9 @@ import type { StoreContext } from './context.js';
 import { classifyFailure, toPaneError, type PaneError } from './errors.js';
 import { newLogWindow, requestLogOp } from './log-fetch.js';
 import { emptyLogs } from './task-logs.js';
-import { artifactsWanted, logsWanted, selectedFingerprint } from './selected-task.js';
+import { artifactsWanted, logsWanted, runInfoWanted, selectedFingerprint } from './selected-task.js';
+import { syncCompare } from './compare.js';
+import { emptyRunInfo, fetchRunInfo, selectedRunInfoFingerprint } from './run-info.js';
 import { clampIndex } from './lists.js';
 import {
   parseDebugImages,
@@ -139,6 +141,7 @@ export function onTaskSelectionChanged(ctx: StoreContext): void {
   book.scalarsFor = null;
   book.artifactsFor = null;
   book.logsFor = null;
+  book.runInfoFor = null;
   book.imagesScroll = null;
   book.logOp = null;
   book.logWindow = newLogWindow(book.logColor);
@@ -148,6 +151,7 @@ export function onTaskSelectionChanged(ctx: StoreContext): void {
     scalars: emptyScalars(id, s.ui.xAxis, s.scalars.samples),
     logs: emptyLogs(id),
     artifacts: emptyArtifacts(id),
+    runinfo: emptyRunInfo(id),
   }));
   if (book.selectionTimer !== null) ctx.timers.clearTimeout(book.selectionTimer);
   book.selectionTimer = ctx.timers.setTimeout(() => {
@@ -158,12 +162,15 @@ export function onTaskSelectionChanged(ctx: StoreContext): void {
 
 /** Wakes the detail and logs pollers when what they show is out of date. */
 export function syncDetail(ctx: StoreContext): void {
+  syncCompare(ctx);
   const state = ctx.get();
   const book = ctx.book;
   if (state.ui.view !== 'tasks' || book.selectionTimer !== null) return;
   const fp = selectedFingerprint(state);
   if (fp === null || state.scalars.taskId !== state.tasks.selectedId) return;
-  if (book.scalarsFor !== fp || (artifactsWanted(state) && book.artifactsFor !== fp)) ctx.pollers.detail.wake();
+  const infoStale = runInfoWanted(state) && book.runInfoFor !== selectedRunInfoFingerprint(state);
+  if (book.scalarsFor !== fp || (artifactsWanted(state) && book.artifactsFor !== fp) || infoStale)
+    ctx.pollers.detail.wake();
   if (!logsWanted(state)) return;
   if (book.logsFor === null) {
     if (state.logs.lines.length === 0 && state.logs.fetchedAt === null) requestLogOp(ctx, { kind: 'newest' });
@@ -207,6 +214,9 @@ export async function detailTick(ctx: StoreContext, signal: AbortSignal): Promis
   if (ctx.book.scalarsFor !== fp) jobs.push(fetchScalars(ctx, taskId, fp, signal, outcome));
   if (artifactsWanted(state) && ctx.book.artifactsFor !== fp)
     jobs.push(fetchArtifacts(ctx, taskId, fp, signal, outcome));
+  const infoFp = selectedRunInfoFingerprint(state);
+  if (runInfoWanted(state) && infoFp !== null && ctx.book.runInfoFor !== infoFp)
+    jobs.push(fetchRunInfo(ctx, taskId, infoFp, signal, outcome));
   await Promise.all(jobs);
   if (outcome.connectionError !== undefined) throw outcome.connectionError;
 }

@@ -35,6 +35,8 @@ export interface TasksState {
   selectedIndex: number;
   /** Statuses to show (empty = all). */
   statusFilter: string[];
+  /** Tasks marked for compare (`space`), in marking order; kept across refreshes and filters. */
+  marked: string[];
   /** True until the first answer (success or error) for the current query. */
   loading: boolean;
   loadingMore: boolean;
@@ -51,6 +53,7 @@ export function initialTasks(): TasksState {
     selectedId: null,
     selectedIndex: 0,
     statusFilter: [],
+    marked: [],
     loading: true,
     loadingMore: false,
     hasMore: false,

@@ -4,6 +4,7 @@
 // serialisable data, normalised (lists are `ids` + `byId`). UI components select primitives
 // (or use `useShallow`) and call `actions.*`; they never call the API.
 import type { StoreApi } from 'zustand/vanilla';
+import type { CompareActions, CompareState } from './compare.js';
 import type { ConnectionState } from './connection.js';
 import type { ImageViewActions, ImageViewState } from './image-view.js';
 import type { NavigationActions } from './navigation.js';
@@ -13,6 +14,7 @@ import type { TriageActions } from './report-actions.js';
 import type { ReportDialogActions } from './report-dialogs.js';
 import type { ReportFilterActions } from './report-filters.js';
 import type { ReportsState } from './reports-list.js';
+import type { RunInfoActions, RunInfoState } from './run-info.js';
 import type { ArtifactsState, DetailActions, ScalarsState } from './task-detail.js';
 import type { LogsActions, LogsState } from './task-logs.js';
 import type { TasksState } from './tasks-list.js';
@@ -35,6 +37,11 @@ export type {
   SectionState,
   SingleValueRow,
 } from './task-detail.js';
+export type { CompareState } from './compare.js';
+export type { ComparePlot } from './compare-plots.js';
+export type { CompareRow } from '../text/compare.js';
+export type { RunInfoSearch, RunInfoState } from './run-info.js';
+export type { InfoLine, RunInfo } from '../text/run-info.js';
 export type { LogLine, LogSearchState, LogSearchStatus, LogsState } from './task-logs.js';
 export type { TaskRow, TasksState } from './tasks-list.js';
 export { REPORTS_PANES, TASKS_PANES } from './panes.js';
@@ -51,6 +58,8 @@ export interface MonitorData {
   logs: LogsState;
   artifacts: ArtifactsState;
   imageView: ImageViewState;
+  runinfo: RunInfoState;
+  compare: CompareState;
   reports: ReportsState;
 }
 
@@ -63,6 +72,8 @@ export interface MonitorActions
     PromptActions,
     DetailActions,
     LogsActions,
+    RunInfoActions,
+    CompareActions,
     ReportFilterActions,
     TriageActions,
     ReportDialogActions,

@@ -77,6 +77,7 @@ export const NO_PANE_ROWS: Readonly<Record<PaneName, number>> = {
   logs: 0,
   plots: 0,
   summary: 0,
+  runinfo: 0,
   reports: 0,
   details: 0,
 };

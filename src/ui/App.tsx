@@ -27,12 +27,11 @@ import { FULL_CLEAR } from './terminal.js';
 import { GraphicsContext, NO_GRAPHICS, WebUiContext, type GraphicsSupport } from './terminal-graphics.js';
 import { useFullResolution } from './use-full-resolution.js';
 import type { Theme } from './theme.js';
-import { ChartPane } from './panes/ChartPane.js';
+import { ChartOrCompare, PlotsOrCompare, ScalarsOrCompare } from './panes/ComparePanes.js';
 import { LogsPane } from './panes/LogsPane.js';
-import { PlotsPane } from './panes/PlotsPane.js';
 import { ReportDetailsPane } from './panes/ReportDetailsPane.js';
 import { ReportListPane } from './panes/ReportListPane.js';
-import { ScalarsPane } from './panes/ScalarsPane.js';
+import { RunInfoPane } from './panes/RunInfoPane.js';
 import { SummaryPane } from './panes/SummaryPane.js';
 import { TaskListPane } from './panes/TaskListPane.js';
 import type { PaneProps } from './panes/types.js';
@@ -73,11 +72,12 @@ export interface AppProps {
 
 const PANES: Record<PaneName, (props: PaneProps) => ReactNode> = {
   tasks: TaskListPane,
-  scalars: ScalarsPane,
-  chart: ChartPane,
+  scalars: ScalarsOrCompare,
+  chart: ChartOrCompare,
   logs: LogsPane,
-  plots: PlotsPane,
+  plots: PlotsOrCompare,
   summary: SummaryPane,
+  runinfo: RunInfoPane,
   reports: ReportListPane,
   details: ReportDetailsPane,
 };
@@ -113,11 +113,12 @@ export function applyLayoutToStore(store: MonitorStore, layout: StoreLayout): vo
 /** The store slice each pane draws: a pane that failed to draw tries again when it changes. */
 const PANE_DATA: Record<PaneName, (s: MonitorState) => unknown> = {
   tasks: (s) => s.tasks,
-  scalars: (s) => s.scalars,
-  chart: (s) => s.scalars,
+  scalars: (s) => (s.tasks.marked.length >= 2 ? s.compare : s.scalars),
+  chart: (s) => (s.tasks.marked.length >= 2 ? s.compare : s.scalars),
   logs: (s) => s.logs,
-  plots: (s) => s.artifacts,
+  plots: (s) => (s.tasks.marked.length >= 2 ? s.compare : s.artifacts),
   summary: (s) => s.artifacts,
+  runinfo: (s) => s.runinfo,
   reports: (s) => s.reports,
   details: (s) => s.reports,
 };
@@ -214,7 +215,8 @@ function Monitor(props: AppProps): ReactNode {
   const [bottomSlot, setBottomSlot] = useState<BottomSlotPane>('logs');
   // State adjusted while rendering (remembered from earlier renders): React renders again at once.
   const topPane = focused === 'scalars' || focused === 'chart' ? focused : topSlot;
-  const bottomPane = focused === 'logs' || focused === 'plots' || focused === 'summary' ? focused : bottomSlot;
+  const bottomPane =
+    focused === 'logs' || focused === 'plots' || focused === 'summary' || focused === 'runinfo' ? focused : bottomSlot;
   if (topPane !== topSlot) setTopSlot(topPane);
   if (bottomPane !== bottomSlot) setBottomSlot(bottomPane);
   const layout = computeLayout({ cols: size.cols, rows: size.rows, view, focused, topPane, bottomPane });

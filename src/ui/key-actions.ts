@@ -80,6 +80,8 @@ export function setTypedValue(c: ActionContext, text: string): void {
   else c.actions.setDialogValue(text);
 }
 
+const inRunInfo = (c: ActionContext): boolean => c.state.ui.view === 'tasks' && c.state.ui.focus.tasks === 'runinfo';
+
 const helpPage = (c: ActionContext): number => Math.max(1, c.helpRows - 1);
 
 /** The URL of the debug image the plots pane shows, or null (after saying why). */
@@ -122,6 +124,7 @@ export const ACTION_HANDLERS = {
   'focus-logs': (c) => c.actions.focusPane('logs'),
   'focus-plots': (c) => c.actions.focusPane('plots'),
   'focus-summary': (c) => c.actions.focusPane('summary'),
+  'focus-runinfo': (c) => c.actions.focusPane('runinfo'),
   'focus-details': (c) => c.actions.focusPane('details'),
   down: (c) => c.actions.moveSelection(1),
   up: (c) => c.actions.moveSelection(-1),
@@ -132,11 +135,12 @@ export const ACTION_HANDLERS = {
   open: (c) => c.actions.openSelected(),
   filter: (c) => c.actions.openPrompt(),
   search: (c) => c.actions.openPrompt(),
-  'search-next': (c) => c.actions.searchNext(),
-  'search-prev': (c) => c.actions.searchPrev(),
+  'search-next': (c) => (inRunInfo(c) ? c.actions.runInfoSearchStep(1) : c.actions.searchNext()),
+  'search-prev': (c) => (inRunInfo(c) ? c.actions.runInfoSearchStep(-1) : c.actions.searchPrev()),
   'clear-filter': (c) =>
     c.state.ui.view === 'reports' ? c.actions.clearReportFilters() : c.actions.clearFilter(c.state.ui.view),
   'clear-search': (c) => {
+    if (inRunInfo(c)) return c.actions.searchRunInfo('');
     const search = c.state.logs.search;
     if (search?.status === 'searching') c.actions.cancelSearch();
     else if (search !== null) c.actions.searchLog('');
@@ -183,6 +187,8 @@ export const ACTION_HANDLERS = {
     else if (c.effects.exportPane) c.effects.exportPane(c.state.ui.focus.tasks, taskId);
     else c.actions.showStatus('export is not available in this mode', 'error');
   },
+  'mark-task': (c) => c.actions.toggleTaskMark(),
+  'clear-marks': (c) => c.actions.clearTaskMarks(),
   // ---- report triage
   mark: (c) => c.actions.toggleMark(),
   undo: (c) => settle(c.actions.undo()),

@@ -67,6 +67,12 @@ export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['5'], action: 'focus-logs', scopes: ['tasks-view'], help: 'focus the logs pane' },
   { keys: ['6'], action: 'focus-plots', scopes: ['tasks-view'], help: 'focus the plots and debug images pane' },
   { keys: ['7'], action: 'focus-summary', scopes: ['tasks-view'], help: 'focus the summary (single values) pane' },
+  {
+    keys: ['8'],
+    action: 'focus-runinfo',
+    scopes: ['tasks-view'],
+    help: 'focus the run info pane (status, times, parameters)',
+  },
   { keys: ['3'], action: 'focus-details', scopes: ['reports-view'], help: 'focus the report details pane' },
   {
     keys: ['j', 'down'],
@@ -163,13 +169,25 @@ export const KEYMAP: readonly KeyBinding[] = [
   {
     keys: ['/'],
     action: 'search',
-    scopes: ['logs'],
-    help: 'search the log; older pages are fetched until found',
+    scopes: ['logs', 'runinfo'],
+    help: 'search the log (older pages are fetched until found) or the run info (names and whole values)',
     hint: 'search',
   },
-  { keys: ['n'], action: 'search-next', scopes: ['logs'], help: 'next match (older)', hint: 'match', hintKeys: 'n/N' },
-  { keys: ['N'], action: 'search-prev', scopes: ['logs'], help: 'previous match (newer)' },
-  { keys: ['esc'], action: 'clear-search', scopes: ['logs'], help: 'stop a running search, else clear it' },
+  {
+    keys: ['n'],
+    action: 'search-next',
+    scopes: ['logs', 'runinfo'],
+    help: 'next match (logs: older)',
+    hint: 'match',
+    hintKeys: 'n/N',
+  },
+  { keys: ['N'], action: 'search-prev', scopes: ['logs', 'runinfo'], help: 'previous match (logs: newer)' },
+  {
+    keys: ['esc'],
+    action: 'clear-search',
+    scopes: ['logs', 'runinfo'],
+    help: 'stop a running search, else clear it',
+  },
   {
     keys: ['f'],
     action: 'follow',
@@ -195,6 +213,14 @@ export const KEYMAP: readonly KeyBinding[] = [
     hint: 'mark',
     triage: true,
   },
+  {
+    keys: ['space'],
+    action: 'mark-task',
+    scopes: ['tasks'],
+    help: 'mark / unmark the task for compare (2 or more: scalars and chart compare them)',
+    hint: 'compare',
+  },
+  { keys: ['X'], action: 'clear-marks', scopes: ['tasks-view'], help: 'clear every compare mark' },
   {
     keys: ['a'],
     action: 'archive',

@@ -93,6 +93,7 @@ const SCOPE_LABELS: Record<Scope, string> = {
   logs: 'logs',
   plots: 'plots',
   summary: 'summary',
+  runinfo: 'run info',
   reports: 'report list',
   details: 'report details',
   prompt: 'prompt (/)',

@@ -17,7 +17,7 @@ const SIDE_BY_SIDE_COLS = 120;
 export const CHART_GUTTER = 12;
 
 export type TopSlotPane = Extract<TasksPane, 'scalars' | 'chart'>;
-export type BottomSlotPane = Extract<TasksPane, 'logs' | 'plots' | 'summary'>;
+export type BottomSlotPane = Extract<TasksPane, 'logs' | 'plots' | 'summary' | 'runinfo'>;
 
 export interface PaneBox {
   kind: 'pane';
@@ -44,7 +44,7 @@ export interface LayoutInput {
   focused: PaneName;
   /** Which of scalars/chart fills the top-right slot when neither has focus. */
   topPane: TopSlotPane;
-  /** Which of logs/plots/summary fills the bottom-right slot when none has focus. */
+  /** Which of logs/plots/summary/runinfo fills the bottom-right slot when none has focus. */
   bottomPane: BottomSlotPane;
 }
 
@@ -96,7 +96,7 @@ function tasksWide(input: LayoutInput, width: number, height: number): LayoutNod
   const bottomHeight = height - topHeight;
   const top: TopSlotPane = input.focused === 'scalars' || input.focused === 'chart' ? input.focused : input.topPane;
   const bottom: BottomSlotPane =
-    input.focused === 'logs' || input.focused === 'plots' || input.focused === 'summary'
+    input.focused === 'logs' || input.focused === 'plots' || input.focused === 'summary' || input.focused === 'runinfo'
       ? input.focused
       : input.bottomPane;
   let topNode: LayoutNode;
@@ -172,5 +172,5 @@ export function paneRowsOf(layout: Layout): Record<PaneName, number> {
   return rows;
 }
 
-export const TASKS_TABS: readonly TasksPane[] = ['tasks', 'scalars', 'chart', 'logs', 'plots', 'summary'];
+export const TASKS_TABS: readonly TasksPane[] = ['tasks', 'scalars', 'chart', 'logs', 'plots', 'summary', 'runinfo'];
 export const REPORTS_TABS: readonly ReportsPane[] = ['reports', 'details'];

@@ -127,16 +127,16 @@ describe('monitor store: moving around', () => {
     fx = await monitorFixture();
     const { actions } = fx.store.getState();
     const seen: string[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 7; i++) {
       actions.focusNext();
       seen.push(fx.state().ui.focus.tasks);
     }
-    expect(seen).toEqual(['scalars', 'chart', 'logs', 'plots', 'summary', 'tasks']);
+    expect(seen).toEqual(['scalars', 'chart', 'logs', 'plots', 'summary', 'runinfo', 'tasks']);
     actions.focusPrev();
-    expect(fx.state().ui.focus.tasks).toBe('summary');
+    expect(fx.state().ui.focus.tasks).toBe('runinfo');
     actions.setView('reports');
     actions.focusNext();
-    expect(fx.state().ui).toMatchObject({ view: 'reports', focus: { reports: 'details', tasks: 'summary' } });
+    expect(fx.state().ui).toMatchObject({ view: 'reports', focus: { reports: 'details', tasks: 'runinfo' } });
   });
 
   it('switching the x-axis to time refetches the series keyed by timestamp', async () => {

@@ -32,6 +32,7 @@ function countingClient(): { client: MonitorClient; closes: () => number } {
   const client: MonitorClient = {
     reports: real.reports,
     events: real.events,
+    tasks: real.tasks,
     projects: real.projects,
     close: async () => {
       closes += 1;

@@ -17,6 +17,7 @@ const PANE_KEYS: Partial<Record<PaneName, string>> = {
   logs: '5',
   plots: '6',
   summary: '7',
+  runinfo: '8',
   details: '3',
 };
 
@@ -36,7 +37,7 @@ export function headerTabs(view: ViewName, focused: PaneName, level: Compaction)
   const tabs: readonly PaneName[] = view === 'tasks' ? TASKS_TABS : REPORTS_TABS;
   const panes = tabs.map((pane) => {
     const key = PANE_KEYS[pane];
-    const name = pane === 'tasks' || pane === 'reports' ? 'list' : pane;
+    const name = pane === 'tasks' || pane === 'reports' ? 'list' : pane === 'runinfo' ? 'info' : pane;
     return { text: key === undefined || level === 2 ? name : `${key} ${name}`, active: pane === focused };
   });
   return { views, panes };

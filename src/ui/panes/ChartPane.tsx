@@ -36,6 +36,15 @@ export function chartRows(
   });
 }
 
+/** Chart rows, one Text each (`truncate` would fold a multi-line string into one line). */
+export function chartLines(rows: readonly string[]): ReactNode[] {
+  return rows.map((row, i) => (
+    <Text key={i} wrap="truncate-end">
+      {row === '' ? ' ' : row}
+    </Text>
+  ));
+}
+
 export function ChartPane(props: PaneProps): ReactNode {
   const theme = useTheme();
   const scalars = useMonitor((s) => s.scalars);
@@ -82,12 +91,7 @@ export function ChartPane(props: PaneProps): ReactNode {
       ? `loading${theme.glyphs.ellipsis}`
       : `no samples for ${sanitize(metric)}; j/k here picks another metric`;
     body = <DimLine text={text} width={inner.width} />;
-  } else
-    body = rows.map((row, i) => (
-      <Text key={i} wrap="truncate-end">
-        {row === '' ? ' ' : row}
-      </Text>
-    ));
+  } else body = chartLines(rows);
   return (
     <PaneFrame title={title} info={info} focused={props.focused} width={props.width} height={props.height}>
       {scalars.error ? <ErrorLine error={scalars.error} width={inner.width} /> : null}

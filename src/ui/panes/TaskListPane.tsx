@@ -51,6 +51,7 @@ function TaskLine(props: {
   row: TaskRow;
   columns: TaskColumns;
   reference: number;
+  marked: boolean;
   selected: boolean;
   focused: boolean;
   theme: Theme;
@@ -59,7 +60,7 @@ function TaskLine(props: {
   const look = taskStatusLook(row.status, theme);
   const iteration = row.lastIteration === null ? '-' : formatNumber(row.lastIteration, columns.iteration);
   let rest =
-    ' ' +
+    (props.marked ? theme.glyphs.marked : ' ') +
     cell(
       row.archived ? `${theme.glyphs.archived} ${sanitize(row.name)}` : row.name,
       columns.name,
@@ -84,6 +85,8 @@ export function TaskListPane(props: PaneProps): ReactNode {
   const columns = taskColumns(inner.width);
   const reference = tasks.fetchedAt ?? 0;
   const info = statusInfo(sanitize(filter), tasks.statusFilter, showArchived, tasks.ids.length, tasks.hasMore, theme);
+  const marked = new Set(tasks.marked);
+  if (tasks.marked.length > 0) info.push(`${tasks.marked.length} marked`);
 
   let body: ReactNode;
   if (tasks.ids.length === 0) {
@@ -96,6 +99,7 @@ export function TaskListPane(props: PaneProps): ReactNode {
         row={row}
         columns={columns}
         reference={reference}
+        marked={marked.has(row.id)}
         selected={selected}
         focused={props.focused}
         theme={theme}
