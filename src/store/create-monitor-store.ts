@@ -22,6 +22,7 @@ import { initialReports } from './reports-list.js';
 import { changedSlices } from './same-data.js';
 import { createDetailActions, DEFAULT_HISTOGRAM_SAMPLES, emptyArtifacts, emptyScalars } from './task-detail.js';
 import { createLogsActions, emptyLogs } from './task-logs.js';
+import { createTaskListActions } from './task-list-actions.js';
 import { initialTasks } from './tasks-list.js';
 import type { MonitorActions, MonitorData, MonitorState, MonitorStore } from './types.js';
 import { createUiActions, initialUi } from './ui-state.js';
@@ -103,6 +104,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     ...createPromptActions(ctx),
     ...createDetailActions(ctx),
     ...createLogsActions(ctx),
+    ...createTaskListActions(ctx),
     ...createReportFilterActions(ctx),
     ...createTriageActions(ctx, triage),
     ...createReportDialogActions(ctx, triage),

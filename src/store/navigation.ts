@@ -42,7 +42,8 @@ export function detailsMaxTop(state: MonitorState): number {
   return Math.max(0, lines - Math.max(1, rows));
 }
 
-function moveTask(ctx: StoreContext, index: number): void {
+/** Selects the task at `index` of the loaded list (clamped). */
+export function moveTask(ctx: StoreContext, index: number): void {
   const t = ctx.get().tasks;
   const next = clampIndex(index, t.ids.length);
   const id = t.ids[next] ?? null;

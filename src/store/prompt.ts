@@ -43,6 +43,7 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
       if (prompt === null) return;
       ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
       if (prompt.kind === 'search') searchLog(ctx, prompt.text);
+      else if (prompt.kind === 'jump') ctx.get().actions.jumpToTask(prompt.text);
       else if (prompt.pane === 'tasks' || prompt.pane === 'reports') setFilter(prompt.pane, prompt.text.trim());
     },
     cancelPrompt() {

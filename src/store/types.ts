@@ -14,6 +14,7 @@ import type { ReportFilterActions } from './report-filters.js';
 import type { ReportsState } from './reports-list.js';
 import type { ArtifactsState, DetailActions, ScalarsState } from './task-detail.js';
 import type { LogsActions, LogsState } from './task-logs.js';
+import type { TaskListActions } from './task-list-actions.js';
 import type { TasksState } from './tasks-list.js';
 import type { UiActions, UiState } from './ui-state.js';
 
@@ -35,6 +36,8 @@ export type {
 } from './task-detail.js';
 export type { LogLine, LogSearchState, LogSearchStatus, LogsState } from './task-logs.js';
 export type { TaskRow, TasksState } from './tasks-list.js';
+export { TASK_STATUS_CHOICES } from './tasks-list.js';
+export type { TaskSort, TaskSortField } from './task-sort.js';
 export { REPORTS_PANES, TASKS_PANES } from './panes.js';
 export type { ListName, PaneName, ReportsPane, TasksPane, ViewName } from './panes.js';
 export { SMOOTHING_LEVELS } from './ui-state.js';
@@ -60,6 +63,7 @@ export interface MonitorActions
     PromptActions,
     DetailActions,
     LogsActions,
+    TaskListActions,
     ReportFilterActions,
     TriageActions,
     ReportDialogActions {}

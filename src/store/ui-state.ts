@@ -22,9 +22,9 @@ export interface StatusMessage {
   expiresAt: number;
 }
 
-/** The one-line input shown for `/`: a list filter, or a search in the logs. */
+/** The one-line input: `/` a list filter or a search in the logs; `:` a task id to jump to. */
 export interface PromptState {
-  kind: 'filter' | 'search';
+  kind: 'filter' | 'search' | 'jump';
   /** The pane the prompt belongs to (tasks/reports list for filters, logs for search). */
   pane: PaneName;
   text: string;

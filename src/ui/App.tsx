@@ -41,6 +41,8 @@ const CLEAR_SCREEN_HOME = '\u001b[2J\u001b[H';
 /** Wait after a resize before the full repaint: longer than Ink's frame interval at 30 fps. */
 export const RESIZE_REPAINT_DELAY_MS = 60;
 
+const BELL = '\u0007';
+
 /** Terminal size assumed when stdout does not say (not a TTY). */
 export const DEFAULT_SIZE = { cols: 100, rows: 30 } as const;
 
@@ -61,6 +63,8 @@ export interface AppProps {
   env?: NodeJS.ProcessEnv;
   /** Report links as OSC 8 hyperlinks. */
   hyperlinks?: boolean;
+  /** Ring the terminal bell when a listed task turns failed or stopped (`--no-bell`: false). */
+  bell?: boolean;
 }
 
 const PANES: Record<PaneName, (props: PaneProps) => ReactNode> = {
@@ -201,6 +205,15 @@ function Monitor(props: AppProps): ReactNode {
   }, [store, storeLayoutKey]);
 
   const repaint = useCallback(() => write(FULL_CLEAR), [write]);
+
+  // One BEL per failure transition, written beside the frame (it moves no cursor).
+  const bell = props.bell !== false && props.size === undefined;
+  useEffect(() => {
+    if (!bell || stdout === undefined) return;
+    return store.subscribe((state, previous) => {
+      if (state.tasks.bells > previous.tasks.bells) stdout.write(BELL);
+    });
+  }, [store, stdout, bell]);
 
   useEffect(() => {
     if (props.size !== undefined || stdout === undefined) return;

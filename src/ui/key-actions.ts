@@ -1,7 +1,13 @@
 // What each keymap action does: one handler per action id. `ActionId` is the set of this
 // table's keys, so a binding cannot name an action without a handler, and a handler cannot
 // be added without the type knowing it.
-import type { ListName, MonitorActions, MonitorState, MonitorStore } from '../store/types.js';
+import {
+  TASK_STATUS_CHOICES,
+  type ListName,
+  type MonitorActions,
+  type MonitorState,
+  type MonitorStore,
+} from '../store/types.js';
 
 /** What the router needs from outside the store: the terminal and the process. */
 export interface UiEffects {
@@ -30,7 +36,7 @@ type Handler = (c: ActionContext) => void;
 
 /** Status filters `S` cycles through, per list (empty = all). */
 export const STATUS_CYCLES: Record<ListName, readonly (readonly string[])[]> = {
-  tasks: [[], ['in_progress'], ['queued'], ['completed'], ['failed'], ['stopped'], ['created']],
+  tasks: [[], ...TASK_STATUS_CHOICES.map((status) => [status])],
   reports: [[], ['created'], ['published']],
 };
 
@@ -122,6 +128,10 @@ export const ACTION_HANDLERS = {
     const current = list === 'tasks' ? c.state.tasks.statusFilter : c.state.reports.filter.status;
     c.actions.setStatusFilter(list, nextStatusFilter(list, current));
   },
+  'sort-next': (c) => c.actions.cycleTaskSort(),
+  'sort-reverse': (c) => c.actions.reverseTaskSort(),
+  jump: (c) => c.actions.openJumpPrompt(),
+  'look-at-failures': (c) => c.actions.lookAtFailures(),
   'tag-filter': (c) => c.actions.requestTagFilter(),
   'project-filter': (c) => c.actions.requestProjectFilter(),
   // ---- report triage

@@ -130,6 +130,27 @@ export const KEYMAP: readonly KeyBinding[] = [
     help: 'project filter: pick one project that holds reports (type to narrow)',
     hint: 'by project',
   },
+  {
+    keys: ['o'],
+    action: 'sort-next',
+    scopes: ['tasks'],
+    help: 'sort by the next field (updated, name, status, started, iteration)',
+    hint: 'sort',
+  },
+  { keys: ['O'], action: 'sort-reverse', scopes: ['tasks'], help: 'reverse the sort order' },
+  {
+    keys: [':'],
+    action: 'jump',
+    scopes: ['tasks-view'],
+    help: 'jump to a task by its id or the start of it',
+    hint: 'jump',
+  },
+  {
+    keys: ['F'],
+    action: 'look-at-failures',
+    scopes: ['tasks-view'],
+    help: 'go to the newest task seen failing or stopping (clears the counter)',
+  },
   { keys: ['A'], action: 'archived', scopes: VIEWS, help: 'show / hide archived tasks or reports', hint: 'archived' },
   {
     keys: ['y'],

@@ -24,6 +24,8 @@ export interface MonitorOptions {
   serverLabel: string;
   /** Report links as OSC 8 hyperlinks (default off: the URL is shown). */
   hyperlinks?: boolean;
+  /** Ring the bell when a listed task turns failed or stopped (default true). */
+  bell?: boolean;
   /** Further store dependencies (timers, backoff, page size) for tests and benchmarks. */
   storeDeps?: Partial<StoreDeps>;
   /** Close the client when done (default true). */
@@ -142,6 +144,7 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
           editBody={editBody}
           env={env}
           hyperlinks={opts.hyperlinks}
+          bell={opts.bell}
         />,
         {
           stdout,
