@@ -75,8 +75,14 @@ export function initialTasks(): TasksState {
   };
 }
 
+/** The statuses users look for most, first; then every other status a task can have. */
+const FIRST_STATUSES = ['in_progress', 'queued', 'completed', 'failed', 'stopped', 'created'];
+
 /** Every status a task can have, in the order the status filter (`S`) cycles through them. */
-export const TASK_STATUS_CHOICES: readonly string[] = TASK_STATUSES;
+export const TASK_STATUS_CHOICES: readonly string[] = [
+  ...FIRST_STATUSES,
+  ...TASK_STATUSES.filter((status) => !FIRST_STATUSES.includes(status)),
+];
 
 const ENDPOINT = 'reports.get_task_data';
 

@@ -6,8 +6,9 @@ import { fitToWidth } from '../../text/width.js';
 
 /** The project column needs a terminal this wide (narrower ones give the name the room). */
 export const PROJECT_MIN_TERMINAL_COLS = 100;
-/** ...and this many columns left for name and project together. */
-const PROJECT_MIN_REST = 20;
+/** ...and room for a project this wide beside a name of NAME_KEEP columns. */
+const PROJECT_MIN = 8;
+const NAME_KEEP = 20;
 
 export interface TaskColumns {
   name: number;
@@ -25,7 +26,8 @@ export function taskColumns(width: number, terminalCols: number): TaskColumns {
   const iteration = width >= 40 ? 7 : 0;
   const fixed = 2 + (iteration > 0 ? iteration + 1 : 0) + updated + 1;
   const rest = Math.max(0, width - fixed);
-  const project = terminalCols >= PROJECT_MIN_TERMINAL_COLS && rest >= PROJECT_MIN_REST ? Math.round(rest * 0.35) : 0;
+  const room = Math.min(Math.round(rest * 0.35), rest - 1 - NAME_KEEP);
+  const project = terminalCols >= PROJECT_MIN_TERMINAL_COLS && room >= PROJECT_MIN ? room : 0;
   const name = Math.max(0, rest - (project > 0 ? project + 1 : 0));
   return { name, project, iteration, updated, shortTime };
 }
