@@ -6,7 +6,7 @@ import { Box, useInput, useStdin, useStdout, type Key } from 'ink';
 import type { MonitorState, MonitorStore, PaneName } from '../store/types.js';
 import { clipboardSequence } from '../text/osc52.js';
 import { handleKey, focusedPane, type UiEffects } from './commands.js';
-import { StoreContext, ThemeContext, useMonitor } from './context.js';
+import { PaneSubjectContext, StoreContext, ThemeContext, useMonitor } from './context.js';
 import { decodeInput } from './keys.js';
 import {
   computeLayout,
@@ -194,6 +194,10 @@ function Monitor(props: AppProps): ReactNode {
   if (bottomPane !== bottomSlot) setBottomSlot(bottomPane);
   const layout = computeLayout({ cols: size.cols, rows: size.rows, view, focused, topPane, bottomPane });
   const storeLayoutKey = JSON.stringify(storeLayoutOf(layout));
+  const selectedName = useMonitor((s) =>
+    s.tasks.selectedId === null ? null : (s.tasks.byId[s.tasks.selectedId]?.name ?? null),
+  );
+  const listShown = view !== 'tasks' || layout.panes.some((p) => p.pane === 'tasks');
 
   useEffect(() => {
     store.getState().actions.setTerminalSize(size.cols, size.rows);
@@ -295,7 +299,11 @@ function Monitor(props: AppProps): ReactNode {
     body = <HelpOverlay width={size.cols} height={layout.bodyRows} top={helpScroll} readOnly={readOnly} />;
   else if (overlay === 'dialog') body = <DialogOverlay width={size.cols} height={layout.bodyRows} />;
   else if (layout.body !== null)
-    body = <LayoutView node={layout.body} focused={focused} hyperlinks={props.hyperlinks === true} />;
+    body = (
+      <PaneSubjectContext.Provider value={listShown ? null : selectedName}>
+        <LayoutView node={layout.body} focused={focused} hyperlinks={props.hyperlinks === true} />
+      </PaneSubjectContext.Provider>
+    );
 
   return (
     <Box flexDirection="column" width={size.cols} height={layout.frameRows} overflow="hidden">
