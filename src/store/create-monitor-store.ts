@@ -24,6 +24,7 @@ import { createDetailActions, DEFAULT_HISTOGRAM_SAMPLES, emptyArtifacts, emptySc
 import { createLogsActions, emptyLogs } from './task-logs.js';
 import { createTaskListActions } from './task-list-actions.js';
 import { initialTasks } from './tasks-list.js';
+import { createTextViewerActions } from './text-viewer.js';
 import type { MonitorActions, MonitorData, MonitorState, MonitorStore } from './types.js';
 import { createUiActions, initialUi } from './ui-state.js';
 
@@ -105,6 +106,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     ...createDetailActions(ctx),
     ...createLogsActions(ctx),
     ...createTaskListActions(ctx),
+    ...createTextViewerActions(ctx),
     ...createReportFilterActions(ctx),
     ...createTriageActions(ctx, triage),
     ...createReportDialogActions(ctx, triage),

@@ -7,6 +7,7 @@ import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
 import { logRows } from './log-fetch.js';
 import { REPORTS_PANES, TASKS_PANES, type PaneName, type ReportsPane, type TasksPane, type ViewName } from './panes.js';
 import { jumpToEnd, jumpToStart, scrollLog } from './task-logs.js';
+import { moveLogCursor } from './log-cursor.js';
 import type { MonitorState } from './types.js';
 
 export function focusedPane(state: MonitorState): PaneName {
@@ -86,7 +87,7 @@ function moveBy(ctx: StoreContext, delta: number): void {
       return;
     }
     case 'logs':
-      return scrollLog(ctx, delta);
+      return moveLogCursor(ctx, delta);
     case 'plots': {
       const count = state.artifacts.plots.items.length + state.artifacts.images.items.length;
       const top = clampIndex(state.artifacts.plotsTop + delta, count);
@@ -112,7 +113,10 @@ export function moveSelection(ctx: StoreContext, delta: number): void {
 
 export function page(ctx: StoreContext, direction: 1 | -1): void {
   const state = ctx.get();
-  moveBy(ctx, direction * pageRows(state, focusedPane(state)));
+  const rows = direction * pageRows(state, focusedPane(state));
+  // A page in the logs scrolls the view (the cursor stays on its row); j/k move the cursor.
+  if (focusedPane(state) === 'logs') scrollLog(ctx, rows);
+  else moveBy(ctx, rows);
 }
 
 /** A move large enough to reach either end of any pane. */

@@ -15,6 +15,7 @@ import type { ReportsState } from './reports-list.js';
 import type { ArtifactsState, DetailActions, ScalarsState } from './task-detail.js';
 import type { LogsActions, LogsState } from './task-logs.js';
 import type { TaskListActions } from './task-list-actions.js';
+import type { TextViewerActions } from './text-viewer.js';
 import type { TasksState } from './tasks-list.js';
 import type { UiActions, UiState } from './ui-state.js';
 
@@ -41,7 +42,15 @@ export type { TaskSort, TaskSortField } from './task-sort.js';
 export { REPORTS_PANES, TASKS_PANES } from './panes.js';
 export type { ListName, PaneName, ReportsPane, TasksPane, ViewName } from './panes.js';
 export { SMOOTHING_LEVELS } from './ui-state.js';
-export type { OverlayKind, PromptState, StatusLevel, StatusMessage, UiState, XAxisMode } from './ui-state.js';
+export type {
+  OverlayKind,
+  PromptState,
+  StatusLevel,
+  StatusMessage,
+  TextViewerState,
+  UiState,
+  XAxisMode,
+} from './ui-state.js';
 
 /** The state, one key per slice. */
 export interface MonitorData {
@@ -64,6 +73,7 @@ export interface MonitorActions
     DetailActions,
     LogsActions,
     TaskListActions,
+    TextViewerActions,
     ReportFilterActions,
     TriageActions,
     ReportDialogActions {}

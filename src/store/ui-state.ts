@@ -61,6 +61,17 @@ export interface UiState {
   status: StatusMessage | null;
   /** `--read-only`: triage actions are refused. */
   readOnly: boolean;
+  /** The text viewer (`enter` on a log line or a value): the whole text, wrapped, scrollable. */
+  viewer: TextViewerState | null;
+  /** Log lines wrap instead of being cut (`w`). */
+  logWrap: boolean;
+}
+
+export interface TextViewerState {
+  title: string;
+  text: string;
+  /** First row shown of the wrapped text. */
+  top: number;
 }
 
 /** Every pane with no visible rows (a pane not on screen). */
@@ -97,6 +108,8 @@ export function initialUi(options: UiOptions): UiState {
     paneRows: { ...NO_PANE_ROWS },
     status: null,
     readOnly: options.readOnly,
+    viewer: null,
+    logWrap: false,
   };
 }
 
@@ -144,6 +157,10 @@ export function createUiActions(ctx: StoreContext): UiActions {
       const ui = ctx.get().ui;
       if (ui.prompt !== null) {
         ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
+        return true;
+      }
+      if (ui.viewer !== null) {
+        ctx.set((s) => ({ ui: { ...s.ui, viewer: null } }));
         return true;
       }
       if (ui.overlay !== 'none') {

@@ -20,6 +20,7 @@ import {
 import { DialogOverlay } from './components/DialogOverlay.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay, helpLines, helpTop } from './components/HelpOverlay.js';
+import { TextViewer } from './components/TextViewer.js';
 import { PaneBoundary } from './components/PaneBoundary.js';
 import { StatusBar } from './components/StatusBar.js';
 import { TooSmall } from './components/TooSmall.js';
@@ -180,6 +181,7 @@ function Monitor(props: AppProps): ReactNode {
   const view = useMonitor((s) => s.ui.view);
   const focused = useMonitor(focusedPane);
   const overlay = useMonitor((s) => s.ui.overlay);
+  const viewer = useMonitor((s) => s.ui.viewer);
   const readOnly = useMonitor((s) => s.ui.readOnly);
   const [helpScroll, setHelpScroll] = useState(0);
   const now = props.now ?? Date.now;
@@ -298,6 +300,7 @@ function Monitor(props: AppProps): ReactNode {
   if (overlay === 'help')
     body = <HelpOverlay width={size.cols} height={layout.bodyRows} top={helpScroll} readOnly={readOnly} />;
   else if (overlay === 'dialog') body = <DialogOverlay width={size.cols} height={layout.bodyRows} />;
+  else if (viewer !== null) body = <TextViewer viewer={viewer} width={size.cols} height={layout.bodyRows} />;
   else if (layout.body !== null)
     body = (
       <PaneSubjectContext.Provider value={listShown ? null : selectedName}>

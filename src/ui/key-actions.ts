@@ -8,6 +8,7 @@ import {
   type MonitorState,
   type MonitorStore,
 } from '../store/types.js';
+import { viewerRows, viewerTextWidth } from './components/TextViewer.js';
 
 /** What the router needs from outside the store: the terminal and the process. */
 export interface UiEffects {
@@ -77,6 +78,14 @@ export function setTypedValue(c: ActionContext, text: string): void {
 
 const helpPage = (c: ActionContext): number => Math.max(1, c.helpRows - 1);
 
+/** Scrolls the text viewer (full width, as tall as the help) by rows, clamped to its text. */
+function scrollViewer(c: ActionContext, delta: number): void {
+  const viewer = c.state.ui.viewer;
+  if (viewer === null) return;
+  const rows = viewerRows(viewer.text, viewerTextWidth(c.state.ui.cols)).length;
+  c.actions.scrollViewer(delta, rows - c.helpRows);
+}
+
 export const ACTION_HANDLERS = {
   // ---- everywhere, views and panes
   help: (c) => c.actions.showHelp(),
@@ -132,6 +141,10 @@ export const ACTION_HANDLERS = {
   'sort-reverse': (c) => c.actions.reverseTaskSort(),
   jump: (c) => c.actions.openJumpPrompt(),
   'look-at-failures': (c) => c.actions.lookAtFailures(),
+  'open-text': (c) => c.actions.openSelectedText(),
+  'log-wrap': (c) => c.actions.toggleLogWrap(),
+  'log-left': (c) => c.actions.scrollLogSideways(-1),
+  'log-right': (c) => c.actions.scrollLogSideways(1),
   'tag-filter': (c) => c.actions.requestTagFilter(),
   'project-filter': (c) => c.actions.requestProjectFilter(),
   // ---- report triage
@@ -163,6 +176,18 @@ export const ACTION_HANDLERS = {
   // ---- typing (prompt, input dialogs, pickers)
   'delete-char': (c) => setTypedValue(c, dropLastChar(typedValue(c.state))),
   'clear-text': (c) => setTypedValue(c, ''),
+  // ---- the text viewer
+  'viewer-down': (c) => scrollViewer(c, 1),
+  'viewer-up': (c) => scrollViewer(c, -1),
+  'viewer-page-down': (c) => scrollViewer(c, helpPage(c)),
+  'viewer-page-up': (c) => scrollViewer(c, -helpPage(c)),
+  'viewer-copy': (c) => {
+    const text = c.actions.viewerText();
+    if (text === null) return;
+    c.effects.copy(text);
+    c.actions.showStatus(`copied ${text.length} characters`, 'success');
+  },
+  'viewer-close': (c) => void c.actions.closeOverlay(),
   // ---- the help overlay
   'help-close': (c) => void c.actions.closeOverlay(),
   'help-down': (c) => c.effects.scrollHelp(1),
