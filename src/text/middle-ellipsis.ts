@@ -9,7 +9,7 @@ interface Cluster {
 
 function clusters(text: string): Cluster[] {
   const out: Cluster[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const stop = clusterEnd(text, i, text.length);
     out.push({ text: text.slice(i, stop), width: clusterWidth(text, i, stop) });
     i = stop;
