@@ -2,7 +2,8 @@
 // (sideways scroll) and hard-wrap at a width. Grapheme clusters are never split.
 import { clusterEnd, clusterWidth } from './width.js';
 
-function* clustersOf(text: string): Generator<{ text: string; width: number }> {
+/** The grapheme clusters of `text` with their widths in columns. */
+export function* clustersOf(text: string): Generator<{ text: string; width: number }> {
   for (let i = 0; i < text.length;) {
     const stop = clusterEnd(text, i, text.length);
     yield { text: text.slice(i, stop), width: clusterWidth(text, i, stop) };

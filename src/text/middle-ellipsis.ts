@@ -1,21 +1,9 @@
 // Shortening in the middle: run names often differ only at the end (seed, lr), so both ends
 // stay visible and the cut goes between them.
-import { clusterEnd, clusterWidth, displayWidth } from './width.js';
+import { clustersOf } from './columns.js';
+import { displayWidth } from './width.js';
 
-interface Cluster {
-  text: string;
-  width: number;
-}
-
-function clusters(text: string): Cluster[] {
-  const out: Cluster[] = [];
-  for (let i = 0; i < text.length;) {
-    const stop = clusterEnd(text, i, text.length);
-    out.push({ text: text.slice(i, stop), width: clusterWidth(text, i, stop) });
-    i = stop;
-  }
-  return out;
-}
+type Cluster = { text: string; width: number };
 
 /**
  * `text` (no escape sequences) in at most `maxWidth` columns: unchanged when it fits, else its
@@ -27,7 +15,7 @@ export function middleEllipsis(text: string, maxWidth: number, ellipsis = '…')
   if (displayWidth(text) <= limit) return text;
   const mark = displayWidth(ellipsis) <= limit ? ellipsis : '';
   const budget = limit - displayWidth(mark);
-  const parts = clusters(text);
+  const parts: Cluster[] = [...clustersOf(text)];
   const headBudget = Math.ceil(budget / 2);
   let head = '';
   let used = 0;
