@@ -6,7 +6,7 @@ import { Box, useInput, useStdin, useStdout, type Key } from 'ink';
 import type { MonitorState, MonitorStore, PaneName } from '../store/types.js';
 import { clipboardSequence } from '../text/osc52.js';
 import { handleKey, focusedPane, type UiEffects } from './commands.js';
-import { PaneSubjectContext, StoreContext, ThemeContext, useMonitor } from './context.js';
+import { PaneSubjectContext, StoreContext, TerminalColsContext, ThemeContext, useMonitor } from './context.js';
 import { decodeInput } from './keys.js';
 import {
   computeLayout,
@@ -303,9 +303,11 @@ function Monitor(props: AppProps): ReactNode {
   else if (viewer !== null) body = <TextViewer viewer={viewer} width={size.cols} height={layout.bodyRows} />;
   else if (layout.body !== null)
     body = (
-      <PaneSubjectContext.Provider value={listShown ? null : selectedName}>
-        <LayoutView node={layout.body} focused={focused} hyperlinks={props.hyperlinks === true} />
-      </PaneSubjectContext.Provider>
+      <TerminalColsContext.Provider value={size.cols}>
+        <PaneSubjectContext.Provider value={listShown ? null : selectedName}>
+          <LayoutView node={layout.body} focused={focused} hyperlinks={props.hyperlinks === true} />
+        </PaneSubjectContext.Provider>
+      </TerminalColsContext.Provider>
     );
 
   return (

@@ -13,6 +13,8 @@ export const ThemeContext = createContext<Theme>(createTheme({ color: true, asci
  * name it in their title so the user always knows whose data they see. Null otherwise.
  */
 export const PaneSubjectContext = createContext<string | null>(null);
+/** The terminal's columns as laid out now (the store hears of a resize only after the frame). */
+export const TerminalColsContext = createContext<number>(80);
 
 export function useMonitorStore(): MonitorStore {
   const store = useContext(StoreContext);

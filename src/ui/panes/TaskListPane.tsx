@@ -1,12 +1,12 @@
 // The task list: a header, then status glyph, name, project, iteration and last update per
 // task, in the order the server sorted them.
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { Text } from 'ink';
 import type { TaskRow } from '../../store/types.js';
 import { formatNumber } from '../../text/format.js';
 import { sanitize } from '../../text/sanitize.js';
 import { cell, formatUpdated } from '../cells.js';
-import { useMonitor, useTheme } from '../context.js';
+import { TerminalColsContext, useMonitor, useTheme } from '../context.js';
 import { DimLine, emptyListText } from '../components/Notice.js';
 import { taskStatusLook, type Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
@@ -56,7 +56,7 @@ function TaskLine(props: {
 export function TaskListPane(props: PaneProps): ReactNode {
   const theme = useTheme();
   const tasks = useMonitor((s) => s.tasks);
-  const terminalCols = useMonitor((s) => s.ui.cols);
+  const terminalCols = useContext(TerminalColsContext);
   const header = props.height >= 5 ? 1 : 0;
   const { filter, showArchived, waiting, inner, listRows, top } = useListView(props, 'tasks', tasks, header);
   const columns = taskColumns(inner.width, terminalCols);
