@@ -5,11 +5,12 @@ import { displayWidth } from '../../src/text/width.js';
 const GLYPHS = { up: '▲', down: '▼' };
 
 describe('task list columns', () => {
-  it('shows the project only from 100 terminal columns, never squeezing a name below 20', () => {
+  it('shows the project only from 100 terminal columns, never squeezing a name below 24', () => {
     expect(taskColumns(78, 80).project).toBe(0);
-    const at120 = taskColumns(39, 120);
-    expect(at120.project).toBeGreaterThanOrEqual(8);
-    expect(at120.name).toBeGreaterThanOrEqual(20);
+    expect(taskColumns(39, 120).project).toBe(0);
+    const at160 = taskColumns(52, 160);
+    expect(at160.project).toBeGreaterThanOrEqual(8);
+    expect(at160.name).toBeGreaterThanOrEqual(24);
     expect(taskColumns(32, 100).project).toBe(0);
     expect(taskColumns(98, 100).project).toBeGreaterThan(0);
   });

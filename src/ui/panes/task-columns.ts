@@ -6,9 +6,12 @@ import { fitToWidth } from '../../text/width.js';
 
 /** The project column needs a terminal this wide (narrower ones give the name the room). */
 export const PROJECT_MIN_TERMINAL_COLS = 100;
-/** ...and room for a project this wide beside a name of NAME_KEEP columns. */
+/**
+ * ...and room for a project this wide beside a name of NAME_KEEP columns: the name comes first
+ * (in the 100-139 column layouts the list pane has no room for both).
+ */
 const PROJECT_MIN = 8;
-const NAME_KEEP = 20;
+const NAME_KEEP = 24;
 
 export interface TaskColumns {
   name: number;
