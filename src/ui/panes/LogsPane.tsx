@@ -123,9 +123,9 @@ export function LogsPane(props: PaneProps): ReactNode {
       />
     );
   } else {
-    body = visible.map((piece, i) => (
+    body = visible.map((piece) => (
       <LogRow
-        key={`${piece.line.id}:${i}`}
+        key={piece.key}
         piece={piece}
         width={inner.width}
         withTime={withTime}

@@ -12,6 +12,8 @@ export interface LogRowPiece {
   text: string;
   /** A wrapped line's second and later rows. */
   continuation: boolean;
+  /** A stable React key: the line's id and which of its rows this is. */
+  key: string;
 }
 
 export interface LogRowsInput {
@@ -33,11 +35,18 @@ function cutRows(input: LogRowsInput): LogRowPiece[] {
     index: input.top + i,
     text: input.hscroll > 0 ? dropColumns(line.plain, input.hscroll) : line.text,
     continuation: false,
+    key: String(line.id),
   }));
 }
 
 function pieces(line: LogLine, index: number, width: number): LogRowPiece[] {
-  return wrapColumns(line.plain, width).map((text, i) => ({ line, index, text, continuation: i > 0 }));
+  return wrapColumns(line.plain, width).map((text, i) => ({
+    line,
+    index,
+    text,
+    continuation: i > 0,
+    key: `${line.id}:${i}`,
+  }));
 }
 
 export function logRowsInView(input: LogRowsInput): LogRowPiece[] {
