@@ -67,8 +67,9 @@ export function createTaskListActions(ctx: StoreContext): TaskListActions {
       ctx.set((s) => ({ tasks: { ...s.tasks, newFailures: [] } }));
       const listed = failures.filter((id) => ctx.get().tasks.byId[id] !== undefined);
       const newest = listed[listed.length - 1];
-      if (newest === undefined) showStatus(ctx, 'no new failed or stopped task');
-      else selectTask(ctx, newest);
+      if (newest !== undefined) selectTask(ctx, newest);
+      else if (failures.length > 0) showStatus(ctx, 'the failed task is no longer listed (filter or archived)');
+      else showStatus(ctx, 'no new failed or stopped task');
     },
   };
 }
