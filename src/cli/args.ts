@@ -17,6 +17,7 @@ const displayFlags: Options = {
   'read-only': { type: 'boolean' },
   ascii: { type: 'boolean' },
   'no-color': { type: 'boolean' },
+  'no-bell': { type: 'boolean' },
   once: { type: 'boolean' },
 };
 
@@ -125,6 +126,7 @@ Display (monitor, demo):
   --read-only                   hide every action that changes data
   --ascii                       ASCII glyphs only
   --no-color                    no colours (NO_COLOR is honoured too)
+  --no-bell                     no terminal bell when a task turns failed or stopped
   --once                        print one frame to stdout and exit
 
 Export (TASK is a task id or its exact name):

@@ -25,6 +25,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
       colorEnabled({ noColor: v['no-color'] === true }, process.env) &&
       (v.once !== true || process.stdout.isTTY === true),
     ascii: v.ascii === true,
+    bell: v['no-bell'] !== true,
   };
 
   if (v.once !== true && (process.stdin.isTTY !== true || process.stdout.isTTY !== true)) {

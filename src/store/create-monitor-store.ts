@@ -25,7 +25,9 @@ import { createRunInfoActions, emptyRunInfo } from './run-info.js';
 import { changedSlices } from './same-data.js';
 import { createDetailActions, DEFAULT_HISTOGRAM_SAMPLES, emptyArtifacts, emptyScalars } from './task-detail.js';
 import { createLogsActions, emptyLogs } from './task-logs.js';
+import { createTaskListActions } from './task-list-actions.js';
 import { initialTasks } from './tasks-list.js';
+import { createTextViewerActions } from './text-viewer.js';
 import type { MonitorActions, MonitorData, MonitorState, MonitorStore } from './types.js';
 import { createUiActions, initialUi } from './ui-state.js';
 
@@ -116,6 +118,8 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     ...createLogsActions(ctx),
     ...createRunInfoActions(ctx),
     ...createCompareActions(ctx),
+    ...createTaskListActions(ctx),
+    ...createTextViewerActions(ctx),
     ...createReportFilterActions(ctx),
     ...createTriageActions(ctx, triage),
     ...createReportDialogActions(ctx, triage),

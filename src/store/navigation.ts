@@ -9,6 +9,7 @@ import { REPORTS_PANES, TASKS_PANES, type PaneName, type ReportsPane, type Tasks
 import { moveRunInfoCursor } from './run-info.js';
 import { compareActive, moveCompareCursor, scrollComparePlots } from './compare.js';
 import { jumpToEnd, jumpToStart, scrollLog } from './task-logs.js';
+import { moveLogCursor } from './log-cursor.js';
 import type { MonitorState } from './types.js';
 
 export function focusedPane(state: MonitorState): PaneName {
@@ -44,7 +45,8 @@ export function detailsMaxTop(state: MonitorState): number {
   return Math.max(0, lines - Math.max(1, rows));
 }
 
-function moveTask(ctx: StoreContext, index: number): void {
+/** Selects the task at `index` of the loaded list (clamped). */
+export function moveTask(ctx: StoreContext, index: number): void {
   const t = ctx.get().tasks;
   const next = clampIndex(index, t.ids.length);
   const id = t.ids[next] ?? null;
@@ -93,7 +95,7 @@ function moveBy(ctx: StoreContext, delta: number): void {
       if (compareActive(state)) return moveCompareCursor(ctx, delta);
       return pane === 'scalars' ? moveScalarRow(ctx, delta) : moveChartMetric(ctx, delta);
     case 'logs':
-      return scrollLog(ctx, delta);
+      return moveLogCursor(ctx, delta);
     case 'plots': {
       if (compareActive(state)) return scrollComparePlots(ctx, delta);
       const count = state.artifacts.plots.items.length + state.artifacts.images.items.length;
@@ -122,7 +124,10 @@ export function moveSelection(ctx: StoreContext, delta: number): void {
 
 export function page(ctx: StoreContext, direction: 1 | -1): void {
   const state = ctx.get();
-  moveBy(ctx, direction * pageRows(state, focusedPane(state)));
+  const rows = direction * pageRows(state, focusedPane(state));
+  // A page in the logs scrolls the view (the cursor stays on its row); j/k move the cursor.
+  if (focusedPane(state) === 'logs') scrollLog(ctx, rows);
+  else moveBy(ctx, rows);
 }
 
 /** A move large enough to reach either end of any pane. */

@@ -84,6 +84,8 @@ export function parseTaskRow(raw: unknown): TaskRow | null {
     tags: strings(record.tags),
     systemTags,
     archived,
+    statusReason: str(record.status_reason),
+    statusMessage: str(record.status_message),
   };
 }
 

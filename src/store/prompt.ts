@@ -54,7 +54,8 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
       } else if (prompt.kind === 'search') {
         rememberSearch(ctx, prompt.text);
         searchLog(ctx, prompt.text);
-      } else if (prompt.pane === 'tasks' || prompt.pane === 'reports') setFilter(prompt.pane, prompt.text.trim());
+      } else if (prompt.kind === 'jump') ctx.get().actions.jumpToTask(prompt.text);
+      else if (prompt.pane === 'tasks' || prompt.pane === 'reports') setFilter(prompt.pane, prompt.text.trim());
     },
     cancelPrompt() {
       if (ctx.get().ui.prompt !== null) ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));

@@ -48,6 +48,10 @@ export interface LogsState {
   search: LogSearchState | null;
   error: PaneError | null;
   fetchedAt: number | null;
+  /** The selected line (`LogLine.id`) while not following; null = the last line in view. */
+  cursorId: number | null;
+  /** Columns scrolled sideways (when not wrapped). */
+  hscroll: number;
 }
 
 export function emptyLogs(taskId: string | null): LogsState {
@@ -63,6 +67,8 @@ export function emptyLogs(taskId: string | null): LogsState {
     search: null,
     error: null,
     fetchedAt: null,
+    cursorId: null,
+    hscroll: 0,
   };
 }
 

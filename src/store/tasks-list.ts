@@ -2,12 +2,16 @@
 // scroll cursor. The first tick opens the cursor with a page; "more on scroll" reads the next
 // page from it; every other tick re-reads everything loaded so far with `refresh_scroll` (no
 // new cursor per poll).
+import { TASK_STATUSES } from '../wire/common.js';
 import type { ReportsGetTaskDataRequest } from '../wire/reports.js';
 import { MAX_LIST_ROWS, type StoreContext } from './context.js';
 import { maybeLoadMore } from './list-paging.js';
 import { appendRows, filterPattern, keepSelection, normalise } from './lists.js';
 import { parseTaskPage } from './parse.js';
 import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
+import { failureMessage, newlyFailed } from './task-failures.js';
+import { DEFAULT_TASK_SORT, taskOrderBy, type TaskSort } from './task-sort.js';
+import { showStatus } from './status.js';
 import type { PaneError } from './errors.js';
 import type { MonitorState } from './types.js';
 
@@ -25,6 +29,9 @@ export interface TaskRow {
   tags: string[];
   systemTags: string[];
   archived: boolean;
+  /** Why the status last changed (e.g. "stopped by user"), and the server's message; '' when none. */
+  statusReason: string;
+  statusMessage: string;
 }
 
 export interface TasksState {
@@ -44,6 +51,12 @@ export interface TasksState {
   hasMore: boolean;
   error: PaneError | null;
   fetchedAt: number | null;
+  /** Sort field and direction, done by the server (`order_by`). */
+  sort: TaskSort;
+  /** Tasks seen turning failed or stopped, oldest first, until the user looks at them (`F`). */
+  newFailures: string[];
+  /** Failure transitions seen so far: each one rings the terminal bell once. */
+  bells: number;
 }
 
 export function initialTasks(): TasksState {
@@ -59,8 +72,20 @@ export function initialTasks(): TasksState {
     hasMore: false,
     error: null,
     fetchedAt: null,
+    sort: DEFAULT_TASK_SORT,
+    newFailures: [],
+    bells: 0,
   };
 }
+
+/** The statuses users look for most, first; then every other status a task can have. */
+const FIRST_STATUSES = ['in_progress', 'queued', 'completed', 'failed', 'stopped', 'created'];
+
+/** Every status a task can have, in the order the status filter (`S`) cycles through them. */
+export const TASK_STATUS_CHOICES: readonly string[] = [
+  ...FIRST_STATUSES,
+  ...TASK_STATUSES.filter((status) => !FIRST_STATUSES.includes(status)),
+];
 
 const ENDPOINT = 'reports.get_task_data';
 
@@ -76,12 +101,14 @@ export const TASK_FIELDS = [
   'user.name',
   'system_tags',
   'tags',
+  'status_reason',
+  'status_message',
 ];
 
 export function buildTaskQuery(state: MonitorState, size: number, scrollId: string | null): ReportsGetTaskDataRequest {
   const query: ReportsGetTaskDataRequest = {
     only_fields: TASK_FIELDS,
-    order_by: ['-last_update'],
+    order_by: taskOrderBy(state.tasks.sort),
     search_hidden: false,
     size,
     scroll_id: scrollId ?? '',
@@ -112,6 +139,7 @@ export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise
     const expected = restarted ? ctx.pageSize : size;
     book.paging.tasks.scrollId = page.scrollId;
     const previousId = ctx.get().tasks.selectedId;
+    const previousRows = ctx.get().tasks.byId;
     ctx.set((s) => {
       const list = more ? appendRows(page.rows, s.tasks) : normalise(page.rows, s.tasks);
       const loaded = list.ids.length;
@@ -129,6 +157,7 @@ export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise
         },
       };
     });
+    if (!more) noticeFailures(ctx, previousRows);
     book.paging.tasks.wanted = Math.max(ctx.pageSize, ctx.get().tasks.ids.length);
     if (ctx.get().tasks.selectedId !== previousId) onTaskSelectionChanged(ctx);
     else syncDetail(ctx);
@@ -136,4 +165,17 @@ export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise
   } finally {
     if (ctx.get().tasks.loadingMore) ctx.set((s) => ({ tasks: { ...s.tasks, loadingMore: false } }));
   }
+}
+
+/** Counts tasks that turned failed/stopped since the last answer and names the newest one. */
+function noticeFailures(ctx: StoreContext, previousRows: Record<string, TaskRow>): void {
+  const tasks = ctx.get().tasks;
+  const fresh = newlyFailed(previousRows, tasks.ids, tasks.byId).filter((id) => !tasks.newFailures.includes(id));
+  if (fresh.length === 0) return;
+  ctx.set((s) => ({
+    tasks: { ...s.tasks, newFailures: [...s.tasks.newFailures, ...fresh], bells: s.tasks.bells + 1 },
+  }));
+  const newest = tasks.byId[fresh[fresh.length - 1] as string] as TaskRow;
+  const others = fresh.length > 1 ? ` (+${fresh.length - 1} more)` : '';
+  showStatus(ctx, `${failureMessage(newest)}${others} — F: go to it`, 'error');
 }

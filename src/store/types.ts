@@ -17,6 +17,8 @@ import type { ReportsState } from './reports-list.js';
 import type { RunInfoActions, RunInfoState } from './run-info.js';
 import type { ArtifactsState, DetailActions, ScalarsState } from './task-detail.js';
 import type { LogsActions, LogsState } from './task-logs.js';
+import type { TaskListActions } from './task-list-actions.js';
+import type { TextViewerActions } from './text-viewer.js';
 import type { TasksState } from './tasks-list.js';
 import type { UiActions, UiState } from './ui-state.js';
 
@@ -44,10 +46,20 @@ export type { RunInfoSearch, RunInfoState } from './run-info.js';
 export type { InfoLine, RunInfo } from '../text/run-info.js';
 export type { LogLine, LogSearchState, LogSearchStatus, LogsState } from './task-logs.js';
 export type { TaskRow, TasksState } from './tasks-list.js';
+export { TASK_STATUS_CHOICES } from './tasks-list.js';
+export type { TaskSort, TaskSortField } from './task-sort.js';
 export { REPORTS_PANES, TASKS_PANES } from './panes.js';
 export type { ListName, PaneName, ReportsPane, TasksPane, ViewName } from './panes.js';
 export { SMOOTHING_LEVELS } from './ui-state.js';
-export type { OverlayKind, PromptState, StatusLevel, StatusMessage, UiState, XAxisMode } from './ui-state.js';
+export type {
+  OverlayKind,
+  PromptState,
+  StatusLevel,
+  StatusMessage,
+  TextViewerState,
+  UiState,
+  XAxisMode,
+} from './ui-state.js';
 
 /** The state, one key per slice. */
 export interface MonitorData {
@@ -74,6 +86,8 @@ export interface MonitorActions
     LogsActions,
     RunInfoActions,
     CompareActions,
+    TaskListActions,
+    TextViewerActions,
     ReportFilterActions,
     TriageActions,
     ReportDialogActions,

@@ -22,9 +22,9 @@ export interface StatusMessage {
   expiresAt: number;
 }
 
-/** The one-line input shown for `/`: a list filter, or a search in the logs. */
+/** The one-line input: `/` a list filter or a search in the logs; `:` a task id to jump to. */
 export interface PromptState {
-  kind: 'filter' | 'search';
+  kind: 'filter' | 'search' | 'jump';
   /** The pane the prompt belongs to (tasks/reports list for filters, logs for search). */
   pane: PaneName;
   text: string;
@@ -67,6 +67,17 @@ export interface UiState {
   status: StatusMessage | null;
   /** `--read-only`: triage actions are refused. */
   readOnly: boolean;
+  /** The text viewer (`enter` on a log line or a value): the whole text, wrapped, scrollable. */
+  viewer: TextViewerState | null;
+  /** Log lines wrap instead of being cut (`w`). */
+  logWrap: boolean;
+}
+
+export interface TextViewerState {
+  title: string;
+  text: string;
+  /** First row shown of the wrapped text. */
+  top: number;
 }
 
 /** Every pane with no visible rows (a pane not on screen). */
@@ -105,6 +116,8 @@ export function initialUi(options: UiOptions): UiState {
     paneRows: { ...NO_PANE_ROWS },
     status: null,
     readOnly: options.readOnly,
+    viewer: null,
+    logWrap: false,
   };
 }
 
@@ -152,6 +165,10 @@ export function createUiActions(ctx: StoreContext): UiActions {
       const ui = ctx.get().ui;
       if (ui.prompt !== null) {
         ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
+        return true;
+      }
+      if (ui.viewer !== null) {
+        ctx.set((s) => ({ ui: { ...s.ui, viewer: null } }));
         return true;
       }
       if (ui.overlay !== 'none') {

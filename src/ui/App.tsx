@@ -6,7 +6,7 @@ import { Box, useInput, useStdin, useStdout, type Key } from 'ink';
 import type { MonitorState, MonitorStore, PaneName } from '../store/types.js';
 import { clipboardSequence } from '../text/osc52.js';
 import { handleKey, focusedPane, type UiEffects } from './commands.js';
-import { StoreContext, ThemeContext, useMonitor } from './context.js';
+import { PaneSubjectContext, StoreContext, TerminalColsContext, ThemeContext, useMonitor } from './context.js';
 import { decodeInput } from './keys.js';
 import {
   computeLayout,
@@ -19,6 +19,7 @@ import {
 import { DialogOverlay } from './components/DialogOverlay.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay, helpLines, helpTop } from './components/HelpOverlay.js';
+import { TextViewer } from './components/TextViewer.js';
 import { PaneBoundary } from './components/PaneBoundary.js';
 import { StatusBar } from './components/StatusBar.js';
 import { TooSmall } from './components/TooSmall.js';
@@ -41,6 +42,8 @@ const CLEAR_SCREEN_HOME = '\u001b[2J\u001b[H';
 
 /** Wait after a resize before the full repaint: longer than Ink's frame interval at 30 fps. */
 export const RESIZE_REPAINT_DELAY_MS = 60;
+
+const BELL = '\u0007';
 
 /** Terminal size assumed when stdout does not say (not a TTY). */
 export const DEFAULT_SIZE = { cols: 100, rows: 30 } as const;
@@ -68,6 +71,8 @@ export interface AppProps {
   exportPane?: PaneExporter;
   /** The web UI (runs link to their page there), when known. */
   webServer?: string | undefined;
+  /** Ring the terminal bell when a listed task turns failed or stopped (`--no-bell`: false). */
+  bell?: boolean;
 }
 
 const PANES: Record<PaneName, (props: PaneProps) => ReactNode> = {
@@ -206,6 +211,7 @@ function Monitor(props: AppProps): ReactNode {
   const view = useMonitor((s) => s.ui.view);
   const focused = useMonitor(focusedPane);
   const overlay = useMonitor((s) => s.ui.overlay);
+  const viewer = useMonitor((s) => s.ui.viewer);
   const readOnly = useMonitor((s) => s.ui.readOnly);
   const [helpScroll, setHelpScroll] = useState(0);
   const now = props.now ?? Date.now;
@@ -221,6 +227,10 @@ function Monitor(props: AppProps): ReactNode {
   if (bottomPane !== bottomSlot) setBottomSlot(bottomPane);
   const layout = computeLayout({ cols: size.cols, rows: size.rows, view, focused, topPane, bottomPane });
   const storeLayoutKey = JSON.stringify(storeLayoutOf(layout));
+  const selectedName = useMonitor((s) =>
+    s.tasks.selectedId === null ? null : (s.tasks.byId[s.tasks.selectedId]?.name ?? null),
+  );
+  const listShown = view !== 'tasks' || layout.panes.some((p) => p.pane === 'tasks');
 
   useEffect(() => {
     store.getState().actions.setTerminalSize(size.cols, size.rows);
@@ -232,6 +242,15 @@ function Monitor(props: AppProps): ReactNode {
   }, [store, storeLayoutKey]);
 
   const repaint = useCallback(() => write(FULL_CLEAR), [write]);
+
+  // One BEL per failure transition, written beside the frame (it moves no cursor).
+  const bell = props.bell !== false && props.size === undefined;
+  useEffect(() => {
+    if (!bell || stdout === undefined) return;
+    return store.subscribe((state, previous) => {
+      if (state.tasks.bells > previous.tasks.bells) stdout.write(BELL);
+    });
+  }, [store, stdout, bell]);
 
   useEffect(() => {
     if (props.size !== undefined || stdout === undefined) return;
@@ -316,8 +335,15 @@ function Monitor(props: AppProps): ReactNode {
   if (overlay === 'help')
     body = <HelpOverlay width={size.cols} height={layout.bodyRows} top={helpScroll} readOnly={readOnly} />;
   else if (overlay === 'dialog') body = <DialogOverlay width={size.cols} height={layout.bodyRows} />;
+  else if (viewer !== null) body = <TextViewer viewer={viewer} width={size.cols} height={layout.bodyRows} />;
   else if (layout.body !== null)
-    body = <LayoutView node={layout.body} focused={focused} hyperlinks={props.hyperlinks === true} />;
+    body = (
+      <TerminalColsContext.Provider value={size.cols}>
+        <PaneSubjectContext.Provider value={listShown ? null : selectedName}>
+          <LayoutView node={layout.body} focused={focused} hyperlinks={props.hyperlinks === true} />
+        </PaneSubjectContext.Provider>
+      </TerminalColsContext.Provider>
+    );
 
   return (
     <Box flexDirection="column" width={size.cols} height={layout.frameRows} overflow="hidden">

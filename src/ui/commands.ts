@@ -23,6 +23,7 @@ export interface RouteContext {
 export function modalScope(state: MonitorState, tooSmall: boolean): ModalScope | null {
   if (tooSmall) return 'too-small';
   if (state.ui.prompt !== null) return 'prompt';
+  if (state.ui.viewer !== null) return 'viewer';
   if (state.ui.overlay === 'help') return 'help';
   if (state.ui.overlay !== 'dialog') return null;
   const dialog = state.ui.dialog;

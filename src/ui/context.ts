@@ -8,6 +8,13 @@ import { createTheme, type Theme } from './theme.js';
 
 export const StoreContext = createContext<MonitorStore | null>(null);
 export const ThemeContext = createContext<Theme>(createTheme({ color: true, ascii: false }));
+/**
+ * The selected task's name while the task list is off screen (narrow layouts): pane frames
+ * name it in their title so the user always knows whose data they see. Null otherwise.
+ */
+export const PaneSubjectContext = createContext<string | null>(null);
+/** The terminal's columns as laid out now (the store hears of a resize only after the frame). */
+export const TerminalColsContext = createContext<number>(80);
 
 export function useMonitorStore(): MonitorStore {
   const store = useContext(StoreContext);

@@ -1,14 +1,16 @@
 // What each keymap action does: one handler per action id. `ActionId` is the set of this
 // table's keys, so a binding cannot name an action without a handler, and a handler cannot
 // be added without the type knowing it.
-import type {
-  ListName,
-  MonitorActions,
-  MonitorState,
-  MonitorStore,
-  PaneName,
-  ReportKeyActionId,
+import {
+  TASK_STATUS_CHOICES,
+  type ListName,
+  type MonitorActions,
+  type MonitorState,
+  type MonitorStore,
+  type PaneName,
+  type ReportKeyActionId,
 } from '../store/types.js';
+import { viewerRows, viewerTextWidth } from './components/TextViewer.js';
 
 /** What the router needs from outside the store: the terminal and the process. */
 export interface UiEffects {
@@ -41,7 +43,7 @@ type Handler = (c: ActionContext) => void;
 
 /** Status filters `S` cycles through, per list (empty = all). */
 export const STATUS_CYCLES: Record<ListName, readonly (readonly string[])[]> = {
-  tasks: [[], ['in_progress'], ['queued'], ['completed'], ['failed'], ['stopped'], ['created']],
+  tasks: [[], ...TASK_STATUS_CHOICES.map((status) => [status])],
   reports: [[], ['created'], ['published']],
 };
 
@@ -107,6 +109,14 @@ const REPORT_HANDLERS = {
   'new-report': (c) => c.actions.requestCreate(),
 } satisfies Record<ReportKeyActionId, Handler>;
 
+/** Scrolls the text viewer (full width, as tall as the help) by rows, clamped to its text. */
+function scrollViewer(c: ActionContext, delta: number): void {
+  const viewer = c.state.ui.viewer;
+  if (viewer === null) return;
+  const rows = viewerRows(viewer.text, viewerTextWidth(c.state.ui.cols)).length;
+  c.actions.scrollViewer(delta, rows - c.helpRows);
+}
+
 export const ACTION_HANDLERS = {
   // ---- everywhere, views and panes
   help: (c) => c.actions.showHelp(),
@@ -160,6 +170,14 @@ export const ACTION_HANDLERS = {
     const current = list === 'tasks' ? c.state.tasks.statusFilter : c.state.reports.filter.status;
     c.actions.setStatusFilter(list, nextStatusFilter(list, current));
   },
+  'sort-next': (c) => c.actions.cycleTaskSort(),
+  'sort-reverse': (c) => c.actions.reverseTaskSort(),
+  jump: (c) => c.actions.openJumpPrompt(),
+  'look-at-failures': (c) => c.actions.lookAtFailures(),
+  'open-text': (c) => c.actions.openSelectedText(),
+  'log-wrap': (c) => c.actions.toggleLogWrap(),
+  'log-left': (c) => c.actions.scrollLogSideways(-1),
+  'log-right': (c) => c.actions.scrollLogSideways(1),
   'tag-filter': (c) => c.actions.requestTagFilter(),
   'project-filter': (c) => c.actions.requestProjectFilter(),
   // ---- debug images (plots pane) and export
@@ -209,6 +227,18 @@ export const ACTION_HANDLERS = {
   // ---- typing (prompt, input dialogs, pickers)
   'delete-char': (c) => setTypedValue(c, dropLastChar(typedValue(c.state))),
   'clear-text': (c) => setTypedValue(c, ''),
+  // ---- the text viewer
+  'viewer-down': (c) => scrollViewer(c, 1),
+  'viewer-up': (c) => scrollViewer(c, -1),
+  'viewer-page-down': (c) => scrollViewer(c, helpPage(c)),
+  'viewer-page-up': (c) => scrollViewer(c, -helpPage(c)),
+  'viewer-copy': (c) => {
+    const text = c.actions.viewerText();
+    if (text === null) return;
+    c.effects.copy(text);
+    c.actions.showStatus(`copied ${text.length} characters`, 'success');
+  },
+  'viewer-close': (c) => void c.actions.closeOverlay(),
   // ---- the help overlay
   'help-close': (c) => void c.actions.closeOverlay(),
   'help-down': (c) => c.effects.scrollHelp(1),

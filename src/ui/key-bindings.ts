@@ -9,7 +9,8 @@ import type { KeyName } from './keys.js';
  * What is open over the panes. While one is, only its own bindings and the `always` ones apply;
  * in the typing scopes a key with no binding types its character.
  */
-export type ModalScope = 'prompt' | 'confirm' | 'dialog' | 'tag-picker' | 'project-picker' | 'help' | 'too-small';
+export type ModalScope =
+  'prompt' | 'confirm' | 'dialog' | 'tag-picker' | 'project-picker' | 'help' | 'viewer' | 'too-small';
 
 /**
  * Where a binding applies: always (modals included), everywhere (no modal open), anywhere in
@@ -24,6 +25,7 @@ export const MODAL_SCOPES: readonly ModalScope[] = [
   'tag-picker',
   'project-picker',
   'help',
+  'viewer',
   'too-small',
 ];
 
@@ -138,6 +140,27 @@ export const KEYMAP: readonly KeyBinding[] = [
     help: 'project filter: pick one project that holds reports (type to narrow)',
     hint: 'by project',
   },
+  {
+    keys: ['o'],
+    action: 'sort-next',
+    scopes: ['tasks'],
+    help: 'sort by the next field (updated, name, status, started, iteration)',
+    hint: 'sort',
+  },
+  { keys: ['O'], action: 'sort-reverse', scopes: ['tasks'], help: 'reverse the sort order' },
+  {
+    keys: [':'],
+    action: 'jump',
+    scopes: ['tasks-view'],
+    help: 'jump to a task by its id or the start of it',
+    hint: 'jump',
+  },
+  {
+    keys: ['F'],
+    action: 'look-at-failures',
+    scopes: ['tasks-view'],
+    help: 'go to the newest task seen failing or stopping (clears the counter)',
+  },
   { keys: ['A'], action: 'archived', scopes: VIEWS, help: 'show / hide archived tasks or reports', hint: 'archived' },
   {
     keys: ['y'],
@@ -195,6 +218,23 @@ export const KEYMAP: readonly KeyBinding[] = [
     help: 'follow new lines on/off (on when at the bottom)',
     hint: 'follow',
   },
+  {
+    keys: ['enter'],
+    action: 'open-text',
+    scopes: ['logs', 'summary'],
+    help: 'read the selected log line or value whole in the text viewer',
+    hint: 'read',
+  },
+  { keys: ['w'], action: 'log-wrap', scopes: ['logs'], help: 'wrap long lines on/off', hint: 'wrap' },
+  {
+    keys: ['h', 'left'],
+    action: 'log-left',
+    scopes: ['logs'],
+    help: 'scroll sideways to the left (lines not wrapped)',
+    hint: 'sideways',
+    hintKeys: 'h/l',
+  },
+  { keys: ['l', 'right'], action: 'log-right', scopes: ['logs'], help: 'scroll sideways to the right' },
   { keys: ['x'], action: 'x-axis', scopes: ['chart', 'scalars'], help: 'x-axis: iteration / time', hint: 'x-axis' },
   {
     keys: ['s'],
@@ -368,6 +408,19 @@ export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['g', 'home'], action: 'help-top', scopes: ['help'], help: 'top' },
   { keys: ['G', 'end'], action: 'help-bottom', scopes: ['help'], help: 'bottom' },
   { keys: ['q', 'esc', '?'], action: 'help-close', scopes: ['help'], help: 'close the help', hint: 'close' },
+  {
+    keys: ['j', 'down'],
+    action: 'viewer-down',
+    scopes: ['viewer'],
+    help: 'scroll down',
+    hint: 'scroll',
+    hintKeys: 'j/k',
+  },
+  { keys: ['k', 'up'], action: 'viewer-up', scopes: ['viewer'], help: 'scroll up' },
+  { keys: ['pagedown', 'ctrl-d', 'space'], action: 'viewer-page-down', scopes: ['viewer'], help: 'one page down' },
+  { keys: ['pageup', 'ctrl-u'], action: 'viewer-page-up', scopes: ['viewer'], help: 'one page up' },
+  { keys: ['y'], action: 'viewer-copy', scopes: ['viewer'], help: 'copy the whole text (OSC 52)', hint: 'copy' },
+  { keys: ['q', 'esc'], action: 'viewer-close', scopes: ['viewer'], help: 'close the viewer', hint: 'close' },
   {
     keys: ['q'],
     action: 'exit',

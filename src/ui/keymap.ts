@@ -102,6 +102,7 @@ const SCOPE_LABELS: Record<Scope, string> = {
   'tag-picker': 'tag picker',
   'project-picker': 'project picker',
   help: 'help',
+  viewer: 'text viewer',
   'too-small': 'terminal too small',
 };
 

@@ -30,6 +30,8 @@ export interface MonitorOptions {
   exportPane?: PaneExporter;
   /** The web UI (`api.web_server`, or derived from the API host): runs link to their page there. */
   webServer?: string | undefined;
+  /** Ring the bell when a listed task turns failed or stopped (default true). */
+  bell?: boolean;
   /** Further store dependencies (timers, backoff, page size) for tests and benchmarks. */
   storeDeps?: Partial<StoreDeps>;
   /** Close the client when done (default true). */
@@ -184,6 +186,7 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
             graphics={detectGraphics(env, opts.color)}
             exportPane={opts.exportPane}
             webServer={opts.webServer}
+            bell={opts.bell}
           />,
           {
             stdout,

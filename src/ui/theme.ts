@@ -148,6 +148,11 @@ export function taskStatusLook(status: string, theme: Theme): StatusLook {
   return { glyph: theme.ascii ? known.ascii : known.glyph, color: known.color, label: known.label };
 }
 
+/** Every known task status with its look, in the glyph table's order (the help's legend). */
+export function taskStatusLegend(theme: Theme): (StatusLook & { status: string })[] {
+  return Object.keys(TASK_STATUS).map((status) => ({ status, ...taskStatusLook(status, theme) }));
+}
+
 /** Reports are drafts (`created`) or `published`. */
 export function reportStatusLook(status: string, theme: Theme): StatusLook {
   if (status === 'published') return { glyph: theme.ascii ? '*' : '●', color: 'cyan', label: 'published' };

@@ -39,6 +39,8 @@ function task(id: string, name: string, status: string, extra: Partial<TaskRow> 
     tags: [],
     systemTags: [],
     archived: false,
+    statusReason: '',
+    statusMessage: '',
     ...extra,
   };
 }

@@ -5,6 +5,9 @@ import { displayWidth, fitToWidth } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
 import { useTheme } from '../context.js';
 import { helpSections, hintLine, modalHints } from '../keymap.js';
+import { createTheme, taskStatusLegend, type Theme } from '../theme.js';
+
+const DEFAULT_THEME = createTheme({ color: true, ascii: false });
 import { PaneFrame } from './PaneFrame.js';
 
 export interface HelpLine {
@@ -12,8 +15,19 @@ export interface HelpLine {
   heading: boolean;
 }
 
+/** The legend of task status glyphs, from the theme's one glyph table. */
+function legendLines(theme: Theme, width: number): HelpLine[] {
+  const lines: HelpLine[] = [{ text: clip('task status glyphs', width), heading: true }];
+  for (const look of taskStatusLegend(theme))
+    lines.push({
+      text: clip(`  ${look.glyph}  ${look.label}${look.label === look.status ? '' : ` (${look.status})`}`, width),
+      heading: false,
+    });
+  return lines;
+}
+
 /** Every line of the help, each at most `width` columns. */
-export function helpLines(readOnly: boolean, width: number): HelpLine[] {
+export function helpLines(readOnly: boolean, width: number, theme: Theme = DEFAULT_THEME): HelpLine[] {
   const sections = helpSections(readOnly);
   const keyWidth = Math.min(22, Math.max(...sections.flatMap((s) => s.rows.map((r) => displayWidth(r.keys)))));
   const lines: HelpLine[] = [];
@@ -23,6 +37,7 @@ export function helpLines(readOnly: boolean, width: number): HelpLine[] {
     for (const row of section.rows)
       lines.push({ text: clip(`  ${fitToWidth(row.keys, keyWidth)}  ${row.help}`, width), heading: false });
   }
+  lines.push({ text: '', heading: false }, ...legendLines(theme, width));
   if (readOnly)
     lines.push(
       { text: '', heading: false },
@@ -40,7 +55,7 @@ export function HelpOverlay(props: { width: number; height: number; top: number;
   const theme = useTheme();
   const innerWidth = Math.max(0, props.width - 2);
   const rows = Math.max(0, props.height - 2);
-  const lines = helpLines(props.readOnly, innerWidth);
+  const lines = helpLines(props.readOnly, innerWidth, theme);
   const top = helpTop(props.top, lines.length, rows);
   const info = `${hintLine(modalHints('help'), ` ${theme.glyphs.separator} `, false)}${lines.length > rows ? ` ${theme.glyphs.separator} ${top + 1}-${Math.min(lines.length, top + rows)}/${lines.length}` : ''}`;
   return (

@@ -1,10 +1,11 @@
 // A pane's frame: a top line carrying the title (and a short status), the other three sides
 // drawn by Ink. Focus shows as a heavier frame and an inverse title, so it is visible without
 // colour.
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { displayWidth, sanitize, truncateToWidth } from '../../text/sanitize.js';
-import { useTheme } from '../context.js';
+import { middleEllipsis } from '../../text/middle-ellipsis.js';
+import { PaneSubjectContext, useTheme } from '../context.js';
 
 export interface PaneFrameProps {
   title: string;
@@ -21,13 +22,15 @@ export function PaneFrame(props: PaneFrameProps): ReactNode {
   const frame = props.focused ? theme.glyphs.focusedFrame : theme.glyphs.frame;
   const borderColor = props.focused ? theme.fg('cyan') : theme.fg('gray');
   const inner = Math.max(0, props.width - 2);
-  const title = truncateToWidth(
-    ` ${props.focused ? theme.glyphs.focusMark : ''}${props.title} `,
-    Math.max(0, inner - 1),
-    {
-      ellipsis: theme.glyphs.ellipsis,
-    },
-  );
+  const subject = useContext(PaneSubjectContext);
+  // The task's name gets up to half the top line, cut in the middle (its ends tell runs apart).
+  const named =
+    subject === null || subject === ''
+      ? props.title
+      : `${props.title} ${theme.glyphs.separator} ${middleEllipsis(sanitize(subject), Math.max(8, Math.floor(inner / 2)), theme.glyphs.ellipsis)}`;
+  const title = truncateToWidth(` ${props.focused ? theme.glyphs.focusMark : ''}${named} `, Math.max(0, inner - 1), {
+    ellipsis: theme.glyphs.ellipsis,
+  });
   const room = inner - 1 - displayWidth(title);
   const info =
     typeof props.info === 'string'

@@ -67,9 +67,9 @@ export function hintsText(hints: readonly KeyHint[], width: number, theme: Theme
 function PromptLine({ prompt, width }: { prompt: PromptState; width: number }): ReactNode {
   const theme = useTheme();
   const label = prompt.kind === 'search' ? 'search log' : `filter ${prompt.pane}`;
+  const head = prompt.kind === 'jump' ? ':task id: ' : `/${label}: `;
   const help = `  ${hintLine(modalHints('prompt'), '  ', false)}`;
   const cursor = theme.ascii ? '_' : '█';
-  const head = `/${label}: `;
   const room = Math.max(0, width - displayWidth(head) - displayWidth(cursor) - displayWidth(help));
   const text = sanitize(prompt.text);
   // Keep the end of a long text (where the cursor is) in view.
@@ -101,6 +101,7 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
   const prompt = useMonitor((s) => s.ui.prompt);
   const taskCount = useMonitor((s) => s.tasks.ids.length);
   const taskMore = useMonitor((s) => s.tasks.hasMore);
+  const newFailures = useMonitor((s) => s.tasks.newFailures.length);
   const reportCount = useMonitor((s) => s.reports.ids.length);
   const reportMore = useMonitor((s) => s.reports.hasMore);
   const markedCount = useMonitor((s) => s.reports.marked.length);
@@ -108,10 +109,12 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
   const width = props.width;
   const look = connectionLook(connection, props.now(), theme);
   const server = sanitize(connection.serverUrl);
+  // New failures stay counted until looked at with `F` (a Tasks view key).
+  const failed = newFailures > 0 ? `, ${newFailures} new failed (${view === 'tasks' ? 'F' : '1 then F'})` : '';
   const counts =
     view === 'tasks'
-      ? `${taskCount}${taskMore ? '+' : ''} tasks`
-      : `${reportCount}${reportMore ? '+' : ''} reports${markedCount > 0 ? `, ${markedCount} marked` : ''}`;
+      ? `${taskCount}${taskMore ? '+' : ''} tasks${failed}`
+      : `${reportCount}${reportMore ? '+' : ''} reports${markedCount > 0 ? `, ${markedCount} marked` : ''}${failed}`;
   const sep = ` ${theme.glyphs.separator} `;
   const hints = keyHints({ view, pane, readOnly });
   // The server label gives way first when the line is short (a long outage text needs the room).

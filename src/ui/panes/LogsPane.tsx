@@ -3,7 +3,8 @@
 // inverse and other matches on screen underlined.
 import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
-import type { LogLine, LogSearchState } from '../../store/types.js';
+import { logCursorIndex } from '../../store/log-cursor.js';
+import type { LogSearchState } from '../../store/types.js';
 import { formatTimeOfDay } from '../../text/format.js';
 import { compileLogQuery, LOG_LEVEL_STYLES, logLevelClass } from '../../text/log-window.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -14,6 +15,7 @@ import { DimLine, ErrorLine } from '../components/Notice.js';
 import { PaneFrame } from '../components/PaneFrame.js';
 import type { Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
+import { logRowsInView, type LogRowPiece } from './log-rows.js';
 
 /** Lines at least this wide show each event's time of day. */
 const TIME_PREFIX_MIN_WIDTH = 70;
@@ -40,19 +42,30 @@ export function searchInfo(search: LogSearchState | null, theme: Theme): string 
 }
 
 function LogRow(props: {
-  line: LogLine;
+  piece: LogRowPiece;
   width: number;
   withTime: boolean;
   current: boolean;
   matched: boolean;
+  selected: boolean;
   theme: Theme;
 }): ReactNode {
-  const { line, theme } = props;
+  const { piece, theme } = props;
+  const line = piece.line;
   const style = LOG_LEVEL_STYLES[logLevelClass(line.level)];
-  const prefix = props.withTime ? (line.first ? `${formatTimeOfDay(line.timestamp)} ` : ' '.repeat(TIME_PREFIX)) : '';
-  const text = clip(line.text, props.width - prefix.length, theme.glyphs.ellipsis);
+  const prefix = props.withTime
+    ? line.first && !piece.continuation
+      ? `${formatTimeOfDay(line.timestamp)} `
+      : ' '.repeat(TIME_PREFIX)
+    : '';
+  const text = clip(piece.text, props.width - prefix.length, theme.glyphs.ellipsis);
   return (
-    <Text wrap="truncate-end" inverse={props.current} underline={props.matched && !props.current}>
+    <Text
+      wrap="truncate-end"
+      inverse={props.current || props.selected}
+      bold={props.selected}
+      underline={props.matched && !props.current}
+    >
       {prefix === '' ? null : <Text dimColor>{prefix}</Text>}
       <Text color={style.color === undefined ? undefined : theme.fg(style.color)} dimColor={style.dimColor === true}>
         {text === '' ? ' ' : text}
@@ -64,6 +77,7 @@ function LogRow(props: {
 export function LogsPane(props: PaneProps): ReactNode {
   const theme = useTheme();
   const logs = useMonitor((s) => s.logs);
+  const wrap = useMonitor((s) => s.ui.logWrap);
   const hasTask = useMonitor((s) => s.tasks.selectedId !== null);
   const inner = paneInner(props);
   const search = logs.search;
@@ -83,10 +97,24 @@ export function LogsPane(props: PaneProps): ReactNode {
   // While following, newer lines are fetched on every poll: saying so would redraw the pane twice each time.
   if (logs.loadingNewer && !logs.follow && logs.lines.length > 0) info.push(`loading newer${theme.glyphs.ellipsis}`);
   info.push(`${logs.lines.length} lines loaded`);
+  if (wrap) info.push('wrap');
+  else if (logs.hscroll > 0) info.push(`col ${logs.hscroll + 1}`);
 
   const skip = logs.error ? 1 : 0;
-  const visible = logs.lines.slice(logs.top + skip, logs.top + inner.height);
   const withTime = inner.width >= TIME_PREFIX_MIN_WIDTH;
+  const rows = Math.max(0, inner.height - skip);
+  // The selected line is marked only while not following (following, it is the newest one).
+  const cursor = logCursorIndex(logs, inner.height);
+  const visible = logRowsInView({
+    lines: logs.lines,
+    top: logs.top + skip,
+    rows,
+    width: inner.width - (withTime ? TIME_PREFIX : 0),
+    wrap,
+    hscroll: logs.hscroll,
+    follow: logs.follow,
+    cursor: logs.follow ? -1 : cursor,
+  });
   let body: ReactNode;
   if (!hasTask) body = <DimLine text="no task selected" width={inner.width} />;
   else if (logs.lines.length === 0) {
@@ -97,14 +125,15 @@ export function LogsPane(props: PaneProps): ReactNode {
       />
     );
   } else {
-    body = visible.map((line) => (
+    body = visible.map((piece) => (
       <LogRow
-        key={line.id}
-        line={line}
+        key={piece.key}
+        piece={piece}
         width={inner.width}
         withTime={withTime}
-        current={search?.matchId === line.id}
-        matched={matcher !== null && matcher(line.plain)}
+        current={search?.matchId === piece.line.id}
+        matched={matcher !== null && matcher(piece.line.plain)}
+        selected={props.focused && !logs.follow && piece.index === cursor}
         theme={theme}
       />
     ));

@@ -1,36 +1,17 @@
-// The task list: status glyph, name, project, iteration and last update, newest first.
-import type { ReactNode } from 'react';
+// The task list: a header, then status glyph, name, project, iteration and last update per
+// task, in the order the server sorted them.
+import { useContext, type ReactNode } from 'react';
 import { Text } from 'ink';
 import type { TaskRow } from '../../store/types.js';
 import { formatNumber } from '../../text/format.js';
 import { sanitize } from '../../text/sanitize.js';
 import { cell, formatUpdated } from '../cells.js';
-import { useMonitor, useTheme } from '../context.js';
+import { TerminalColsContext, useMonitor, useTheme } from '../context.js';
 import { DimLine, emptyListText } from '../components/Notice.js';
 import { taskStatusLook, type Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
 import { ListFrame, RowText, useListView, visibleLines } from './list-pane.js';
-
-export interface TaskColumns {
-  name: number;
-  project: number;
-  iteration: number;
-  updated: number;
-  /** `HH:MM` / `MM-DD` instead of `HH:MM:SS` / `MM-DD HH:MM`. */
-  shortTime: boolean;
-}
-
-/** Column widths for a row `width` columns wide (glyph and spaces included). */
-export function taskColumns(width: number): TaskColumns {
-  const shortTime = width < 56;
-  const updated = shortTime ? 5 : 11;
-  const iteration = width >= 40 ? 7 : 0;
-  const fixed = 2 + (iteration > 0 ? iteration + 1 : 0) + updated + 1;
-  const rest = Math.max(0, width - fixed);
-  const project = width >= 56 ? Math.round(rest * 0.35) : 0;
-  const name = Math.max(0, rest - (project > 0 ? project + 1 : 0));
-  return { name, project, iteration, updated, shortTime };
-}
+import { nameCell, taskColumns, taskHeader, type TaskColumns } from './task-columns.js';
 
 function statusInfo(
   filter: string,
@@ -59,14 +40,10 @@ function TaskLine(props: {
   const { row, columns, theme } = props;
   const look = taskStatusLook(row.status, theme);
   const iteration = row.lastIteration === null ? '-' : formatNumber(row.lastIteration, columns.iteration);
+  const name = sanitize(row.name);
   let rest =
     (props.marked ? theme.glyphs.marked : ' ') +
-    cell(
-      row.archived ? `${theme.glyphs.archived} ${sanitize(row.name)}` : row.name,
-      columns.name,
-      'left',
-      theme.glyphs.ellipsis,
-    );
+    nameCell(row.archived ? `${theme.glyphs.archived} ${name}` : name, columns.name, theme.glyphs.ellipsis);
   if (columns.project > 0) rest += ' ' + cell(row.project ?? '', columns.project, 'left', theme.glyphs.ellipsis);
   if (columns.iteration > 0) rest += ' ' + cell(iteration, columns.iteration, 'right');
   rest += ' ' + cell(formatUpdated(row.lastUpdate, props.reference, columns.shortTime), columns.updated, 'right');
@@ -81,8 +58,10 @@ function TaskLine(props: {
 export function TaskListPane(props: PaneProps): ReactNode {
   const theme = useTheme();
   const tasks = useMonitor((s) => s.tasks);
-  const { filter, showArchived, waiting, inner, listRows, top } = useListView(props, 'tasks', tasks);
-  const columns = taskColumns(inner.width);
+  const terminalCols = useContext(TerminalColsContext);
+  const header = props.height >= 5 ? 1 : 0;
+  const { filter, showArchived, waiting, inner, listRows, top } = useListView(props, 'tasks', tasks, header);
+  const columns = taskColumns(inner.width, terminalCols);
   const reference = tasks.fetchedAt ?? 0;
   const info = statusInfo(sanitize(filter), tasks.statusFilter, showArchived, tasks.ids.length, tasks.hasMore, theme);
   const marked = new Set(tasks.marked);
@@ -108,6 +87,11 @@ export function TaskListPane(props: PaneProps): ReactNode {
   }
   return (
     <ListFrame pane={props} title="tasks" info={info} list={tasks} width={inner.width}>
+      {header > 0 ? (
+        <Text dimColor wrap="truncate-end">
+          {taskHeader(columns, tasks.sort, theme.glyphs)}
+        </Text>
+      ) : null}
       {body}
     </ListFrame>
   );

@@ -29,12 +29,13 @@ export interface ListView {
   top: number;
 }
 
-export function useListView(props: PaneProps, name: ListName, list: ListSlice): ListView {
+/** `headerRows`: rows above the list lines (a column header). */
+export function useListView(props: PaneProps, name: ListName, list: ListSlice, headerRows = 0): ListView {
   const filter = useMonitor((s) => s.ui.filters[name]);
   const showArchived = useMonitor((s) => s.ui.showArchived[name]);
   const waiting = useMonitor((s) => s.connection.state !== 'live' && s.connection.state !== 'connecting');
   const inner = paneInner(props);
-  const notices = (list.error ? 1 : 0) + (list.loadingMore ? 1 : 0);
+  const notices = headerRows + (list.error ? 1 : 0) + (list.loadingMore ? 1 : 0);
   const listRows = Math.max(0, inner.height - notices);
   const top = useScrollTop(list.selectedIndex, listRows, list.ids.length);
   return { filter, showArchived, waiting, inner, listRows, top };

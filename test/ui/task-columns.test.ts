@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { nameCell, taskColumns, taskHeader } from '../../src/ui/panes/task-columns.js';
+import { displayWidth } from '../../src/text/width.js';
+
+const GLYPHS = { up: '▲', down: '▼' };
+
+describe('task list columns', () => {
+  it('shows the project only from 100 terminal columns, never squeezing a name below 24', () => {
+    expect(taskColumns(78, 80).project).toBe(0);
+    expect(taskColumns(39, 120).project).toBe(0);
+    const at160 = taskColumns(52, 160);
+    expect(at160.project).toBeGreaterThanOrEqual(8);
+    expect(at160.name).toBeGreaterThanOrEqual(24);
+    expect(taskColumns(32, 100).project).toBe(0);
+    expect(taskColumns(98, 100).project).toBeGreaterThan(0);
+  });
+
+  it('the header is as wide as a row and marks the sorted column and direction', () => {
+    const columns = taskColumns(60, 160);
+    const rowWidth = 2 + columns.name + 1 + columns.project + 1 + columns.iteration + 1 + columns.updated;
+    const header = taskHeader(columns, { field: 'last_update', descending: true }, GLYPHS);
+    expect(displayWidth(header)).toBe(rowWidth);
+    expect(header).toMatch(/updated▼$/);
+    expect(taskHeader(columns, { field: 'name', descending: false }, GLYPHS)).toContain('name▲');
+    expect(taskHeader(columns, { field: 'last_iteration', descending: true }, GLYPHS)).toContain('iter▼');
+    expect(taskHeader(columns, { field: 'status', descending: false }, GLYPHS)).toContain('name (by status▲)');
+  });
+
+  it('cuts a long name in the middle to exactly the column width', () => {
+    const cell = nameCell('imagenet-resnet152-warmup-cosine-seed1234', 24, '…');
+    expect(displayWidth(cell)).toBe(24);
+    expect(cell.endsWith('seed1234')).toBe(true);
+    expect(nameCell('short', 8, '…')).toBe('short   ');
+  });
+});
