@@ -61,6 +61,8 @@ export interface AppProps {
   env?: NodeJS.ProcessEnv;
   /** Report links as OSC 8 hyperlinks. */
   hyperlinks?: boolean;
+  /** Key hints in the footer; default true (`--once` into a pipe has no keys to press). */
+  keyHints?: boolean;
 }
 
 const PANES: Record<PaneName, (props: PaneProps) => ReactNode> = {
@@ -154,7 +156,7 @@ function LayoutView(props: { node: LayoutNode; focused: PaneName; hyperlinks: bo
 }
 
 /** The status bar in its own boundary, drawn again whenever the UI state or connection moves. */
-function Footer(props: { width: number; rows: number; now: () => number }): ReactNode {
+function Footer(props: { width: number; rows: number; now: () => number; keyHints: boolean }): ReactNode {
   const ui = useMonitor((s) => s.ui);
   const connection = useMonitor((s) => s.connection);
   return (
@@ -162,7 +164,7 @@ function Footer(props: { width: number; rows: number; now: () => number }): Reac
       resetKey={`${ui.status?.text ?? ''}|${ui.view}|${connection.state}|${ui.prompt === null}`}
       width={props.width}
     >
-      <StatusBar width={props.width} rows={props.rows} now={props.now} />
+      <StatusBar width={props.width} rows={props.rows} now={props.now} keyHints={props.keyHints} />
     </PaneBoundary>
   );
 }
@@ -295,7 +297,7 @@ function Monitor(props: AppProps): ReactNode {
         {body}
       </Box>
       <Box height={layout.footerRows} flexShrink={0} flexDirection="column">
-        <Footer width={size.cols} rows={layout.footerRows} now={now} />
+        <Footer width={size.cols} rows={layout.footerRows} now={now} keyHints={props.keyHints !== false} />
       </Box>
     </Box>
   );

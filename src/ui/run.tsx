@@ -211,10 +211,12 @@ function waitForFirstLoad(store: MonitorStore, deadlineMs: number): Promise<void
 /**
  * One frame of the monitor as text, for `tracktop --once`: the first load (task list and the
  * selected task's detail, within the deadline) drawn at the terminal's size (100x30 when not
- * a TTY), without the alternate screen. The frame has `rows - 1` lines.
+ * a TTY), without the alternate screen and, when stdout is not a terminal, without key hints.
+ * The frame has `rows - 1` lines.
  */
 export async function renderOnce(opts: RenderOnceOptions): Promise<string> {
-  const size = opts.size ?? sizeOf(opts.stdout ?? process.stdout);
+  const stdout = opts.stdout ?? process.stdout;
+  const size = opts.size ?? sizeOf(stdout);
   const store = makeStore(opts, size);
   const theme = createTheme({ color: opts.color, ascii: opts.ascii });
   const state = store.getState();
@@ -236,7 +238,14 @@ export async function renderOnce(opts: RenderOnceOptions): Promise<string> {
     await waitForFirstLoad(store, opts.deadlineMs ?? 10_000);
     state.actions.stop();
     return renderToString(
-      <App store={store} theme={theme} onQuit={() => undefined} size={size} hyperlinks={opts.hyperlinks} />,
+      <App
+        store={store}
+        theme={theme}
+        onQuit={() => undefined}
+        size={size}
+        hyperlinks={opts.hyperlinks}
+        keyHints={stdout.isTTY === true}
+      />,
       {
         columns: size.cols,
       },

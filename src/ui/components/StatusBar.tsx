@@ -105,7 +105,7 @@ function PromptLine({ prompt, width }: { prompt: PromptState; width: number }): 
   );
 }
 
-export function StatusBar(props: { width: number; rows: number; now: () => number }): ReactNode {
+export function StatusBar(props: { width: number; rows: number; now: () => number; keyHints?: boolean }): ReactNode {
   const theme = useTheme();
   const connection = useMonitor((s) => s.connection);
   const view = useMonitor((s) => s.ui.view);
@@ -127,12 +127,13 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
       ? `${taskCount}${taskMore ? '+' : ''} tasks`
       : `${reportCount}${reportMore ? '+' : ''} reports${markedCount > 0 ? `, ${markedCount} marked` : ''}`;
   const sep = ` ${theme.glyphs.separator} `;
-  const hints = keyHints({ view, pane, readOnly });
+  const hints = props.keyHints === false ? [] : keyHints({ view, pane, readOnly });
   const message = status === null ? '' : sanitize(status.text);
   // The server label gives way first when the line is short: a long outage text or a status
   // message needs the room, and a one-line footer keeps room for `? help`.
   const messageReserve = message === '' ? 0 : Math.min(MESSAGE_RESERVE, displayWidth(sep + message));
-  const reserve = SERVER_LABEL_RESERVE + messageReserve + (props.rows < 2 ? displayWidth(`${sep}? help`) : 0);
+  const helpReserve = props.rows < 2 && hints.length > 0 ? displayWidth(`${sep}? help`) : 0;
+  const reserve = SERVER_LABEL_RESERVE + messageReserve + helpReserve;
   const showServer = server !== '' && displayWidth(`${server} ${look.text}${sep}${counts}`) + reserve <= width;
   const left = showServer ? `${server} ` : '';
   const lead = `${left}${look.text}${sep}${counts}`;
