@@ -442,6 +442,24 @@ describe('keys', () => {
     expect(text(m)).not.toContain('a archive');
   });
 
+  it('says in the status line that an action key is off with --read-only', async () => {
+    const store = fixedStore({ readOnly: true });
+    const m = await open(store, 100, 30);
+    await m.press('2');
+    await m.press('a');
+    expect(store.getState().ui.status?.text).toBe('read-only: archive is off');
+    expect(text(m)).toContain('read-only: archive is off');
+    await m.press('n');
+    expect(store.getState().ui.status?.text).toBe('read-only: new report is off');
+    await m.press('R');
+    expect(store.getState().ui.status?.text).toBe('read-only: rename is off');
+    expect(store.getState().ui.overlay).toBe('none');
+    // A key bound to nothing says nothing.
+    store.getState().actions.showStatus('before');
+    await m.press('Z');
+    expect(store.getState().ui.status?.text).toBe('before');
+  });
+
   it('hands a draft body to the editor with e', async () => {
     const edits: [string, string][] = [];
     const store = fixedStore();
