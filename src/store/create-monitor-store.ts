@@ -57,6 +57,7 @@ function initialBook(pageSize: number, logColor: boolean): Bookkeeping {
     selectAfterLoad: null,
     selectionTimer: null,
     statusTimer: null,
+    filterTimer: null,
     widgetTimer: null,
     widgetsStale: new Set(),
     widgetOrder: [],

@@ -28,6 +28,10 @@ export interface PromptState {
   /** The pane the prompt belongs to (tasks/reports list for filters, logs for search). */
   pane: PaneName;
   text: string;
+  /** A filter the server would refuse: "invalid pattern at 1: missing )" (null when valid). */
+  problem: string | null;
+  /** The list's filter when the prompt opened: Esc puts it back. */
+  initial: string;
 }
 
 /** Dialogs (issue 5 triage). Typed text lives here so nothing typed is lost on an error. */

@@ -81,7 +81,8 @@ export function hintsText(hints: readonly KeyHint[], width: number, theme: Theme
 function PromptLine({ prompt, width }: { prompt: PromptState; width: number }): ReactNode {
   const theme = useTheme();
   const label = prompt.kind === 'search' ? 'search log' : `filter ${prompt.pane}`;
-  const help = `  ${hintLine(modalHints('prompt'), '  ', false)}`;
+  // An invalid filter says so where the key hints were, so the user sees why nothing changes.
+  const help = `  ${prompt.problem ?? hintLine(modalHints('prompt'), '  ', false)}`;
   const cursor = theme.ascii ? '_' : '█';
   const head = `/${label}: `;
   const room = Math.max(0, width - displayWidth(head) - displayWidth(cursor) - displayWidth(help));
@@ -100,7 +101,13 @@ function PromptLine({ prompt, width }: { prompt: PromptState; width: number }): 
       </Text>
       {shown}
       {cursor}
-      <Text dimColor>{clip(help, Math.max(0, width - displayWidth(head + shown + cursor)))}</Text>
+      {prompt.problem === null ? (
+        <Text dimColor>{clip(help, Math.max(0, width - displayWidth(head + shown + cursor)))}</Text>
+      ) : (
+        <Text color={theme.fg('red')} bold>
+          {clip(help, Math.max(0, width - displayWidth(head + shown + cursor)), theme.glyphs.ellipsis)}
+        </Text>
+      )}
     </Text>
   );
 }
