@@ -105,6 +105,32 @@ describe('panes', () => {
     expect(text(m)).toContain('> train-resnet50-lr0.1');
   });
 
+  it('turns block, box, braille and arrow glyphs inside log lines into ASCII with --ascii', async () => {
+    const { createTheme } = await import('../../src/ui/theme.js');
+    const store = fixedStore();
+    const glyphLines = ['train  45%|████▌     | 450/1000', '┌──────┬─────┐', 'val → best ⣿ • done…'];
+    store.setState((s) => ({
+      logs: {
+        ...s.logs,
+        top: 0,
+        lines: glyphLines.map((text, i) => ({
+          id: i + 1,
+          timestamp: NOW,
+          level: 'info',
+          text,
+          plain: text,
+          first: true,
+        })),
+      },
+    }));
+    const m = await open(store, 100, 30, { theme: createTheme({ color: false, ascii: true }) });
+    await m.press('5');
+    for (const line of m.lines()) expect(line, line).toMatch(/^[\x20-\x7e]*$/);
+    expect(text(m)).toContain('train  45%|#####     | 450/1000');
+    expect(text(m)).toContain('+------+-----+');
+    expect(text(m)).toContain('val > best # * done...');
+  });
+
   it('shows loading, empty and "loading more" rows in the task list', async () => {
     const store = fixedStore({ filled: false });
     const m = await open(store, 100, 30);

@@ -4,6 +4,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
 import type { LogLine, LogSearchState } from '../../store/types.js';
+import { asciiGlyphs } from '../../text/ascii-glyphs.js';
 import { formatTimeOfDay } from '../../text/format.js';
 import { compileLogQuery, LOG_LEVEL_STYLES, logLevelClass } from '../../text/log-window.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -48,7 +49,9 @@ function LogRow(props: {
   const { line, theme } = props;
   const style = LOG_LEVEL_STYLES[logLevelClass(line.level)];
   const prefix = props.withTime ? (line.first ? `${formatTimeOfDay(line.timestamp)} ` : ' '.repeat(TIME_PREFIX)) : '';
-  const text = clip(line.text, props.width - prefix.length, theme.glyphs.ellipsis);
+  // With --ascii the glyphs inside the line (progress bars, tables, arrows) become ASCII too.
+  const shown = theme.ascii ? asciiGlyphs(line.text) : line.text;
+  const text = clip(shown, props.width - prefix.length, theme.glyphs.ellipsis);
   return (
     <Text wrap="truncate-end" inverse={props.current} underline={props.matched && !props.current}>
       {prefix === '' ? null : <Text dimColor>{prefix}</Text>}
