@@ -131,6 +131,35 @@ describe('panes', () => {
     expect(text(m)).toContain('val > best # * done...');
   });
 
+  it('dates the log lines that are not from the day of the last fetch, keeping the column aligned', async () => {
+    const store = fixedStore();
+    const yesterday = NOW - 86_400_000;
+    const texts = ['old line one', 'old line two', 'today line'];
+    store.setState((s) => ({
+      logs: {
+        ...s.logs,
+        top: 0,
+        fetchedAt: NOW,
+        lines: texts.map((text, i) => ({
+          id: i + 1,
+          timestamp: i < 2 ? yesterday : NOW,
+          level: 'info',
+          text,
+          plain: text,
+          first: true,
+        })),
+      },
+    }));
+    const m = await open(store, 160, 40);
+    await m.press('5');
+    const row = (t: string): string => m.lines().find((l) => l.includes(t)) ?? '';
+    const d = new Date(yesterday);
+    const mmdd = `${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    expect(row('old line one')).toMatch(new RegExp(`${mmdd} \\d\\d:\\d\\d:\\d\\d old line one`));
+    expect(row('today line')).not.toMatch(/\d\d-\d\d \d\d:/);
+    expect(row('today line').indexOf('today line')).toBe(row('old line one').indexOf('old line one'));
+  });
+
   it('shows loading, empty and "loading more" rows in the task list', async () => {
     const store = fixedStore({ filled: false });
     const m = await open(store, 100, 30);

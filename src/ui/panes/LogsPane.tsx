@@ -5,7 +5,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
 import type { LogLine, LogSearchState } from '../../store/types.js';
 import { asciiGlyphs } from '../../text/ascii-glyphs.js';
-import { formatTimeOfDay } from '../../text/format.js';
+import { formatLogTime } from '../../text/format.js';
 import { compileLogQuery, LOG_LEVEL_STYLES, logLevelClass } from '../../text/log-window.js';
 import { sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
@@ -18,7 +18,8 @@ import type { PaneProps } from './types.js';
 
 /** Lines at least this wide show each event's time of day. */
 const TIME_PREFIX_MIN_WIDTH = 70;
-const TIME_PREFIX = 9;
+/** `HH:MM:SS` */
+const TIME_OF_DAY_WIDTH = 8;
 
 export function searchInfo(search: LogSearchState | null, theme: Theme): string | null {
   if (search === null) return null;
@@ -41,14 +42,17 @@ export function searchInfo(search: LogSearchState | null, theme: Theme): string 
 function LogRow(props: {
   line: LogLine;
   width: number;
-  withTime: boolean;
+  /** Columns of the time prefix (0: none); `reference` is the day whose lines show no date. */
+  timeWidth: number;
+  reference: number;
   current: boolean;
   matched: boolean;
   theme: Theme;
 }): ReactNode {
   const { line, theme } = props;
   const style = LOG_LEVEL_STYLES[logLevelClass(line.level)];
-  const prefix = props.withTime ? (line.first ? `${formatTimeOfDay(line.timestamp)} ` : ' '.repeat(TIME_PREFIX)) : '';
+  const time = props.timeWidth > 0 && line.first ? formatLogTime(line.timestamp, props.reference) : '';
+  const prefix = props.timeWidth > 0 ? `${time.padStart(props.timeWidth - 1)} ` : '';
   // With --ascii the glyphs inside the line (progress bars, tables, arrows) become ASCII too.
   const shown = theme.ascii ? asciiGlyphs(line.text) : line.text;
   const text = clip(shown, props.width - prefix.length, theme.glyphs.ellipsis);
@@ -87,7 +91,16 @@ export function LogsPane(props: PaneProps): ReactNode {
 
   const skip = logs.error ? 1 : 0;
   const visible = logs.lines.slice(logs.top + skip, logs.top + inner.height);
-  const withTime = inner.width >= TIME_PREFIX_MIN_WIDTH;
+  // Lines from another day than the last fetch (today) carry their date; the column is as wide as the widest.
+  const reference = logs.fetchedAt ?? Date.now();
+  const timeWidth =
+    inner.width < TIME_PREFIX_MIN_WIDTH
+      ? 0
+      : 1 +
+        Math.max(
+          TIME_OF_DAY_WIDTH,
+          ...visible.filter((l) => l.first).map((l) => formatLogTime(l.timestamp, reference).length),
+        );
   let body: ReactNode;
   if (!hasTask) body = <DimLine text="no task selected" width={inner.width} />;
   else if (logs.lines.length === 0) {
@@ -103,7 +116,8 @@ export function LogsPane(props: PaneProps): ReactNode {
         key={line.id}
         line={line}
         width={inner.width}
-        withTime={withTime}
+        timeWidth={timeWidth}
+        reference={reference}
         current={search?.matchId === line.id}
         matched={matcher !== null && matcher(line.plain)}
         theme={theme}
