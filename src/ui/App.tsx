@@ -3,6 +3,7 @@
 // `rows - 1` rows tall.
 import { createElement, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, useInput, useStdin, useStdout, type Key } from 'ink';
+import { visibleOptions } from '../store/report-filters.js';
 import type { MonitorState, MonitorStore, PaneName } from '../store/types.js';
 import { clipboardSequence } from '../text/osc52.js';
 import { handleKey, focusedPane, type UiEffects } from './commands.js';
@@ -11,13 +12,14 @@ import { decodeInput } from './keys.js';
 import {
   computeLayout,
   paneRowsOf,
+  pickerBox,
   type BottomSlotPane,
   type Layout,
   type LayoutNode,
   type PaneBox,
   type TopSlotPane,
 } from './layout.js';
-import { DialogOverlay } from './components/DialogOverlay.js';
+import { DialogOverlay, MAX_ERROR_ROWS } from './components/DialogOverlay.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay, helpLines, helpTop } from './components/HelpOverlay.js';
 import { PaneBoundary } from './components/PaneBoundary.js';
@@ -179,6 +181,12 @@ function Monitor(props: AppProps): ReactNode {
   const focused = useMonitor(focusedPane);
   const overlay = useMonitor((s) => s.ui.overlay);
   const readOnly = useMonitor((s) => s.ui.readOnly);
+  // A picker's rows of options, plus those its error may take (-1: no picker open).
+  const pickOptions = useMonitor((s) =>
+    s.ui.dialog?.kind === 'pick'
+      ? visibleOptions(s.ui.dialog).length + (s.ui.dialog.error === null ? 0 : MAX_ERROR_ROWS)
+      : -1,
+  );
   const [helpScroll, setHelpScroll] = useState(0);
   const now = props.now ?? Date.now;
 
@@ -282,7 +290,20 @@ function Monitor(props: AppProps): ReactNode {
   let body: ReactNode;
   if (overlay === 'help')
     body = <HelpOverlay width={size.cols} height={layout.bodyRows} top={helpScroll} readOnly={readOnly} />;
-  else if (overlay === 'dialog') body = <DialogOverlay width={size.cols} height={layout.bodyRows} />;
+  else if (overlay === 'dialog' && pickOptions >= 0) {
+    // A picker is a small dialog over the panes: what is being filtered stays in view.
+    const box = pickerBox(size.cols, layout.bodyRows, pickOptions);
+    body = (
+      <>
+        {layout.body === null ? null : (
+          <LayoutView node={layout.body} focused={focused} hyperlinks={props.hyperlinks === true} />
+        )}
+        <Box position="absolute" marginLeft={box.left} marginTop={box.top}>
+          <DialogOverlay width={box.width} height={box.height} opaque />
+        </Box>
+      </>
+    );
+  } else if (overlay === 'dialog') body = <DialogOverlay width={size.cols} height={layout.bodyRows} />;
   else if (layout.body !== null)
     body = <LayoutView node={layout.body} focused={focused} hyperlinks={props.hyperlinks === true} />;
 
