@@ -92,7 +92,7 @@ export function LogsPane(props: PaneProps): ReactNode {
   const skip = logs.error ? 1 : 0;
   const visible = logs.lines.slice(logs.top + skip, logs.top + inner.height);
   // Lines from another day than the last fetch (today) carry their date; the column is as wide as the widest.
-  const reference = logs.fetchedAt ?? Date.now();
+  const reference = logs.fetchedAt ?? logs.lines.at(-1)?.timestamp ?? 0;
   const timeWidth =
     inner.width < TIME_PREFIX_MIN_WIDTH
       ? 0
