@@ -205,6 +205,7 @@ describe('renderOnce', () => {
     expect(pipe).toContain('a-run');
     expect(pipe).not.toContain('? help');
     expect(pipe).not.toContain('/ filter');
+    expect(pipe.split('\n').at(-1)).toMatch(/^snapshot at \d\d-\d\d \d\d:\d\d/);
   });
 
   it('renders at once, saying so, when the server cannot be reached', async () => {

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Text } from 'ink';
 import type { ConnectionState, PromptState } from '../../store/types.js';
-import { formatTimeOfDay } from '../../text/format.js';
+import { formatMonthDayTime, formatTimeOfDay } from '../../text/format.js';
 import { displayWidth, sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
 import { focusedPane } from '../commands.js';
@@ -180,7 +180,10 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
     <>
       {firstLine}
       <Text dimColor wrap="truncate-end">
-        {hintsText(hints, width, theme)}
+        {/* Without keys to press (`--once` into a pipe) the line says when the frame was taken. */}
+        {props.keyHints === false
+          ? clip(`snapshot at ${formatMonthDayTime(props.now())}`, width)
+          : hintsText(hints, width, theme)}
       </Text>
     </>
   );
