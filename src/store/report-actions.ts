@@ -18,7 +18,7 @@ import {
   type Optimistic,
   type TriageBook,
 } from './report-changes.js';
-import { openDialog } from './dialogs.js';
+import { openConfirm } from './dialogs.js';
 import { showStatus } from './status.js';
 import type { ReportRow, ReportsState } from './types.js';
 
@@ -68,13 +68,8 @@ export async function archiveToggle(ctx: StoreContext, triage: TriageBook): Prom
   const changed = archive ? rows.filter((row) => !row.archived) : rows;
   // Archiving several marked reports at once names them first (as bulk delete does).
   if (archive && changed.length > 1) {
-    openDialog(ctx, {
-      kind: 'confirm',
-      action: 'archive',
-      title: `Archive ${subject(changed)}?`,
-      lines: [...listLines(changed), 'u undoes it afterwards.'],
-      ids: changed.map((row) => row.id),
-    });
+    const lines = [...listLines(changed), 'u undoes it afterwards.'];
+    openConfirm(ctx, 'archive', `Archive ${subject(changed)}?`, lines, changed);
     return;
   }
   await setArchived(ctx, triage, changed, archive, false);
