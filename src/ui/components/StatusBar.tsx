@@ -140,7 +140,7 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
   // message needs the room, and a one-line footer keeps room for `? help`.
   const messageReserve = message === '' ? 0 : Math.min(MESSAGE_RESERVE, displayWidth(sep + message));
   const helpReserve = props.rows < 2 && hints.length > 0 ? displayWidth(`${sep}? help`) : 0;
-  const reserve = SERVER_LABEL_RESERVE + messageReserve + helpReserve;
+  const reserve = Math.max(SERVER_LABEL_RESERVE, helpReserve) + messageReserve;
   const showServer = server !== '' && displayWidth(`${server} ${look.text}${sep}${counts}`) + reserve <= width;
   const left = showServer ? `${server} ` : '';
   const lead = `${left}${look.text}${sep}${counts}`;
