@@ -3,7 +3,7 @@
 // lines. Every event is a single line so the line count equals the event count.
 import type { LogEventInput } from '../wire/events.js';
 import { scalarsAt, type RunShape, type ScalarPoint } from './curves.js';
-import { singleLine, type LogContext } from './log-lines.js';
+import { nextLine, type LogContext } from './log-lines.js';
 import { createRng } from './random.js';
 
 export interface BigLogOptions {
@@ -43,6 +43,7 @@ export function* bigLogEvents(opts: BigLogOptions): Generator<LogEventInput> {
   let sharedLeft = 0;
   let scalarsIter = -1;
   let scalars: ScalarPoint[] = [];
+  let previousLine: string | undefined;
   for (let i = 0; i < total; i += 1) {
     const iter = Math.floor((i * iterations) / total);
     let timestamp: number;
@@ -69,7 +70,8 @@ export function* bigLogEvents(opts: BigLogOptions): Generator<LogEventInput> {
         scalarsIter = iter;
       }
       const ctx: LogContext = { taskName: opts.taskName, kind: opts.shape.kind, iter, itersPerEpoch, scalars };
-      const line = singleLine(rng, ctx);
+      const line = nextLine(rng, ctx, previousLine);
+      previousLine = line.msg;
       level = line.level;
       msg = `#${String(i + 1).padStart(width, '0')} ${line.msg}`;
     }

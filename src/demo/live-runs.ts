@@ -5,7 +5,7 @@ import type { EventInput } from '../wire/events.js';
 import type { RunKind, RunShape } from './curves.js';
 import type { DemoClient } from './demo-client.js';
 import { createRng, mixSeed, seedFromString } from './random.js';
-import { iterationEvents, type SimulatedRun } from './simulated-run.js';
+import { iterationEvents, lastLogMessage, type SimulatedRun } from './simulated-run.js';
 import { chunkEvents, DEFAULT_CHUNK_LIMITS } from './write-events.js';
 
 export interface LiveRunResume {
@@ -77,6 +77,8 @@ interface RunState {
   rng: ReturnType<typeof createRng>;
   pending: EventInput[];
   consecutiveFailures: number;
+  /** The last log message written, so the next burst does not repeat it. */
+  lastLog?: string;
 }
 
 /** Starts the live runs; they stop when `opts.signal` aborts. */
@@ -115,12 +117,13 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
     const rng = state.rng;
     const events = iterationEvents(state.run, iter, Date.now(), rng, {
       logLines: rng.int(1, 20),
-      burst: { errorChance: 0.08, multilineChance: 0.35 },
+      burst: { errorChance: 0.08, multilineChance: 0.35, previous: state.lastLog },
       forcePlots: rng.chance(0.03),
       forceImages: rng.chance(0.05),
       forceSummary: iter % 20 === 0 || rng.chance(0.05),
     });
     state.nextIter = iter + 1;
+    state.lastLog = lastLogMessage(events, state.lastLog);
     state.pending.push(...events);
     const excess = state.pending.length - maxPending;
     if (excess > 0) {

@@ -3,7 +3,7 @@
 // (the SDK merges lines printed within a second into one event) and stderr tracebacks.
 import type { LogLevel } from '../wire/events.js';
 import type { RunKind, ScalarPoint } from './curves.js';
-import type { Rng } from './random.js';
+import { seedFromString, type Rng } from './random.js';
 
 export interface LogLine {
   level: LogLevel;
@@ -65,16 +65,48 @@ export function progressStatus(label: string, done: number, total: number, rate:
   return `${label}: ${percent}%|${bar}| ${done}/${total} [${formatDuration(elapsed)}<${formatDuration(remaining)}, ${rate.toFixed(2)}it/s${postfix ? `, ${postfix}` : ''}]`;
 }
 
-/** Several progress updates in one event, each starting with `\r` as tqdm writes them. */
+/** How fast a run goes: the same for every line it prints (and for its summary's hours). */
+export interface RunPace {
+  gpus: number;
+  /** Samples per GPU per iteration. */
+  batchPerGpu: number;
+  secondsPerIter: number;
+}
+
+const BATCH_PER_GPU: Record<RunKind, number> = { vision: 128, nlp: 32, rl: 512 };
+const BASE_SECONDS_PER_ITER: Record<RunKind, number> = { vision: 0.6, nlp: 0.35, rl: 0.15 };
+
+export function runPace(taskName: string, kind: RunKind): RunPace {
+  const h = seedFromString(taskName);
+  const gpus = [1, 2, 4, 8][h % 4] ?? 1;
+  const secondsPerIter = Number((BASE_SECONDS_PER_ITER[kind] * (0.8 + ((h >>> 3) % 41) / 100)).toFixed(3));
+  return { gpus, batchPerGpu: BATCH_PER_GPU[kind], secondsPerIter };
+}
+
+/** Samples per second of a run at its pace. */
+export function samplesPerSecond(pace: RunPace): number {
+  return (pace.gpus * pace.batchPerGpu) / pace.secondsPerIter;
+}
+
+/** `value` varied by at most ±`spread` (a fraction), as measured rates vary. */
+function jitter(rng: Rng, value: number, spread: number): number {
+  return value * (1 + rng.range(-spread, spread));
+}
+
+/**
+ * Several progress updates in one event, each starting with `\r` as tqdm writes them: the
+ * iterations of the current epoch up to `ctx.iter`, at the run's pace.
+ */
 export function progressLine(rng: Rng, ctx: LogContext, updates: number): string {
   const epoch = epochOf(ctx.iter, ctx.itersPerEpoch);
-  const total = ctx.itersPerEpoch * 10;
-  const within = (Math.max(0, ctx.iter) % ctx.itersPerEpoch) * 10;
-  const rate = rng.range(4, 12);
+  const total = ctx.itersPerEpoch;
+  const reached = (Math.max(0, ctx.iter) % total) + 1;
+  const pace = runPace(ctx.taskName, ctx.kind);
   const loss = valueOf(ctx.scalars, 'loss', ctx.kind === 'rl' ? 'value' : 'train');
+  const from = Math.max(1, reached - updates + 1);
   let text = '';
-  for (let u = 0; u < updates; u += 1) {
-    const done = Math.min(total, within + Math.round(((u + 1) * 10) / updates));
+  for (let done = from; done <= reached; done += 1) {
+    const rate = jitter(rng, 1 / pace.secondsPerIter, 0.03);
     text += `\r${progressStatus(`Epoch ${epoch}`, done, total, rate, loss === undefined ? '' : `loss=${loss.toFixed(3)}`)}`;
   }
   return text;
@@ -111,13 +143,23 @@ const INFO_TEXTS = [
   'saved checkpoint to /checkpoints/{task}/last.pt (98.2 MB)',
   'prefetch queue depth {n}/16',
   'evaluating on validation split ({n} batches)',
-  'throughput {n} samples/s on 8 GPUs',
+  'throughput {throughput} samples/s on {gpus}',
   'gradient accumulation: {n} micro-batches per step',
-  'dataset shard {n} of 64 loaded from cache',
+  'dataset shard {shard} of {shards} loaded from cache',
 ] as const;
 
+/** Shards of a demo dataset. */
+export const DATASET_SHARDS = 64;
+
 function fill(template: string, rng: Rng, ctx: LogContext): string {
-  return template.replace('{task}', ctx.taskName).replace('{n}', String(rng.int(2, 900)));
+  const pace = runPace(ctx.taskName, ctx.kind);
+  return template
+    .replace('{task}', ctx.taskName)
+    .replace('{n}', String(rng.int(2, 900)))
+    .replace('{throughput}', String(Math.round(jitter(rng, samplesPerSecond(pace), 0.04))))
+    .replace('{gpus}', pace.gpus === 1 ? '1 GPU' : `${pace.gpus} GPUs`)
+    .replace('{shard}', String(rng.int(1, DATASET_SHARDS)))
+    .replace('{shards}', String(DATASET_SHARDS));
 }
 
 interface ErrorCase {
@@ -204,7 +246,7 @@ export function startupLines(rng: Rng, ctx: LogContext): LogLine[] {
         'Environment:',
         `  python 3.11.${rng.int(4, 9)}`,
         '  torch 2.3.1+cu121',
-        `  CUDA devices: ${rng.pick([1, 2, 4, 8])} x NVIDIA A100-SXM4-80GB`,
+        `  CUDA devices: ${runPace(ctx.taskName, ctx.kind).gpus} x NVIDIA A100-SXM4-80GB`,
         `  seed: ${rng.int(0, 99999)}`,
       ].join('\n'),
     },
@@ -218,6 +260,8 @@ export function startupLines(rng: Rng, ctx: LogContext): LogLine[] {
 }
 
 export interface BurstOptions {
+  /** The run's previous log message: the burst does not start by repeating it. */
+  previous?: string;
   /** Probability that the burst contains a stderr traceback. */
   errorChance?: number;
   /** Probability that the burst contains a multi-line (merged) event besides any traceback. */
@@ -233,15 +277,24 @@ export function logBurst(rng: Rng, ctx: LogContext, count: number, options: Burs
   const errorAt = rng.chance(errorChance) ? rng.int(0, n - 1) : -1;
   const multilineAt = rng.chance(multilineChance) ? rng.int(0, n - 1) : -1;
   for (let i = 0; i < n; i += 1) {
+    const previous = lines.at(-1)?.msg ?? options.previous;
     if (i === errorAt) {
       lines.push(errorEvent(rng, ctx));
     } else if (i === multilineAt) {
       lines.push({ level: 'info', msg: evaluationBlock(rng, ctx) });
     } else {
-      lines.push(singleLine(rng, ctx));
+      lines.push(nextLine(rng, ctx, previous));
     }
   }
   return lines;
+}
+
+/** Tries for a one-line event that differs from `previous` (a script rarely prints the same line twice in a row). */
+export function nextLine(rng: Rng, ctx: LogContext, previous: string | undefined): LogLine {
+  let line = singleLine(rng, ctx);
+  for (let tries = 0; tries < 8 && line.msg === previous; tries += 1) line = singleLine(rng, ctx);
+  if (line.msg !== previous) return line;
+  return { level: 'info', msg: `[epoch ${epochOf(ctx.iter, ctx.itersPerEpoch)}] step ${ctx.iter} checkpoint queued` };
 }
 
 /** A one-line event (no `\n`), as most console output is. */
@@ -259,7 +312,7 @@ export function singleLine(rng: Rng, ctx: LogContext): LogLine {
     return { level: 'info', msg: loggerLine('INFO', rng.pick(SOURCES), fill(rng.pick(INFO_TEXTS), rng, ctx)) };
   return {
     level: 'info',
-    msg: `[epoch ${epochOf(ctx.iter, ctx.itersPerEpoch)}] iteration ${ctx.iter} done in ${rng.range(0.1, 2.5).toFixed(3)}s`,
+    msg: `[epoch ${epochOf(ctx.iter, ctx.itersPerEpoch)}] iteration ${ctx.iter} done in ${jitter(rng, runPace(ctx.taskName, ctx.kind).secondsPerIter, 0.05).toFixed(3)}s`,
   };
 }
 

@@ -19,6 +19,7 @@ import { createRng, mixSeed, seedFromString, type Rng } from './random.js';
 import type { ReportTaskIds } from './report-bodies.js';
 import {
   iterationEvents,
+  lastLogMessage,
   logContext,
   logEvents,
   singleValueEvents,
@@ -136,12 +137,15 @@ export function* taskHistory(
       run.worker,
     );
   }
+  let previous: string | undefined;
   for (let iter = 0; iter < plan.iterations; iter += 1) {
     const logLines = plan.bigLog === true ? 0 : rng.int(0, 3);
-    yield* iterationEvents(run, iter, startMs + (iter + 1) * msPerIter, rng, {
+    const events = iterationEvents(run, iter, startMs + (iter + 1) * msPerIter, rng, {
       logLines,
-      burst: { errorChance: 0.02, multilineChance: 0.1 },
+      burst: { errorChance: 0.02, multilineChance: 0.1, previous },
     });
+    previous = lastLogMessage(events, previous);
+    yield* events;
   }
   const lastIter = Math.max(0, plan.iterations - 1);
   if (plan.bigLog === true) {

@@ -9,7 +9,7 @@ import {
   type ScalarEventInput,
 } from '../wire/events.js';
 import { headlineMetric, scalarsAt, type RunShape, type ScalarPoint } from './curves.js';
-import { logBurst, type BurstOptions, type LogContext, type LogLine } from './log-lines.js';
+import { logBurst, runPace, type BurstOptions, type LogContext, type LogLine } from './log-lines.js';
 import {
   CIFAR_CLASSES,
   confusionMatrixPlot,
@@ -247,7 +247,7 @@ export function summaryValues(run: SimulatedRun, iter: number): Record<string, n
     [`best_${head.metric}_${head.variant}`]: best?.value ?? 0,
     iterations: iter + 1,
     epochs: Math.floor(iter / run.itersPerEpoch) + 1,
-    train_hours: Number(((iter + 1) * 0.012).toFixed(3)),
+    train_hours: Number((((iter + 1) * runPace(run.name, run.shape.kind).secondsPerIter) / 3600).toFixed(3)),
   };
 }
 
@@ -263,6 +263,15 @@ export interface IterationOptions {
   forcePlots?: boolean;
   forceImages?: boolean;
   forceSummary?: boolean;
+}
+
+/** The message of the last log event in `events` (to keep the next burst from repeating it). */
+export function lastLogMessage(events: readonly EventInput[], fallback?: string): string | undefined {
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const e = events[i] as { type?: string; msg?: unknown };
+    if (e.type === 'log' && typeof e.msg === 'string') return e.msg;
+  }
+  return fallback;
 }
 
 /** Everything the run reports at one iteration, timestamped from `timestamp` on. */

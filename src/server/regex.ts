@@ -1,5 +1,6 @@
 // Query patterns use Python `re` syntax (REFERENCE §9.3). They are translated to JavaScript
-// syntax for the differences that matter in practice and matched in linear time: a pattern
+// syntax (src/wire/pattern.ts, shared with the client's check of typed filters) for the
+// differences that matter in practice and matched in linear time: a pattern
 // without quantifiers cannot backtrack catastrophically and runs on V8 (≈ 10x faster); any
 // other pattern runs on RE2 (re2js), whose time is linear in the text whatever the pattern.
 // Every in-memory filtering pass also runs under a V8 watchdog (node:vm timeout) that bounds a
@@ -7,6 +8,7 @@
 import vm from 'node:vm';
 import { RE2JS } from 're2js';
 import { ERRORS } from '../wire/errors.js';
+import { PatternError, re2Flags, translatePattern } from '../wire/pattern.js';
 import { ServerError } from './errors.js';
 import { FILTER_TIME_BUDGET_MS, MAX_PATTERN_LENGTH } from './limits.js';
 
@@ -14,79 +16,14 @@ function invalid(field: string, why: string): ServerError {
   return new ServerError(ERRORS.validationError, `error for field '${field}'. invalid regular expression: ${why}`);
 }
 
-const INLINE_FLAGS: Record<string, string> = { i: 'i', m: 'm', s: 's', a: '', u: '', L: '' };
-
 /** Python `re` pattern → JavaScript source and flags. Throws a 400/12 for what cannot be translated. */
 export function translatePythonRegex(pattern: string, field: string): { source: string; flags: string } {
-  let flags = '';
-  let src = pattern;
-  // Global inline flags at the start: (?i), (?ms), ...
-  const lead = /^\(\?([aiLmsux]+)\)/.exec(src);
-  if (lead) {
-    for (const f of lead[1] as string) {
-      if (f === 'x') throw invalid(field, 'verbose mode (?x) is not supported');
-      const js = INLINE_FLAGS[f] ?? '';
-      if (js && !flags.includes(js)) flags += js;
-    }
-    src = src.slice(lead[0].length);
+  try {
+    return translatePattern(pattern);
+  } catch (err) {
+    if (err instanceof PatternError) throw invalid(field, err.reason);
+    throw err;
   }
-  let out = '';
-  let inClass = false;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i] as string;
-    if (c === '\\') {
-      const next = src[i + 1];
-      if (next === undefined) throw invalid(field, 'the pattern ends with a lone backslash');
-      if (!inClass && next === 'A') out += '^';
-      else if (!inClass && next === 'Z') out += '$';
-      else out += c + next;
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      out += c;
-      continue;
-    }
-    if (c === '[') {
-      inClass = true;
-      out += c;
-      // A leading ']' (or '^]') is a literal in Python.
-      if (src[i + 1] === '^') {
-        out += '^';
-        i++;
-      }
-      if (src[i + 1] === ']') {
-        out += '\\]';
-        i++;
-      }
-      continue;
-    }
-    if (c === '(' && src[i + 1] === '?') {
-      const rest = src.slice(i);
-      const named = /^\(\?P<([A-Za-z_][A-Za-z0-9_]*)>/.exec(rest);
-      if (named) {
-        out += `(?<${named[1]}>`;
-        i += named[0].length - 1;
-        continue;
-      }
-      const backref = /^\(\?P=([A-Za-z_][A-Za-z0-9_]*)\)/.exec(rest);
-      if (backref) {
-        out += `\\k<${backref[1]}>`;
-        i += backref[0].length - 1;
-        continue;
-      }
-      const comment = /^\(\?#[^)]*\)/.exec(rest);
-      if (comment) {
-        i += comment[0].length - 1;
-        continue;
-      }
-      if (/^\(\?[aiLmsux-]+[:)]/.test(rest))
-        throw invalid(field, 'inline flags are only supported at the start of the pattern');
-    }
-    out += c;
-  }
-  return { source: out, flags };
 }
 
 /** What a query pattern is used for: an unanchored search in a text. */
@@ -111,14 +48,6 @@ function isQuantifierFree(source: string): boolean {
     else if (c === '?' && source[i - 1] !== '(') return false;
   }
   return true;
-}
-
-function re2Flags(flags: string): number {
-  let out = 0;
-  if (flags.includes('i')) out |= RE2JS.CASE_INSENSITIVE;
-  if (flags.includes('m')) out |= RE2JS.MULTILINE;
-  if (flags.includes('s')) out |= RE2JS.DOTALL;
-  return out;
 }
 
 /**

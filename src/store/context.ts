@@ -79,6 +79,8 @@ export interface Bookkeeping {
   selectAfterLoad: string | null;
   selectionTimer: unknown;
   statusTimer: unknown;
+  /** Pause after a keystroke in the `/` filter prompt before the list asks the server. */
+  filterTimer: unknown;
   /** Pause after a report selection change before its widgets are fetched. */
   widgetTimer: unknown;
   /** Widget URLs to fetch again even when cached (refresh). */

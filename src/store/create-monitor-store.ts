@@ -68,6 +68,7 @@ function initialBook(pageSize: number, logColor: boolean): Bookkeeping {
     selectAfterLoad: null,
     selectionTimer: null,
     statusTimer: null,
+    filterTimer: null,
     widgetTimer: null,
     widgetsStale: new Set(),
     widgetOrder: [],

@@ -67,6 +67,17 @@ export function openDialog(ctx: StoreContext, dialog: DialogState): void {
   ctx.set((s) => ({ ui: { ...s.ui, overlay: 'dialog', dialog, prompt: null } }));
 }
 
+/** Asks to confirm `action` on `rows`, naming them in `lines`. */
+export function openConfirm(
+  ctx: StoreContext,
+  action: ReportActionName,
+  title: string,
+  lines: string[],
+  rows: readonly { id: string }[],
+): void {
+  openDialog(ctx, { kind: 'confirm', action, title, lines, ids: rows.map((row) => row.id) });
+}
+
 export function closeDialog(ctx: StoreContext): void {
   ctx.set((s) => ({ ui: { ...s.ui, overlay: 'none', dialog: null } }));
 }

@@ -1,5 +1,6 @@
 // Helpers shared by the task and report lists: selection that follows the item id across
 // refreshes, and reuse of unchanged rows so an unchanged answer changes nothing in the state.
+import { patternProblem } from '../wire/pattern.js';
 
 export interface Selection {
   selectedId: string | null;
@@ -74,12 +75,7 @@ export function appendRows<T extends { id: string }>(rows: readonly T[], previou
   return { ids, byId };
 }
 
-/** A user's filter text as a regex the server accepts: used as is when valid, else matched literally. */
+/** A user's filter text as a pattern the server accepts: used as is when valid, else matched literally. */
 export function filterPattern(text: string): string {
-  try {
-    new RegExp(text);
-    return text;
-  } catch {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }
+  return patternProblem(text) === null ? text : text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -147,7 +147,7 @@ export function createLifecycleActions(ctx: StoreContext): LifecycleActions {
     stop() {
       book.started = false;
       for (const poller of every()) poller.stop();
-      for (const key of ['selectionTimer', 'statusTimer', 'widgetTimer'] as const) {
+      for (const key of ['selectionTimer', 'statusTimer', 'widgetTimer', 'filterTimer'] as const) {
         if (book[key] !== null) {
           ctx.timers.clearTimeout(book[key]);
           book[key] = null;

@@ -1,5 +1,8 @@
 // The `/` prompt and the list filters it sets (text, status, archived), for both lists. A
-// prompt on the logs pane searches the log instead.
+// filter applies as it is typed (after a short pause, so a burst of keys is one request); a
+// pattern the server would refuse is named in the prompt and not sent. A prompt on the logs
+// pane searches the log instead.
+import { patternProblem } from '../wire/pattern.js';
 import type { StoreContext } from './context.js';
 import { resetListQuery } from './list-paging.js';
 import { focusedPane } from './navigation.js';
@@ -7,12 +10,17 @@ import { searchLog } from './task-logs.js';
 import { searchRunInfo } from './run-info.js';
 import type { ListName } from './panes.js';
 
+/** Pause after the last keystroke before a typed filter is sent. */
+export const FILTER_DEBOUNCE_MS = 150;
+
 export interface PromptActions {
   /** Opens the `/` prompt for the focused pane (filter for lists, search for logs). */
   openPrompt(): void;
+  /** The typed text; a list filter is checked at once and applied after a short pause. */
   setPromptText(text: string): void;
-  /** Applies the prompt: sets the list filter, or starts a log search. */
+  /** Applies the prompt: sets the list filter (unless invalid: the prompt stays), or starts a log search. */
   submitPrompt(): void;
+  /** Closes the prompt; a list filter goes back to what it was when the prompt opened. */
   cancelPrompt(): void;
   /** Up (-1) / Down (+1) in a search prompt: older / newer query from the history. */
   recallSearch(step: -1 | 1): void;
@@ -23,30 +31,60 @@ export interface PromptActions {
   toggleArchived(): void;
 }
 
+function isList(pane: string): pane is ListName {
+  return pane === 'tasks' || pane === 'reports';
+}
+
 export function createPromptActions(ctx: StoreContext): PromptActions {
   const setFilter = (list: ListName, text: string): void => {
     if (ctx.get().ui.filters[list] === text) return;
     ctx.set((s) => ({ ui: { ...s.ui, filters: { ...s.ui.filters, [list]: text } } }));
+    // The poller's restart aborts the request of an older filter: its answer is never applied.
     resetListQuery(ctx, list);
+  };
+  const stopTimer = (): void => {
+    if (ctx.book.filterTimer === null) return;
+    ctx.timers.clearTimeout(ctx.book.filterTimer);
+    ctx.book.filterTimer = null;
+  };
+  /** Sends the prompt's filter when the server would accept it. */
+  const applyTyped = (): void => {
+    const prompt = ctx.get().ui.prompt;
+    if (prompt === null || prompt.kind !== 'filter' || prompt.problem !== null || !isList(prompt.pane)) return;
+    setFilter(prompt.pane, prompt.text.trim());
   };
   return {
     openPrompt() {
       const pane = focusedPane(ctx.get());
-      if (pane === 'tasks' || pane === 'reports') {
-        ctx.set((s) => ({ ui: { ...s.ui, prompt: { kind: 'filter', pane, text: s.ui.filters[pane] } } }));
-      } else if (pane === 'logs') {
+      if (isList(pane)) {
+        ctx.set((s) => {
+          const text = s.ui.filters[pane];
+          return { ui: { ...s.ui, prompt: { kind: 'filter', pane, text, problem: null, initial: text } } };
+        });
+      } else if (pane === 'logs' || pane === 'runinfo') {
         // A new query each time, as in a shell; earlier ones are one Up away.
-        ctx.set((s) => ({ ui: { ...s.ui, prompt: { kind: 'search', pane, text: '', historyIndex: null } } }));
-      } else if (pane === 'runinfo') {
-        ctx.set((s) => ({ ui: { ...s.ui, prompt: { kind: 'search', pane, text: '', historyIndex: null } } }));
+        ctx.set((s) => ({
+          ui: { ...s.ui, prompt: { kind: 'search', pane, text: '', historyIndex: null, problem: null, initial: '' } },
+        }));
       }
     },
     setPromptText(text) {
-      ctx.set((s) => (s.ui.prompt === null ? {} : { ui: { ...s.ui, prompt: { ...s.ui.prompt, text } } }));
+      const prompt = ctx.get().ui.prompt;
+      if (prompt === null || prompt.text === text) return;
+      const problem = prompt.kind === 'filter' ? patternProblem(text.trim()) : null;
+      ctx.set((s) => (s.ui.prompt === null ? {} : { ui: { ...s.ui, prompt: { ...s.ui.prompt, text, problem } } }));
+      if (prompt.kind !== 'filter') return;
+      stopTimer();
+      ctx.book.filterTimer = ctx.timers.setTimeout(() => {
+        ctx.book.filterTimer = null;
+        applyTyped();
+      }, FILTER_DEBOUNCE_MS);
     },
     submitPrompt() {
       const prompt = ctx.get().ui.prompt;
-      if (prompt === null) return;
+      if (prompt === null || prompt.problem !== null) return;
+      stopTimer();
+      applyTyped();
       ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
       if (prompt.kind === 'search' && prompt.pane === 'runinfo') {
         rememberSearch(ctx, prompt.text);
@@ -58,7 +96,11 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
       else if (prompt.pane === 'tasks' || prompt.pane === 'reports') setFilter(prompt.pane, prompt.text.trim());
     },
     cancelPrompt() {
-      if (ctx.get().ui.prompt !== null) ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
+      const prompt = ctx.get().ui.prompt;
+      if (prompt === null) return;
+      stopTimer();
+      ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
+      if (prompt.kind === 'filter' && isList(prompt.pane)) setFilter(prompt.pane, prompt.initial);
     },
     recallSearch(step) {
       const { prompt, searchHistory } = ctx.get().ui;

@@ -7,19 +7,22 @@ import {
   explainFailure,
   isArchivedHidden,
   label,
+  listLines,
   noTarget,
   refused,
   report,
   run,
+  subject,
   targets,
   withArchived,
   type Optimistic,
   type TriageBook,
 } from './report-changes.js';
+import { openConfirm } from './dialogs.js';
 import { showStatus } from './status.js';
 import type { ReportRow, ReportsState } from './types.js';
 
-async function setArchived(
+export async function setArchived(
   ctx: StoreContext,
   triage: TriageBook,
   rows: ReportRow[],
@@ -62,7 +65,14 @@ export async function archiveToggle(ctx: StoreContext, triage: TriageBook): Prom
   const rows = targets(ctx);
   if (noTarget(ctx, rows)) return;
   const archive = !rows.every((row) => row.archived);
-  await setArchived(ctx, triage, archive ? rows.filter((row) => !row.archived) : rows, archive, false);
+  const changed = archive ? rows.filter((row) => !row.archived) : rows;
+  // Archiving several marked reports at once names them first (as bulk delete does).
+  if (archive && changed.length > 1) {
+    const lines = [...listLines(changed), 'u undoes it afterwards.'];
+    openConfirm(ctx, 'archive', `Archive ${subject(changed)}?`, lines, changed);
+    return;
+  }
+  await setArchived(ctx, triage, changed, archive, false);
 }
 
 export async function undo(ctx: StoreContext, triage: TriageBook): Promise<void> {

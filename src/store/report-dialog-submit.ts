@@ -3,6 +3,7 @@
 // with what was typed and why.
 import { REPORT_NAME_MIN_LENGTH } from '../wire/reports.js';
 import type { StoreContext } from './context.js';
+import { setArchived } from './report-actions.js';
 import {
   clearMarksOf,
   explainFailure,
@@ -37,6 +38,17 @@ async function submitConfirm(
   if (rows.length === 0) {
     closeDialog(ctx);
     showStatus(ctx, 'the reports are no longer listed; nothing was changed', 'error');
+    return;
+  }
+  if (dialog.action === 'archive') {
+    closeDialog(ctx);
+    await setArchived(
+      ctx,
+      triage,
+      rows.filter((row) => !row.archived),
+      true,
+      false,
+    );
     return;
   }
   if (dialog.action === 'publish') {

@@ -6,7 +6,7 @@ import { clampIndex } from './lists.js';
 import { isObject } from './parse.js';
 import { label, listLines, noTarget, refused, subject, targets, type TriageBook } from './report-changes.js';
 import { showStatus } from './status.js';
-import { openDialog, openInput, suggestionsFor } from './dialogs.js';
+import { openConfirm, openInput, suggestionsFor } from './dialogs.js';
 import { setPickQuery, submitPick, togglePick } from './report-filters.js';
 import { submitDialog } from './report-dialog-submit.js';
 
@@ -47,26 +47,15 @@ export function requestPublish(ctx: StoreContext): void {
     );
     return;
   }
-  openDialog(ctx, {
-    kind: 'confirm',
-    action: 'publish',
-    title: `Publish ${subject(rows)}?`,
-    lines: [...listLines(rows), "A published report's body can no longer be edited."],
-    ids: rows.map((row) => row.id),
-  });
+  const lines = [...listLines(rows), "A published report's body can no longer be edited."];
+  openConfirm(ctx, 'publish', `Publish ${subject(rows)}?`, lines, rows);
 }
 
 export function requestDelete(ctx: StoreContext): void {
   if (refused(ctx)) return;
   const rows = targets(ctx);
   if (noTarget(ctx, rows)) return;
-  openDialog(ctx, {
-    kind: 'confirm',
-    action: 'delete',
-    title: `Delete ${subject(rows)}? This cannot be undone.`,
-    lines: listLines(rows),
-    ids: rows.map((row) => row.id),
-  });
+  openConfirm(ctx, 'delete', `Delete ${subject(rows)}? This cannot be undone.`, listLines(rows), rows);
 }
 
 export function requestMove(ctx: StoreContext): void {

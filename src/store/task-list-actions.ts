@@ -49,7 +49,9 @@ export function createTaskListActions(ctx: StoreContext): TaskListActions {
       setSort(ctx, { ...sort, descending: !sort.descending });
     },
     openJumpPrompt() {
-      ctx.set((s) => ({ ui: { ...s.ui, prompt: { kind: 'jump', pane: 'tasks', text: '' } } }));
+      ctx.set((s) => ({
+        ui: { ...s.ui, prompt: { kind: 'jump', pane: 'tasks', text: '', problem: null, initial: '' } },
+      }));
     },
     jumpToTask(text) {
       const wanted = text.trim();

@@ -115,7 +115,9 @@ export function buildTaskQuery(state: MonitorState, size: number, scrollId: stri
   };
   if (!state.ui.showArchived.tasks) query.system_tags = ['-archived'];
   const filter = state.ui.filters.tasks.trim();
-  if (filter !== '') query.name = filterPattern(filter);
+  // Name or id (a pasted id or its first characters): `_any_` is what ClearML servers and the
+  // embedded one both answer, case-insensitively, as the web UI's search does.
+  if (filter !== '') query._any_ = { pattern: filterPattern(filter), fields: ['name', 'id'] };
   if (state.tasks.statusFilter.length > 0) query.status = [...state.tasks.statusFilter];
   return query;
 }

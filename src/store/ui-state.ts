@@ -32,6 +32,10 @@ export interface PromptState {
   historyIndex?: number | null;
   /** What was typed before Up recalled older queries (Down past the newest brings it back). */
   draft?: string;
+  /** A filter the server would refuse: "invalid pattern at 1: missing )" (null when valid). */
+  problem: string | null;
+  /** The list's filter when the prompt opened: Esc puts it back. */
+  initial: string;
 }
 
 /** Dialogs (issue 5 triage). Typed text lives here so nothing typed is lost on an error. */

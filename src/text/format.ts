@@ -218,6 +218,25 @@ export function formatTimeOfDay(time: number | string | Date | null | undefined)
   return `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
 }
 
+/** True when two epoch-ms times fall on the same local calendar day. */
+export function sameLocalDay(a: number, b: number): boolean {
+  const x = new Date(a);
+  const y = new Date(b);
+  return x.getFullYear() === y.getFullYear() && x.getMonth() === y.getMonth() && x.getDate() === y.getDate();
+}
+
+/**
+ * A log line's time: local `HH:MM:SS` when it is from the same day as `reference` (today),
+ * else `MM-DD HH:MM:SS`, so an old run's log does not pass for today's; `-` when invalid.
+ */
+export function formatLogTime(time: number | string | Date | null | undefined, reference: number): string {
+  const ms = toEpochMs(time);
+  if (!Number.isFinite(ms)) return '-';
+  if (sameLocalDay(ms, reference)) return formatTimeOfDay(ms);
+  const d = new Date(ms);
+  return `${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${formatTimeOfDay(ms)}`;
+}
+
 /** Local `MM-DD HH:MM` of an epoch-ms number or ISO string; `-` when invalid. */
 export function formatMonthDayTime(time: number | string | Date | null | undefined): string {
   const ms = toEpochMs(time);

@@ -3,6 +3,7 @@
 // `rows - 1` rows tall.
 import { createElement, memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, useInput, useStdin, useStdout, type Key } from 'ink';
+import { visibleOptions } from '../store/report-filters.js';
 import type { MonitorState, MonitorStore, PaneName } from '../store/types.js';
 import { clipboardSequence } from '../text/osc52.js';
 import { handleKey, focusedPane, type UiEffects } from './commands.js';
@@ -11,12 +12,13 @@ import { decodeInput } from './keys.js';
 import {
   computeLayout,
   paneRowsOf,
+  pickerBox,
   type BottomSlotPane,
   type Layout,
   type LayoutNode,
   type TopSlotPane,
 } from './layout.js';
-import { DialogOverlay } from './components/DialogOverlay.js';
+import { DialogOverlay, MAX_ERROR_ROWS } from './components/DialogOverlay.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay, helpLines, helpTop } from './components/HelpOverlay.js';
 import { TextViewer } from './components/TextViewer.js';
@@ -73,6 +75,8 @@ export interface AppProps {
   webServer?: string | undefined;
   /** Ring the terminal bell when a listed task turns failed or stopped (`--no-bell`: false). */
   bell?: boolean;
+  /** Key hints in the footer; default true (`--once` into a pipe has no keys to press). */
+  keyHints?: boolean;
 }
 
 const PANES: Record<PaneName, (props: PaneProps) => ReactNode> = {
@@ -189,7 +193,7 @@ function LayoutView(props: { node: LayoutNode; focused: PaneName; hyperlinks: bo
 }
 
 /** The status bar in its own boundary, drawn again whenever the UI state or connection moves. */
-function Footer(props: { width: number; rows: number; now: () => number }): ReactNode {
+function Footer(props: { width: number; rows: number; now: () => number; keyHints: boolean }): ReactNode {
   const ui = useMonitor((s) => s.ui);
   const connection = useMonitor((s) => s.connection);
   return (
@@ -197,7 +201,7 @@ function Footer(props: { width: number; rows: number; now: () => number }): Reac
       resetKey={`${ui.status?.text ?? ''}|${ui.view}|${connection.state}|${ui.prompt === null}`}
       width={props.width}
     >
-      <StatusBar width={props.width} rows={props.rows} now={props.now} />
+      <StatusBar width={props.width} rows={props.rows} now={props.now} keyHints={props.keyHints} />
     </PaneBoundary>
   );
 }
@@ -213,6 +217,12 @@ function Monitor(props: AppProps): ReactNode {
   const overlay = useMonitor((s) => s.ui.overlay);
   const viewer = useMonitor((s) => s.ui.viewer);
   const readOnly = useMonitor((s) => s.ui.readOnly);
+  // A picker's rows of options, plus those its error may take (-1: no picker open).
+  const pickOptions = useMonitor((s) =>
+    s.ui.dialog?.kind === 'pick'
+      ? visibleOptions(s.ui.dialog).length + (s.ui.dialog.error === null ? 0 : MAX_ERROR_ROWS)
+      : -1,
+  );
   const [helpScroll, setHelpScroll] = useState(0);
   const now = props.now ?? Date.now;
 
@@ -334,7 +344,20 @@ function Monitor(props: AppProps): ReactNode {
   let body: ReactNode;
   if (overlay === 'help')
     body = <HelpOverlay width={size.cols} height={layout.bodyRows} top={helpScroll} readOnly={readOnly} />;
-  else if (overlay === 'dialog') body = <DialogOverlay width={size.cols} height={layout.bodyRows} />;
+  else if (overlay === 'dialog' && pickOptions >= 0) {
+    // A picker is a small dialog over the panes: what is being filtered stays in view.
+    const box = pickerBox(size.cols, layout.bodyRows, pickOptions);
+    body = (
+      <>
+        {layout.body === null ? null : (
+          <LayoutView node={layout.body} focused={focused} hyperlinks={props.hyperlinks === true} />
+        )}
+        <Box position="absolute" marginLeft={box.left} marginTop={box.top}>
+          <DialogOverlay width={box.width} height={box.height} opaque />
+        </Box>
+      </>
+    );
+  } else if (overlay === 'dialog') body = <DialogOverlay width={size.cols} height={layout.bodyRows} />;
   else if (viewer !== null) body = <TextViewer viewer={viewer} width={size.cols} height={layout.bodyRows} />;
   else if (layout.body !== null)
     body = (
@@ -356,7 +379,7 @@ function Monitor(props: AppProps): ReactNode {
         {body}
       </Box>
       <Box height={layout.footerRows} flexShrink={0} flexDirection="column">
-        <Footer width={size.cols} rows={layout.footerRows} now={now} />
+        <Footer width={size.cols} rows={layout.footerRows} now={now} keyHints={props.keyHints !== false} />
       </Box>
     </Box>
   );

@@ -1,5 +1,5 @@
 // Small text helpers for table cells and scrolling, shared by the panes.
-import { formatMonthDayTime, formatTimeOfDay } from '../text/format.js';
+import { formatMonthDayTime, formatTimeOfDay, sameLocalDay } from '../text/format.js';
 import { fitToWidth, sanitize, truncateToWidth, type Alignment } from '../text/sanitize.js';
 
 /**
@@ -10,10 +10,7 @@ import { fitToWidth, sanitize, truncateToWidth, type Alignment } from '../text/s
  */
 export function formatUpdated(ms: number | null, reference: number, short = false): string {
   if (ms === null || !Number.isFinite(ms)) return '-';
-  const a = new Date(ms);
-  const b = new Date(reference);
-  const sameDay = a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
-  if (sameDay) return short ? formatTimeOfDay(ms).slice(0, 5) : formatTimeOfDay(ms);
+  if (sameLocalDay(ms, reference)) return short ? formatTimeOfDay(ms).slice(0, 5) : formatTimeOfDay(ms);
   return short ? formatMonthDayTime(ms).slice(0, 5) : formatMonthDayTime(ms);
 }
 

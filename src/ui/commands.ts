@@ -5,7 +5,7 @@ import { focusedPane } from '../store/navigation.js';
 import type { MonitorState, MonitorStore } from '../store/types.js';
 import { runAction, setTypedValue, typedValue, type UiEffects } from './key-actions.js';
 import { typedText, type KeyName } from './keys.js';
-import { resolveKey, TYPING_SCOPES, type ModalScope } from './keymap.js';
+import { readOnlyMessage, readOnlyRefusal, resolveKey, TYPING_SCOPES, type ModalScope } from './keymap.js';
 
 export { nextStatusFilter, PICK_PAGE, STATUS_CYCLES, type UiEffects } from './key-actions.js';
 export { focusedPane };
@@ -41,13 +41,12 @@ export function handleKey(name: KeyName, ctx: RouteContext): void {
     state.actions.closeOverlay();
     return;
   }
-  const binding = resolveKey(name, {
-    view: state.ui.view,
-    pane: focusedPane(state),
-    readOnly: state.ui.readOnly,
-    modal,
-  });
+  const keyContext = { view: state.ui.view, pane: focusedPane(state), readOnly: state.ui.readOnly, modal };
+  const binding = resolveKey(name, keyContext);
   if (binding !== undefined) return runAction(binding.action, c);
+  // An action key in read-only mode says why nothing happens (the key stays out of hints and help).
+  const refused = readOnlyRefusal(name, keyContext);
+  if (refused !== undefined) return state.actions.showStatus(readOnlyMessage(refused), 'error');
   const typed = modal !== null && TYPING_SCOPES.includes(modal) ? typedText(name) : null;
   if (typed !== null) setTypedValue(c, typedValue(state) + typed);
 }

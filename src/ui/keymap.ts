@@ -55,6 +55,26 @@ export function resolveKey(
   return best;
 }
 
+/**
+ * The action a key would trigger were the monitor not read-only, when `--read-only` is what
+ * turns it off (so the status line can say so); else undefined.
+ */
+export function readOnlyRefusal(
+  name: KeyName,
+  ctx: KeyContext,
+  keymap: readonly KeyBinding[] = KEYMAP,
+): KeyBinding | undefined {
+  if (!ctx.readOnly || resolveKey(name, ctx, keymap) !== undefined) return undefined;
+  const binding = resolveKey(name, { ...ctx, readOnly: false }, keymap);
+  return binding?.triage === true ? binding : undefined;
+}
+
+/** "read-only: archive is off" for a binding `--read-only` turns off. */
+export function readOnlyMessage(binding: KeyBinding): string {
+  const word = binding.hint === 'new' ? 'new report' : (binding.hint ?? binding.action.replaceAll('-', ' '));
+  return `read-only: ${word} is off`;
+}
+
 export interface KeyHint {
   keys: string;
   label: string;

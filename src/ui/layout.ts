@@ -174,3 +174,27 @@ export function paneRowsOf(layout: Layout): Record<PaneName, number> {
 
 export const TASKS_TABS: readonly TasksPane[] = ['tasks', 'scalars', 'chart', 'logs', 'plots', 'summary', 'runinfo'];
 export const REPORTS_TABS: readonly ReportsPane[] = ['reports', 'details'];
+
+/** Largest picker dialog: small enough that the panes around it stay in view. */
+export const PICKER_MAX_COLS = 64;
+export const PICKER_MAX_ROWS = 20;
+
+export interface OverlayBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Rows of a picker around its options: frame (2), typed text, a note line, blank line, keys. */
+const PICKER_CHROME_ROWS = 6;
+
+/**
+ * Where a picker dialog sits: centred over the body (`bodyRows` rows), as tall as its
+ * `options` (and error lines) need up to a limit, a margin kept on every side.
+ */
+export function pickerBox(cols: number, bodyRows: number, options: number): OverlayBox {
+  const width = Math.max(0, Math.min(PICKER_MAX_COLS, cols - 4));
+  const height = Math.max(0, Math.min(PICKER_MAX_ROWS, bodyRows - 2, options + PICKER_CHROME_ROWS));
+  return { left: Math.floor((cols - width) / 2), top: Math.floor((bodyRows - height) / 2), width, height };
+}

@@ -265,10 +265,12 @@ function waitFor(store: MonitorStore, done: (state: MonitorState) => boolean, de
 /**
  * One frame of the monitor as text, for `tracktop --once`: the first load (task list and the
  * selected task's detail, within the deadline) drawn at the terminal's size (100x30 when not
- * a TTY), without the alternate screen. The frame has `rows - 1` lines.
+ * a TTY), without the alternate screen and, when stdout is not a terminal, without key hints.
+ * The frame has `rows - 1` lines.
  */
 export async function renderOnce(opts: RenderOnceOptions): Promise<string> {
-  const size = opts.size ?? sizeOf(opts.stdout ?? process.stdout);
+  const stdout = opts.stdout ?? process.stdout;
+  const size = opts.size ?? sizeOf(stdout);
   const store = makeStore(opts, size);
   const theme = createTheme({ color: opts.color, ascii: opts.ascii });
   const state = store.getState();
@@ -285,6 +287,7 @@ export async function renderOnce(opts: RenderOnceOptions): Promise<string> {
         size={size}
         hyperlinks={opts.hyperlinks}
         graphics={detectGraphics(process.env, opts.color, () => false)}
+        keyHints={stdout.isTTY === true}
       />,
       {
         columns: size.cols,

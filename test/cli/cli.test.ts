@@ -188,6 +188,9 @@ describe('tracktop monitor outside a terminal', () => {
     expect(r.stdout).not.toContain('\u001b');
     expect(r.stdout).toContain(server.url);
     expect(r.stdout).toMatch(/\blive\b/);
+    // Into a pipe there are no keys to press: no key hints.
+    expect(r.stdout).not.toContain('? help');
+    expect(r.stdout).not.toContain('/ filter');
   });
 });
 

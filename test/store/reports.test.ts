@@ -197,7 +197,14 @@ describe('monitor store: report triage', () => {
     await fx.writer.reports.delete({ task: second, force: true });
     actions.setView('reports');
     actions.toggleArchived();
-    const archiving = actions.archiveToggle();
+    // Archiving several at once asks first, naming each of them.
+    await actions.archiveToggle();
+    const dialog = fx.state().ui.dialog;
+    expect(dialog).toMatchObject({ kind: 'confirm', action: 'archive', title: 'Archive 2 reports?' });
+    expect(dialog?.kind === 'confirm' ? dialog.lines.join('\n') : '').toContain('bulk one');
+    expect(dialog?.kind === 'confirm' ? dialog.lines.join('\n') : '').toContain('bulk two');
+    expect(fx.state().reports.ids.map((id) => fx?.state().reports.byId[id]?.archived)).toEqual([false, false]);
+    const archiving = actions.submitDialog();
     // Both change at once on screen (archived ones are shown here, marked as archived).
     expect(fx.state().reports.ids.map((id) => fx?.state().reports.byId[id]?.archived)).toEqual([true, true]);
     await archiving;

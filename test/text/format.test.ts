@@ -3,6 +3,7 @@ import {
   axisLabelFormatter,
   formatBytes,
   formatDuration,
+  formatLogTime,
   formatMonthDayTime,
   formatNumber,
   formatRelativeTime,
@@ -157,6 +158,19 @@ describe('times', () => {
     expect(formatMonthDayTime(instant)).toBe('02-01 01:34');
     expect(formatTimeOfDay('2025-01-31T20:04:05Z')).toBe('01:34:05');
     expect(formatTimeOfDay('garbage')).toBe('-');
+  });
+
+  it('dates a log time only when it is not from the reference day (local calendar days)', () => {
+    // instant is 01:34:05 on 02-01 in Kolkata (20:04:05 UTC on 01-31).
+    const sameLocalDay = Date.UTC(2025, 1, 1, 15, 58, 0); // 21:28 local on 02-01
+    expect(formatLogTime(instant, sameLocalDay)).toBe('01:34:05');
+    // Same UTC day as instant, but the evening before in local time: the line gets its date.
+    const localEveningBefore = Date.UTC(2025, 0, 31, 18, 0, 0); // 23:30 local on 01-31
+    expect(formatLogTime(instant, localEveningBefore)).toBe('02-01 01:34:05');
+    // A finished run's log ending at 01:34 seen the next evening.
+    expect(formatLogTime(instant, sameLocalDay + 86_400_000)).toBe('02-01 01:34:05');
+    expect(formatLogTime(instant, Date.UTC(2026, 1, 1, 15, 58, 0))).toBe('02-01 01:34:05');
+    expect(formatLogTime('garbage', sameLocalDay)).toBe('-');
   });
 
   it('shows relative times in the largest whole unit', () => {

@@ -105,6 +105,61 @@ describe('panes', () => {
     expect(text(m)).toContain('> train-resnet50-lr0.1');
   });
 
+  it('turns block, box, braille and arrow glyphs inside log lines into ASCII with --ascii', async () => {
+    const { createTheme } = await import('../../src/ui/theme.js');
+    const store = fixedStore();
+    const glyphLines = ['train  45%|████▌     | 450/1000', '┌──────┬─────┐', 'val → best ⣿ • done…'];
+    store.setState((s) => ({
+      logs: {
+        ...s.logs,
+        top: 0,
+        lines: glyphLines.map((text, i) => ({
+          id: i + 1,
+          timestamp: NOW,
+          level: 'info',
+          text,
+          plain: text,
+          first: true,
+        })),
+      },
+    }));
+    const m = await open(store, 100, 30, { theme: createTheme({ color: false, ascii: true }) });
+    await m.press('5');
+    for (const line of m.lines()) expect(line, line).toMatch(/^[\x20-\x7e]*$/);
+    expect(text(m)).toContain('train  45%|#####     | 450/1000');
+    expect(text(m)).toContain('+------+-----+');
+    expect(text(m)).toContain('val > best # * done...');
+  });
+
+  it('dates the log lines that are not from the day of the last fetch, keeping the column aligned', async () => {
+    const store = fixedStore();
+    const yesterday = NOW - 86_400_000;
+    const texts = ['old line one', 'old line two', 'today line'];
+    store.setState((s) => ({
+      logs: {
+        ...s.logs,
+        top: 0,
+        fetchedAt: NOW,
+        lines: texts.map((text, i) => ({
+          id: i + 1,
+          timestamp: i < 2 ? yesterday : NOW,
+          level: 'info',
+          text,
+          plain: text,
+          first: true,
+        })),
+      },
+    }));
+    const m = await open(store, 160, 40);
+    await m.press('5');
+    const row = (t: string): string => m.lines().find((l) => l.includes(t)) ?? '';
+    const d = new Date(yesterday);
+    const mmdd = `${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    expect(row('old line one')).toMatch(new RegExp(`${mmdd} \\d\\d:\\d\\d:\\d\\d old line one`));
+    expect(row('today line')).not.toMatch(/\d\d-\d\d \d\d:/);
+    expect(row('today line').indexOf('today line')).toBe(row('old line one').indexOf('old line one'));
+  });
+
   it('shows loading, empty and "loading more" rows in the task list', async () => {
     const store = fixedStore({ filled: false });
     const m = await open(store, 100, 30);
@@ -462,6 +517,24 @@ describe('keys', () => {
     expect(store.getState().ui.overlay).toBe('none');
     expect(text(m)).toContain('read-only');
     expect(text(m)).not.toContain('a archive');
+  });
+
+  it('says in the status line that an action key is off with --read-only', async () => {
+    const store = fixedStore({ readOnly: true });
+    const m = await open(store, 100, 30);
+    await m.press('2');
+    await m.press('a');
+    expect(store.getState().ui.status?.text).toBe('read-only: archive is off');
+    expect(text(m)).toContain('read-only: archive is off');
+    await m.press('n');
+    expect(store.getState().ui.status?.text).toBe('read-only: new report is off');
+    await m.press('R');
+    expect(store.getState().ui.status?.text).toBe('read-only: rename is off');
+    expect(store.getState().ui.overlay).toBe('none');
+    // A key bound to nothing says nothing.
+    store.getState().actions.showStatus('before');
+    await m.press('Z');
+    expect(store.getState().ui.status?.text).toBe('before');
   });
 
   it('hands a draft body to the editor with e', async () => {

@@ -296,6 +296,29 @@ describe('filter pickers', () => {
     expect(store.getState().reports.filter.tagsInclude).toEqual(['tag-20']);
   });
 
+  it('draws a picker as a small centred dialog over the panes, which stay in view around it', async () => {
+    const store = fixedStore();
+    const m = await open(store, 140, 40);
+    await m.press('2');
+    const before = m.lines();
+    await m.press('T');
+    const lines = m.lines();
+    const top = lines.findIndex((l) => l.includes('Show reports by tag'));
+    expect(top).toBeGreaterThan(1);
+    const row = lines[top] ?? '';
+    const left = row.indexOf('┏');
+    const right = row.lastIndexOf('┓');
+    expect(left).toBeGreaterThan(10);
+    expect(right - left + 1).toBeLessThanOrEqual(64);
+    // Centred, and the panes' frames and rows still show beside and above it.
+    expect(Math.abs(left - (140 - right - 1))).toBeLessThanOrEqual(1);
+    expect(lines[1]).toBe(before[1]);
+    expect(row.slice(0, left)).toBe((before[top] ?? '').slice(0, left));
+    expect(text(m)).toContain('tag: █');
+    await m.press(KEYS.escape);
+    expect(m.lines()).toEqual(before);
+  });
+
   it('keeps the filters with --read-only while every report action is gone', async () => {
     const store = fixedStore({ readOnly: true });
     const m = await open(store);

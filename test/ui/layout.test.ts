@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { PaneName, ViewName } from '../../src/store/types.js';
-import { computeLayout, paneInner, paneRowsOf, type LayoutInput, type LayoutNode } from '../../src/ui/layout.js';
+import {
+  computeLayout,
+  paneInner,
+  paneRowsOf,
+  pickerBox,
+  PICKER_MAX_COLS,
+  PICKER_MAX_ROWS,
+  type LayoutInput,
+  type LayoutNode,
+} from '../../src/ui/layout.js';
 
 const input = (
   cols: number,
@@ -111,5 +120,26 @@ describe('computeLayout', () => {
     expect(chart).toBeDefined();
     expect(layout.chartColumns).toBeLessThan(paneInner(chart as { width: number; height: number }).width);
     expect(layout.chartColumns).toBeGreaterThan(paneInner(chart as { width: number; height: number }).width - 20);
+  });
+
+  it('centres a picker over the body, as tall as its options need, inside every supported size', () => {
+    for (const [cols, rows] of [
+      [60, 13],
+      [80, 21],
+      [160, 42],
+      [220, 57],
+    ] as const) {
+      for (const options of [0, 3, 200]) {
+        const box = pickerBox(cols, rows, options);
+        expect(box.left).toBeGreaterThanOrEqual(2);
+        expect(box.left + box.width).toBeLessThanOrEqual(cols - 2);
+        expect(box.top).toBeGreaterThanOrEqual(1);
+        expect(box.top + box.height).toBeLessThanOrEqual(rows - 1);
+        expect(Math.abs(box.left - (cols - box.left - box.width))).toBeLessThanOrEqual(1);
+        expect(box.width).toBeLessThanOrEqual(PICKER_MAX_COLS);
+        expect(box.height).toBeLessThanOrEqual(Math.min(PICKER_MAX_ROWS, options + 6));
+      }
+    }
+    expect(pickerBox(160, 42, 3).height).toBe(9);
   });
 });

@@ -204,6 +204,26 @@ describe('renderOnce', () => {
     expect(frame).toContain('no tasks');
   });
 
+  it('shows key hints only when stdout is a terminal', async () => {
+    await seedRun('a-run', 2);
+    const frame = async (isTTY: boolean): Promise<string> =>
+      renderOnce({
+        client: createClient({ apiHost: server.url, accessKey: server.accessKey, secretKey: server.secretKey }),
+        color: false,
+        ascii: false,
+        serverLabel: 'demo',
+        stdout: { isTTY, columns: 100, rows: 30 },
+      });
+    const tty = await frame(true);
+    expect(tty).toContain('? help');
+    expect(tty).toContain('/ filter');
+    const pipe = await frame(false);
+    expect(pipe).toContain('a-run');
+    expect(pipe).not.toContain('? help');
+    expect(pipe).not.toContain('/ filter');
+    expect(pipe.split('\n').at(-1)).toMatch(/^snapshot at \d\d-\d\d \d\d:\d\d/);
+  });
+
   it('renders at once, saying so, when the server cannot be reached', async () => {
     const down = createClient({ apiHost: 'http://127.0.0.1:1', accessKey: 'a', secretKey: 'b' });
     const started = Date.now();

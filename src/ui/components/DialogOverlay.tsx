@@ -166,13 +166,21 @@ function lineColor(line: DialogLine, theme: Theme): ReturnType<Theme['fg']> {
   return undefined;
 }
 
-export function DialogOverlay(props: { width: number; height: number }): ReactNode {
+/**
+ * The dialog in a frame of `width` x `height`. `opaque`: drawn over the panes, so every cell
+ * of it is written (padded lines, blank rows) and nothing of the panes shows through.
+ */
+export function DialogOverlay(props: { width: number; height: number; opaque?: boolean }): ReactNode {
   const theme = useTheme();
   const dialog = useMonitor((s) => s.ui.dialog);
   const innerWidth = Math.max(0, props.width - 2);
   const rows = Math.max(0, props.height - 2);
   if (dialog === null) return null;
   const lines = dialogLines(dialog, innerWidth, rows, theme);
+  if (props.opaque === true)
+    while (lines.length < rows) lines.splice(Math.max(0, lines.length - 1), 0, { kind: 'text', text: '' });
+  const pad = (text: string): string =>
+    props.opaque === true ? text + ' '.repeat(Math.max(0, innerWidth - displayWidth(text))) : text;
   return (
     <PaneFrame title={sanitize(dialog.title)} focused width={props.width} height={props.height}>
       {lines.map((line, i) => (
@@ -184,7 +192,7 @@ export function DialogOverlay(props: { width: number; height: number }): ReactNo
           dimColor={line.kind === 'keys'}
           color={lineColor(line, theme)}
         >
-          {line.text === '' ? ' ' : line.text}
+          {line.text === '' ? pad(' ') : pad(line.text)}
         </Text>
       ))}
     </PaneFrame>

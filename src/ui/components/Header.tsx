@@ -22,18 +22,18 @@ const PANE_KEYS: Partial<Record<PaneName, string>> = {
 };
 
 /**
- * How much the header keeps when space is short: 0 everything; 1 only the shown view's name,
- * tabs closer together; 2 also the pane keys left out.
+ * How much the header keeps when space is short: 0 everything; 1 tabs closer together; 2 also
+ * the pane keys left out. Both view tabs always stay (with their keys): they are how a user
+ * finds the other view; pane tabs give way first.
  */
 export type Compaction = 0 | 1 | 2;
 
 /** The view tabs and the pane tabs at a compaction level. */
 export function headerTabs(view: ViewName, focused: PaneName, level: Compaction): { views: Tab[]; panes: Tab[] } {
-  const allViews: Tab[] = [
+  const views: Tab[] = [
     { text: '1 Tasks', active: view === 'tasks' },
     { text: '2 Reports', active: view === 'reports' },
   ];
-  const views = level === 0 ? allViews : allViews.filter((t) => t.active).map((t) => ({ ...t, text: t.text.slice(2) }));
   const tabs: readonly PaneName[] = view === 'tasks' ? TASKS_TABS : REPORTS_TABS;
   const panes = tabs.map((pane) => {
     const key = PANE_KEYS[pane];

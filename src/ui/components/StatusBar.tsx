@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Text } from 'ink';
 import type { ConnectionState, PromptState } from '../../store/types.js';
-import { formatTimeOfDay } from '../../text/format.js';
+import { formatMonthDayTime, formatTimeOfDay } from '../../text/format.js';
 import { displayWidth, sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
 import { focusedPane } from '../commands.js';
@@ -16,6 +16,8 @@ import { levelColor, type ColorName, type Theme } from '../theme.js';
 
 /** Columns kept free after the server label, connection state and counts for a message or hints. */
 const SERVER_LABEL_RESERVE = 10;
+/** Columns a status message keeps before the server label gives way. */
+const MESSAGE_RESERVE = 30;
 
 export interface ConnectionLook {
   text: string;
@@ -54,13 +56,37 @@ export function connectionLook(c: ConnectionState, now: number, theme: Theme): C
   }
 }
 
+const HINT_GAP = '  ';
+
+function hintText(hint: KeyHint): string {
+  return `${hint.keys} ${hint.label}`;
+}
+
+function isHelpHint(hint: KeyHint): boolean {
+  return hint.keys === '?';
+}
+
+/**
+ * The hints that fit in `width`, in order. The `? help` hint is kept whenever it fits at all:
+ * the other hints give way first (help lists them all).
+ */
 export function hintsText(hints: readonly KeyHint[], width: number, theme: Theme): string {
-  let out = '';
+  const help = hints.find(isHelpHint);
+  const reserve = help === undefined ? 0 : displayWidth(HINT_GAP + hintText(help));
+  const kept = new Set<KeyHint>();
+  let used = 0;
   for (const hint of hints) {
-    const piece = `${out === '' ? '' : '  '}${hint.keys} ${hint.label}`;
-    if (displayWidth(out + piece) > width) break;
-    out += piece;
+    if (hint === help) continue;
+    const piece = displayWidth((kept.size === 0 ? '' : HINT_GAP) + hintText(hint));
+    if (used + piece + reserve > width) break;
+    kept.add(hint);
+    used += piece;
   }
+  if (help !== undefined) kept.add(help);
+  const out = hints
+    .filter((h) => kept.has(h))
+    .map(hintText)
+    .join(HINT_GAP);
   return clip(out, width, theme.glyphs.ellipsis);
 }
 
@@ -68,7 +94,8 @@ function PromptLine({ prompt, width }: { prompt: PromptState; width: number }): 
   const theme = useTheme();
   const label = prompt.kind === 'search' ? 'search log' : `filter ${prompt.pane}`;
   const head = prompt.kind === 'jump' ? ':task id: ' : `/${label}: `;
-  const help = `  ${hintLine(modalHints('prompt'), '  ', false)}`;
+  // An invalid filter says so where the key hints were, so the user sees why nothing changes.
+  const help = `  ${prompt.problem ?? hintLine(modalHints('prompt'), '  ', false)}`;
   const cursor = theme.ascii ? '_' : '█';
   const room = Math.max(0, width - displayWidth(head) - displayWidth(cursor) - displayWidth(help));
   const text = sanitize(prompt.text);
@@ -86,12 +113,18 @@ function PromptLine({ prompt, width }: { prompt: PromptState; width: number }): 
       </Text>
       {shown}
       {cursor}
-      <Text dimColor>{clip(help, Math.max(0, width - displayWidth(head + shown + cursor)))}</Text>
+      {prompt.problem === null ? (
+        <Text dimColor>{clip(help, Math.max(0, width - displayWidth(head + shown + cursor)))}</Text>
+      ) : (
+        <Text color={theme.fg('red')} bold>
+          {clip(help, Math.max(0, width - displayWidth(head + shown + cursor)), theme.glyphs.ellipsis)}
+        </Text>
+      )}
     </Text>
   );
 }
 
-export function StatusBar(props: { width: number; rows: number; now: () => number }): ReactNode {
+export function StatusBar(props: { width: number; rows: number; now: () => number; keyHints?: boolean }): ReactNode {
   const theme = useTheme();
   const connection = useMonitor((s) => s.connection);
   const view = useMonitor((s) => s.ui.view);
@@ -116,17 +149,28 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
       ? `${taskCount}${taskMore ? '+' : ''} tasks${failed}`
       : `${reportCount}${reportMore ? '+' : ''} reports${markedCount > 0 ? `, ${markedCount} marked` : ''}${failed}`;
   const sep = ` ${theme.glyphs.separator} `;
-  const hints = keyHints({ view, pane, readOnly });
-  // The server label gives way first when the line is short (a long outage text needs the room).
-  const showServer =
-    server !== '' && displayWidth(`${server} ${look.text}${sep}${counts}`) + SERVER_LABEL_RESERVE <= width;
+  const hints = props.keyHints === false ? [] : keyHints({ view, pane, readOnly });
+  const message = status === null ? '' : sanitize(status.text);
+  // The server label gives way first when the line is short: a long outage text or a status
+  // message needs the room, and a one-line footer keeps room for `? help`.
+  const messageReserve = message === '' ? 0 : Math.min(MESSAGE_RESERVE, displayWidth(sep + message));
+  const helpReserve = props.rows < 2 && hints.length > 0 ? displayWidth(`${sep}? help`) : 0;
+  const reserve = Math.max(SERVER_LABEL_RESERVE, helpReserve) + messageReserve;
+  const showServer = server !== '' && displayWidth(`${server} ${look.text}${sep}${counts}`) + reserve <= width;
   const left = showServer ? `${server} ` : '';
   const lead = `${left}${look.text}${sep}${counts}`;
-  const message = status === null ? '' : sanitize(status.text);
   const messageColor = status === null ? undefined : levelColor(status.level);
-  // With one footer line the hints share it and give way to a status message.
+  // With one footer line the hints share it and give way to a status message, all but `? help`.
   const inlineHints =
-    props.rows < 2 && message === '' ? hintsText(hints, Math.max(0, width - displayWidth(lead + sep)), theme) : '';
+    props.rows >= 2
+      ? ''
+      : message === ''
+        ? hintsText(hints, Math.max(0, width - displayWidth(lead + sep)), theme)
+        : hintsText(hints.filter(isHelpHint), Math.max(0, width - displayWidth(lead + sep)), theme);
+  const messageRoom = Math.max(
+    0,
+    width - displayWidth(lead) - (inlineHints === '' ? 0 : displayWidth(sep + inlineHints)),
+  );
 
   // A message too long for the line after the counts (a full URL, `o`) takes the footer's rows alone.
   if (prompt === null && message !== '' && displayWidth(`${lead}${sep}${message}`) > width) {
@@ -152,11 +196,10 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
         {clip(`${sep}${counts}`, Math.max(0, width - displayWidth(left + look.text)))}
         {message !== '' ? (
           <Text color={messageColor === undefined ? undefined : theme.fg(messageColor)} bold>
-            {clip(`${sep}${message}`, Math.max(0, width - displayWidth(lead)), theme.glyphs.ellipsis)}
+            {clip(`${sep}${message}`, messageRoom, theme.glyphs.ellipsis)}
           </Text>
-        ) : inlineHints !== '' ? (
-          <Text dimColor>{`${sep}${inlineHints}`}</Text>
         ) : null}
+        {inlineHints !== '' ? <Text dimColor>{`${sep}${inlineHints}`}</Text> : null}
       </Text>
     );
   if (props.rows < 2) return firstLine;
@@ -164,7 +207,10 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
     <>
       {firstLine}
       <Text dimColor wrap="truncate-end">
-        {hintsText(hints, width, theme)}
+        {/* Without keys to press (`--once` into a pipe) the line says when the frame was taken. */}
+        {props.keyHints === false
+          ? clip(`snapshot at ${formatMonthDayTime(props.now())}`, width)
+          : hintsText(hints, width, theme)}
       </Text>
     </>
   );

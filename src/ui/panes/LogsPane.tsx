@@ -5,7 +5,8 @@ import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
 import { logCursorIndex } from '../../store/log-cursor.js';
 import type { LogSearchState } from '../../store/types.js';
-import { formatTimeOfDay } from '../../text/format.js';
+import { asciiGlyphs } from '../../text/ascii-glyphs.js';
+import { formatLogTime } from '../../text/format.js';
 import { compileLogQuery, LOG_LEVEL_STYLES, logLevelClass } from '../../text/log-window.js';
 import { sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
@@ -19,7 +20,8 @@ import { logRowsInView, type LogRowPiece } from './log-rows.js';
 
 /** Lines at least this wide show each event's time of day. */
 const TIME_PREFIX_MIN_WIDTH = 70;
-const TIME_PREFIX = 9;
+/** `HH:MM:SS` */
+const TIME_OF_DAY_WIDTH = 8;
 
 const scanned = (n: number): string => n.toLocaleString('en-US');
 
@@ -44,7 +46,9 @@ export function searchInfo(search: LogSearchState | null, theme: Theme): string 
 function LogRow(props: {
   piece: LogRowPiece;
   width: number;
-  withTime: boolean;
+  /** Columns of the time prefix (0: none); `reference` is the day whose lines show no date. */
+  timeWidth: number;
+  reference: number;
   current: boolean;
   matched: boolean;
   selected: boolean;
@@ -53,12 +57,13 @@ function LogRow(props: {
   const { piece, theme } = props;
   const line = piece.line;
   const style = LOG_LEVEL_STYLES[logLevelClass(line.level)];
-  const prefix = props.withTime
-    ? line.first && !piece.continuation
-      ? `${formatTimeOfDay(line.timestamp)} `
-      : ' '.repeat(TIME_PREFIX)
-    : '';
-  const text = clip(piece.text, props.width - prefix.length, theme.glyphs.ellipsis);
+  // A wrapped line's continuation rows leave the time column blank.
+  const time =
+    props.timeWidth > 0 && line.first && !piece.continuation ? formatLogTime(line.timestamp, props.reference) : '';
+  const prefix = props.timeWidth > 0 ? `${time.padStart(props.timeWidth - 1)} ` : '';
+  // With --ascii the glyphs inside the line (progress bars, tables, arrows) become ASCII too.
+  const shown = theme.ascii ? asciiGlyphs(piece.text) : piece.text;
+  const text = clip(shown, props.width - prefix.length, theme.glyphs.ellipsis);
   return (
     <Text
       wrap="truncate-end"
@@ -101,15 +106,26 @@ export function LogsPane(props: PaneProps): ReactNode {
   else if (logs.hscroll > 0) info.push(`col ${logs.hscroll + 1}`);
 
   const skip = logs.error ? 1 : 0;
-  const withTime = inner.width >= TIME_PREFIX_MIN_WIDTH;
   const rows = Math.max(0, inner.height - skip);
+  // Lines from another day than the last fetch (today) carry their date; the column is as wide as
+  // the widest among the lines that can be in view (each takes at least one row).
+  const reference = logs.fetchedAt ?? logs.lines.at(-1)?.timestamp ?? 0;
+  const inView = logs.lines.slice(logs.top + skip, logs.top + skip + rows);
+  const timeWidth =
+    inner.width < TIME_PREFIX_MIN_WIDTH
+      ? 0
+      : 1 +
+        Math.max(
+          TIME_OF_DAY_WIDTH,
+          ...inView.filter((l) => l.first).map((l) => formatLogTime(l.timestamp, reference).length),
+        );
   // The selected line is marked only while not following (following, it is the newest one).
   const cursor = logCursorIndex(logs, inner.height);
   const visible = logRowsInView({
     lines: logs.lines,
     top: logs.top + skip,
     rows,
-    width: inner.width - (withTime ? TIME_PREFIX : 0),
+    width: inner.width - timeWidth,
     wrap,
     hscroll: logs.hscroll,
     follow: logs.follow,
@@ -130,7 +146,8 @@ export function LogsPane(props: PaneProps): ReactNode {
         key={piece.key}
         piece={piece}
         width={inner.width}
-        withTime={withTime}
+        timeWidth={timeWidth}
+        reference={reference}
         current={search?.matchId === piece.line.id}
         matched={matcher !== null && matcher(piece.line.plain)}
         selected={props.focused && !logs.follow && piece.index === cursor}
