@@ -21,7 +21,8 @@ import { COMPANY_NAME } from './server-meta.js';
 import { stmt } from './statements.js';
 import { searchTextPredicate, searchTextPrefilter } from './search-text.js';
 import { parseQueryDate } from './time.js';
-import { v, validate } from './validate.js';
+import { requestShape, v, validate, validateField } from './validate.js';
+import type { FieldFilter, TaskQuery } from '../wire/tasks.js';
 
 type Doc = Record<string, unknown>;
 type Candidate = Record<string, unknown>;
@@ -56,6 +57,11 @@ export interface ParsedQuery {
 
 const patternRule = v.obj({ pattern: v.str(), fields: v.list(v.str()) });
 const filterListRule = v.obj({ include: v.nullableStrList().opt(), exclude: v.nullableStrList().opt() });
+const FIELD_FILTER_SHAPE = requestShape<FieldFilter>()({
+  any: filterListRule.opt(),
+  all: filterListRule.opt(),
+  op: v.oneOf(['and', 'or'] as const).opt(),
+});
 
 function validationError(field: string, what: string): ServerError {
   return new ServerError(ERRORS.validationError, `error for field '${field}'. ${what}`);
@@ -74,32 +80,46 @@ function parseFilters(value: unknown, spec: EntitySpec): Record<string, Structur
       if (!['any', 'all', 'op'].includes(key))
         throw validationError(`filters.${field}.${key}`, "unknown key; expected 'any', 'all' or 'op'");
     }
-    out[field] = validate(raw, {
-      any: filterListRule.opt(),
-      all: filterListRule.opt(),
-      op: v.oneOf(['and', 'or'] as const).opt(),
-    }) as StructuredFilter;
+    out[field] = validate(raw, FIELD_FILTER_SHAPE) as StructuredFilter;
   }
   return out;
 }
 
 const fieldPathRule = v.str({ maxLength: MAX_FIELD_PATH_CHARS });
 
+/** The fields every list query has, besides the entity's own (lists, patterns, dates). */
+const QUERY_BASE_SHAPE = requestShape<
+  Pick<
+    TaskQuery,
+    | 'search_text'
+    | 'include_subprojects'
+    | 'search_hidden'
+    | 'only_fields'
+    | 'order_by'
+    | 'page'
+    | 'page_size'
+    | 'size'
+    | 'refresh_scroll'
+    | '_any_'
+    | '_all_'
+  >
+>()({
+  search_text: v.str({ maxLength: MAX_SEARCH_TEXT_CHARS }).opt(),
+  include_subprojects: v.bool().default(false),
+  search_hidden: v.bool().default(false),
+  only_fields: v.list(fieldPathRule, { maxItems: MAX_ONLY_FIELDS }).opt(),
+  order_by: v.list(fieldPathRule, { maxItems: MAX_ORDER_BY }).opt(),
+  page: v.int({ min: 0 }).opt(),
+  page_size: v.int({ min: 1 }).opt(),
+  size: v.int({ min: 1 }).opt(),
+  refresh_scroll: v.bool().default(false),
+  _any_: patternRule.opt(),
+  _all_: patternRule.opt(),
+});
+
 /** Validates the query part of a request body (400/12 naming the field). */
 export function parseQuery(body: Record<string, unknown>, spec: EntitySpec): ParsedQuery {
-  const base = validate(body, {
-    search_text: v.str({ maxLength: MAX_SEARCH_TEXT_CHARS }).opt(),
-    include_subprojects: v.bool().default(false),
-    search_hidden: v.bool().default(false),
-    only_fields: v.list(fieldPathRule, { maxItems: MAX_ONLY_FIELDS }).opt(),
-    order_by: v.list(fieldPathRule, { maxItems: MAX_ORDER_BY }).opt(),
-    page: v.int({ min: 0 }).opt(),
-    page_size: v.int({ min: 1 }).opt(),
-    size: v.int({ min: 1 }).opt(),
-    refresh_scroll: v.bool().default(false),
-    _any_: patternRule.opt(),
-    _all_: patternRule.opt(),
-  });
+  const base = validate(body, QUERY_BASE_SHAPE);
   const q: ParsedQuery = {
     lists: {},
     patterns: {},
@@ -117,21 +137,21 @@ export function parseQuery(body: Record<string, unknown>, spec: EntitySpec): Par
   if (base.size !== undefined) q.size = base.size;
   // The spec names the pattern conditions `any`/`all`; real servers `_any_`/`_all_`.
   const isPattern = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x) && 'pattern' in x;
-  q.any = base._any_ ?? (isPattern(body.any) ? validate({ any: body.any }, { any: patternRule }).any : undefined);
-  q.all = base._all_ ?? (isPattern(body.all) ? validate({ all: body.all }, { all: patternRule }).all : undefined);
+  q.any = base._any_ ?? (isPattern(body.any) ? validateField(body, 'any', patternRule) : undefined);
+  q.all = base._all_ ?? (isPattern(body.all) ? validateField(body, 'all', patternRule) : undefined);
   if (q.any === undefined) delete q.any;
   if (q.all === undefined) delete q.all;
   for (const field of spec.listFields) {
-    const r = validate(body, { [field]: v.nullableStrList().opt() })[field];
+    const r = validateField(body, field, v.nullableStrList().opt());
     if (r !== undefined) q.lists[field] = r;
   }
   for (const field of spec.patternFields) {
     if (spec.listFields.includes(field)) continue;
-    const r = validate(body, { [field]: v.str().opt() })[field];
+    const r = validateField(body, field, v.str().opt());
     if (r !== undefined && r !== '') q.patterns[field] = r;
   }
   for (const field of spec.dateFields) {
-    const r = validate(body, { [field]: v.nullableStrList().opt() })[field];
+    const r = validateField(body, field, v.nullableStrList().opt());
     if (r !== undefined) q.dates[field] = r;
   }
   if (Object.hasOwn(body, 'scroll_id')) {

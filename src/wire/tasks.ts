@@ -77,8 +77,9 @@ export interface PatternCondition {
   fields: string[];
 }
 export interface ListFilter {
-  include?: string[];
-  exclude?: string[];
+  /** null stands for "none" (no project, no tag). */
+  include?: (string | null)[];
+  exclude?: (string | null)[];
 }
 export interface FieldFilter {
   all?: ListFilter;
@@ -119,6 +120,7 @@ export interface TasksCreateRequest {
   comment?: string;
   tags?: string[];
   system_tags?: string[];
+  parent?: string;
 }
 export interface TasksCreateResponse {
   id: string;
@@ -175,6 +177,7 @@ export interface ModelsCreateRequest {
   task?: string;
   comment?: string;
   tags?: string[];
+  system_tags?: string[];
 }
 export interface ModelsCreateResponse {
   id: string;

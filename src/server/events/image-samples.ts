@@ -1,10 +1,10 @@
 // events.get_debug_image_sample / events.next_debug_image_sample (REFERENCE §6.6): one image
 // at a time, navigating variants within an iteration and then neighbouring iterations.
 import type { DebugImageEvent, DebugImageSampleResponse, GetDebugImageSampleRequest } from '../../wire/events.js';
-import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
-import { requestShape, v, validate } from '../validate.js';
+import { handler } from '../handler.js';
+import { requestShape, v } from '../validate.js';
 import { IMAGE, iterParam, NO_ITER } from './event-types.js';
 import type { DocRow } from './event-sources.js';
 import { pluckStmt, rawStmt } from './prepared.js';
@@ -106,8 +106,10 @@ const images: SampleSource<VariantStop, DebugImageSampleResponse> = {
 
 const GET_SHAPE = requestShape<GetDebugImageSampleRequest>()({ ...GET_SAMPLE_SHAPE, variant: v.str() });
 
-export const getDebugImageSample = (body: Record<string, unknown>, ctx: RequestContext): DebugImageSampleResponse =>
-  getSample(images, validate(body, GET_SHAPE), ctx);
+export const getDebugImageSample = handler(GET_SHAPE, (req, ctx): DebugImageSampleResponse =>
+  getSample(images, req, ctx),
+);
 
-export const nextDebugImageSample = (body: Record<string, unknown>, ctx: RequestContext): DebugImageSampleResponse =>
-  nextSample(images, validate(body, NEXT_SAMPLE_SHAPE), ctx);
+export const nextDebugImageSample = handler(NEXT_SAMPLE_SHAPE, (req, ctx): DebugImageSampleResponse =>
+  nextSample(images, req, ctx),
+);

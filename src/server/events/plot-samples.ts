@@ -1,10 +1,9 @@
 // events.get_plot_sample / events.next_plot_sample (REFERENCE §6.6): the plots of one
 // (iteration, metric) at a time, navigating metrics within an iteration, then iterations.
 import type { PlotEvent, PlotSampleResponse } from '../../wire/events.js';
-import type { RequestContext } from '../context.js';
+import { handler } from '../handler.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
-import { validate } from '../validate.js';
 import { iterParam, NO_ITER, PLOT } from './event-types.js';
 import type { DocRow } from './event-sources.js';
 import { compareNames } from './metrics-filter.js';
@@ -107,8 +106,6 @@ const plots: SampleSource<MetricStop, PlotSampleResponse> = {
   empty: (scrollId) => ({ scroll_id: scrollId, events: [], min_iteration: null, max_iteration: null }),
 };
 
-export const getPlotSample = (body: Record<string, unknown>, ctx: RequestContext): PlotSampleResponse =>
-  getSample(plots, validate(body, GET_SAMPLE_SHAPE), ctx);
+export const getPlotSample = handler(GET_SAMPLE_SHAPE, (req, ctx): PlotSampleResponse => getSample(plots, req, ctx));
 
-export const nextPlotSample = (body: Record<string, unknown>, ctx: RequestContext): PlotSampleResponse =>
-  nextSample(plots, validate(body, NEXT_SAMPLE_SHAPE), ctx);
+export const nextPlotSample = handler(NEXT_SAMPLE_SHAPE, (req, ctx): PlotSampleResponse => nextSample(plots, req, ctx));
