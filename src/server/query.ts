@@ -141,6 +141,17 @@ export interface QueryResult {
   scrollId?: string;
 }
 
+/** A list answer: the items under `key`, and `scroll_id` only when the request worked with a scroll. */
+export function listAnswer<K extends string, T = Doc>(
+  key: K,
+  items: T[],
+  scrollId: string | undefined,
+): Record<K, T[]> & { scroll_id?: string } {
+  const out = { [key]: items } as Record<K, T[]> & { scroll_id?: string };
+  if (scrollId !== undefined) out.scroll_id = scrollId;
+  return out;
+}
+
 function loadRefs(db: Db, kind: RefKind, ids: string[]): Map<string, Doc> {
   const out = new Map<string, Doc>();
   if (ids.length === 0) return out;

@@ -8,18 +8,11 @@ import { requestShape, v } from '../validate.js';
 import { IMAGE, iterParam, NO_ITER } from './event-types.js';
 import type { DocRow } from './event-sources.js';
 import { pluckStmt, rawStmt } from './prepared.js';
-import {
-  GET_SAMPLE_SHAPE,
-  getSample,
-  NEXT_SAMPLE_SHAPE,
-  nextSample,
-  type SampleSource,
-  type SampleStop,
-} from './sample-scroll.js';
+import * as sampleScroll from './sample-scroll.js';
 import { seriesOfType } from './series.js';
 import { docEventDoc, type SeriesInfo } from './stored-event.js';
 
-interface VariantStop extends SampleStop {
+interface VariantStop extends sampleScroll.SampleStop {
   variant: string;
   series: number;
   /** Smallest of the latest iterations of each distinct url. */
@@ -43,7 +36,7 @@ const empty = (scrollId: string | null): DebugImageSampleResponse => ({
   max_iteration: null,
 });
 
-const images: SampleSource<VariantStop, DebugImageSampleResponse> = {
+const images: sampleScroll.SampleSource<VariantStop, DebugImageSampleResponse> = {
   stateKind: 'debug_image_sample',
   eventType: IMAGE,
   stops(db, task, onlyMetric) {
@@ -104,12 +97,12 @@ const images: SampleSource<VariantStop, DebugImageSampleResponse> = {
   empty,
 };
 
-const GET_SHAPE = requestShape<GetDebugImageSampleRequest>()({ ...GET_SAMPLE_SHAPE, variant: v.str() });
+const GET_SHAPE = requestShape<GetDebugImageSampleRequest>()({ ...sampleScroll.GET_SAMPLE_SHAPE, variant: v.str() });
 
 export const getDebugImageSample = handler(GET_SHAPE, (req, ctx): DebugImageSampleResponse =>
-  getSample(images, req, ctx),
+  sampleScroll.getSample(images, req, ctx),
 );
 
-export const nextDebugImageSample = handler(NEXT_SAMPLE_SHAPE, (req, ctx): DebugImageSampleResponse =>
-  nextSample(images, req, ctx),
+export const nextDebugImageSample = handler(sampleScroll.NEXT_SAMPLE_SHAPE, (req, ctx): DebugImageSampleResponse =>
+  sampleScroll.nextSample(images, req, ctx),
 );

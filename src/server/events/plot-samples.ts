@@ -8,21 +8,14 @@ import { iterParam, NO_ITER, PLOT } from './event-types.js';
 import type { DocRow } from './event-sources.js';
 import { compareNames } from './metrics-filter.js';
 import { pluckStmt, rawStmt } from './prepared.js';
-import {
-  GET_SAMPLE_SHAPE,
-  getSample,
-  NEXT_SAMPLE_SHAPE,
-  nextSample,
-  type SampleSource,
-  type SampleStop,
-} from './sample-scroll.js';
+import * as sampleScroll from './sample-scroll.js';
 import { seriesOfType } from './series.js';
 import { plotDoc, type SeriesInfo } from './stored-event.js';
 
 /** Plot events returned for one (iteration, metric). */
 export const PLOT_SAMPLE_MAX_EVENTS = 100;
 
-interface MetricStop extends SampleStop {
+interface MetricStop extends sampleScroll.SampleStop {
   /** The metric's series, by variant. */
   series: { id: number; variant: string }[];
 }
@@ -72,7 +65,7 @@ function plotsAt(db: Db, task: string, modelEvents: boolean, m: MetricStop, iter
   return out;
 }
 
-const plots: SampleSource<MetricStop, PlotSampleResponse> = {
+const plots: sampleScroll.SampleSource<MetricStop, PlotSampleResponse> = {
   stateKind: 'plot_sample',
   eventType: PLOT,
   stops(db, task, onlyMetric) {
@@ -106,6 +99,10 @@ const plots: SampleSource<MetricStop, PlotSampleResponse> = {
   empty: (scrollId) => ({ scroll_id: scrollId, events: [], min_iteration: null, max_iteration: null }),
 };
 
-export const getPlotSample = handler(GET_SAMPLE_SHAPE, (req, ctx): PlotSampleResponse => getSample(plots, req, ctx));
+export const getPlotSample = handler(sampleScroll.GET_SAMPLE_SHAPE, (req, ctx): PlotSampleResponse =>
+  sampleScroll.getSample(plots, req, ctx),
+);
 
-export const nextPlotSample = handler(NEXT_SAMPLE_SHAPE, (req, ctx): PlotSampleResponse => nextSample(plots, req, ctx));
+export const nextPlotSample = handler(sampleScroll.NEXT_SAMPLE_SHAPE, (req, ctx): PlotSampleResponse =>
+  sampleScroll.nextSample(plots, req, ctx),
+);

@@ -6,7 +6,7 @@ import type { RequestContext } from '../context.js';
 import { normaliseTags } from '../entities.js';
 import { newId } from '../ids.js';
 import { requireProject } from '../project-store.js';
-import { MODELS, parseQuery, runQuery } from '../query.js';
+import { MODELS, parseQuery, runQuery, listAnswer } from '../query.js';
 import { stmt } from '../statements.js';
 import { requireTask } from '../task-store.js';
 import { requestShape, v, validate } from '../validate.js';
@@ -62,9 +62,7 @@ function getAllEx(body: Record<string, unknown>, ctx: RequestContext): { models:
     hideHidden: true,
     scrollKind: 'models.get_all_ex',
   });
-  return result.scrollId === undefined
-    ? { models: result.items }
-    : { models: result.items, scroll_id: result.scrollId };
+  return listAnswer('models', result.items, result.scrollId);
 }
 
 export const modelsHandlers: ServedHandlersOf<'models.create' | 'models.get_all_ex'> = {

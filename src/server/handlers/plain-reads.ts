@@ -14,14 +14,14 @@ import type {
 import type { RequestContext } from '../context.js';
 import { projectToJson, taskToJson, withPlainReferences } from '../entities.js';
 import { requireProject } from '../project-store.js';
-import { parseQuery, PROJECTS, runQuery, TASKS } from '../query.js';
+import { parseQuery, PROJECTS, runQuery, TASKS, listAnswer } from '../query.js';
 import { requireTask } from '../task-store.js';
 import { requestShape, v } from '../validate.js';
 
 function tasksGetAll(body: Record<string, unknown>, ctx: RequestContext): TasksGetAllResponse {
   const result = runQuery(ctx, TASKS, parseQuery(body, TASKS), { hideHidden: true, scrollKind: 'tasks.get_all' });
   const tasks = result.items.map((doc) => withPlainReferences(doc) as PlainTask);
-  return result.scrollId === undefined ? { tasks } : { tasks, scroll_id: result.scrollId };
+  return listAnswer('tasks', tasks, result.scrollId);
 }
 
 const TASKS_GET_BY_ID_SHAPE = requestShape<TasksGetByIdRequest>()({ task: v.str() });
@@ -37,7 +37,7 @@ function projectsGetAll(body: Record<string, unknown>, ctx: RequestContext): Pro
     scrollKind: 'projects.get_all',
   });
   const projects = result.items.map((doc) => withPlainReferences(doc) as PlainProject);
-  return result.scrollId === undefined ? { projects } : { projects, scroll_id: result.scrollId };
+  return listAnswer('projects', projects, result.scrollId);
 }
 
 const PROJECTS_GET_BY_ID_SHAPE = requestShape<ProjectsGetByIdRequest>()({ project: v.str() });

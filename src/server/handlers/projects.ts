@@ -7,7 +7,7 @@ import type { ProjectsCreateRequest, ProjectsCreateResponse } from '../../wire/t
 import type { RequestContext } from '../context.js';
 import { ServerError } from '../errors.js';
 import { ensureProjectPath, findProjectByName, projectPathParts } from '../project-store.js';
-import { parseQuery, PROJECTS, runQuery } from '../query.js';
+import { parseQuery, PROJECTS, runQuery, listAnswer } from '../query.js';
 import { requestShape, v } from '../validate.js';
 
 const create = handler(
@@ -36,9 +36,7 @@ function getAllEx(body: Record<string, unknown>, ctx: RequestContext): { project
     hideHidden: true,
     scrollKind: 'projects.get_all_ex',
   });
-  return result.scrollId === undefined
-    ? { projects: result.items }
-    : { projects: result.items, scroll_id: result.scrollId };
+  return listAnswer('projects', result.items, result.scrollId);
 }
 
 export const projectsHandlers: ServedHandlersOf<'projects.create' | 'projects.get_all_ex'> = {

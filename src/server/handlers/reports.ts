@@ -35,7 +35,7 @@ import {
   withDescendants,
 } from '../project-store.js';
 import { MAX_LONG_TEXT_CHARS } from '../limits.js';
-import { MODELS, parseQuery, runQuery, TASKS } from '../query.js';
+import { MODELS, parseQuery, runQuery, TASKS, listAnswer } from '../query.js';
 import { stmt } from '../statements.js';
 import { changeTaskStatus, insertTask, requireTask } from '../task-store.js';
 import { requestShape, v, validate, type Validated } from '../validate.js';
@@ -275,7 +275,7 @@ function getAllEx(body: Record<string, unknown>, ctx: RequestContext): { tasks: 
     hideHidden: false,
     scrollKind: 'reports.get_all_ex',
   });
-  return result.scrollId === undefined ? { tasks: result.items } : { tasks: result.items, scroll_id: result.scrollId };
+  return listAnswer('tasks', result.items, result.scrollId);
 }
 
 const getTags = handler(requestShape<ReportsGetTagsRequest>()({}), (_req, ctx): ReportsGetTagsResponse => {

@@ -10,7 +10,7 @@ import type {
 } from '../../wire/tasks.js';
 import type { RequestContext } from '../context.js';
 import { requireProject } from '../project-store.js';
-import { parseQuery, runQuery, TASKS } from '../query.js';
+import { parseQuery, runQuery, TASKS, listAnswer } from '../query.js';
 import { changeTaskStatus, insertTask, requireTask, type StatusChange } from '../task-store.js';
 import { requestShape, v } from '../validate.js';
 
@@ -64,7 +64,7 @@ function statusHandler(transition: Transition) {
 
 function getAllEx(body: Record<string, unknown>, ctx: RequestContext): { tasks: unknown[]; scroll_id?: string } {
   const result = runQuery(ctx, TASKS, parseQuery(body, TASKS), { hideHidden: true, scrollKind: 'tasks.get_all_ex' });
-  return result.scrollId === undefined ? { tasks: result.items } : { tasks: result.items, scroll_id: result.scrollId };
+  return listAnswer('tasks', result.items, result.scrollId);
 }
 
 export const tasksHandlers: ServedHandlersOf<
