@@ -10,6 +10,7 @@ import type {
   ScalarMetricsIterRawResponse,
   StoredEvent,
 } from '../../wire/events.js';
+import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
 import { handler } from '../handler.js';
 import { requestShape, v, validate } from '../validate.js';
@@ -147,6 +148,23 @@ function eventSources(
   return sources;
 }
 
+/** The scroll id to answer: the same one when the page is empty, else a token from the last row on. */
+function nextScrollId(
+  ctx: RequestContext,
+  current: string | undefined,
+  emptyPage: boolean,
+  position: number | undefined,
+  total: number | undefined,
+  request: Record<string, unknown>,
+): string {
+  if (emptyPage && current) return current;
+  return signScroll(ctx.db, {
+    from_key_value: position === undefined ? undefined : String(position),
+    total,
+    request,
+  });
+}
+
 export const getTaskEvents = handler(
   requestShape<GetTaskEventsRequest>()({
     task: v.str(),
@@ -171,23 +189,21 @@ export const getTaskEvents = handler(
     });
     const total = q.count_total ? (cont.payload?.total ?? countEvents(ctx.db, req.task, series)) : undefined;
     const last = page[page.length - 1];
-    let scrollId: string;
-    if (last === undefined && req.scroll_id) scrollId = req.scroll_id;
-    else {
-      const position = last !== undefined ? last.iter : cont.position;
-      scrollId = signScroll(ctx.db, {
-        from_key_value: position === undefined ? undefined : String(position),
-        total,
-        request: {
-          task: req.task,
-          event_type: q.event_type,
-          order: q.order,
-          metrics: q.metrics,
-          count_total: q.count_total,
-          model_events: q.model_events,
-        },
-      });
-    }
+    const scrollId = nextScrollId(
+      ctx,
+      req.scroll_id,
+      last === undefined,
+      last !== undefined ? last.iter : cont.position,
+      total,
+      {
+        task: req.task,
+        event_type: q.event_type,
+        order: q.order,
+        metrics: q.metrics,
+        count_total: q.count_total,
+        model_events: q.model_events,
+      },
+    );
     return { events: page.map((e) => e.build()), returned: page.length, total: total ?? null, scroll_id: scrollId };
   },
 );
@@ -251,23 +267,21 @@ export const scalarMetricsIterRaw = handler(
         ))
       : undefined;
     const last = page[page.length - 1];
-    let scrollId: string;
-    if (last === undefined && req.scroll_id) scrollId = req.scroll_id;
-    else {
-      const position = last !== undefined ? last.key : cont.position;
-      scrollId = signScroll(ctx.db, {
-        from_key_value: position === undefined ? undefined : String(position),
-        total,
-        request: {
-          task: req.task,
-          metric: q.metric,
-          key: q.key,
-          batch_size: batchSize,
-          count_total: q.count_total,
-          model_events: q.model_events,
-        },
-      });
-    }
+    const scrollId = nextScrollId(
+      ctx,
+      req.scroll_id,
+      last === undefined,
+      last !== undefined ? last.key : cont.position,
+      total,
+      {
+        task: req.task,
+        metric: q.metric,
+        key: q.key,
+        batch_size: batchSize,
+        count_total: q.count_total,
+        model_events: q.model_events,
+      },
+    );
     return { returned: page.length, total: total ?? null, scroll_id: scrollId, variants };
   },
 );
