@@ -15,7 +15,7 @@ import type {
 import { normaliseTags } from '../entities.js';
 import { requireProject } from '../project-store.js';
 import { stmt } from '../statements.js';
-import { requireEditable, taskObject, updateTaskFields, type FieldValues } from '../task-fields.js';
+import { editableTask, taskObject, type FieldValues, updateTaskFields } from '../task-fields.js';
 import { requireTask } from '../task-store.js';
 import { requestShape, v } from '../validate.js';
 import { artifactRule, configurationMapRule, hyperparamSectionsRule, jsonObjectRule } from './sdk-rules.js';
@@ -41,8 +41,7 @@ const EDIT_SHAPE = requestShape<TasksEditRequest>()({
 });
 
 const edit = handler(EDIT_SHAPE, (req, ctx): TaskUpdatedResponse => {
-  const task = requireTask(ctx, req.task);
-  requireEditable(task, req.force);
+  const task = editableTask(ctx, req.task, req.force);
   if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
   if (req.parent) requireTask(ctx, req.parent);
   const values: FieldValues = {};

@@ -20,7 +20,7 @@ import type {
   UpdatedCountResponse,
 } from '../../wire/tasks.js';
 import type { TaskRow } from '../entities.js';
-import { requireEditable, taskObject, updateTaskFields } from '../task-fields.js';
+import { editableTask, taskObject, updateTaskFields } from '../task-fields.js';
 import { requireTask } from '../task-store.js';
 import { requestShape, v } from '../validate.js';
 import { configurationItemRule, paramsItemRule } from './sdk-rules.js';
@@ -39,8 +39,7 @@ const EDIT_HYPER_PARAMS_SHAPE = requestShape<TasksEditHyperParamsRequest>()({
 });
 
 const editHyperParams = handler(EDIT_HYPER_PARAMS_SHAPE, (req, ctx): UpdatedCountResponse => {
-  const task = requireTask(ctx, req.task);
-  requireEditable(task, req.force);
+  const task = editableTask(ctx, req.task, req.force);
   const sections: Sections = req.replace_hyperparams === 'all' ? {} : hyperparams(task);
   if (req.replace_hyperparams === 'section') for (const item of req.hyperparams) sections[item.section ?? ''] = {};
   for (const item of req.hyperparams) {
@@ -70,8 +69,7 @@ const DELETE_HYPER_PARAMS_SHAPE = requestShape<TasksDeleteHyperParamsRequest>()(
 
 /** An entry without `name` deletes its whole section. */
 const deleteHyperParams = handler(DELETE_HYPER_PARAMS_SHAPE, (req, ctx): HyperParamsDeletedResponse => {
-  const task = requireTask(ctx, req.task);
-  requireEditable(task, req.force);
+  const task = editableTask(ctx, req.task, req.force);
   const sections = hyperparams(task);
   let deleted = 0;
   for (const { section, name } of req.hyperparams) {
@@ -97,8 +95,7 @@ const EDIT_CONFIGURATION_SHAPE = requestShape<TasksEditConfigurationRequest>()({
 });
 
 const editConfiguration = handler(EDIT_CONFIGURATION_SHAPE, (req, ctx): UpdatedCountResponse => {
-  const task = requireTask(ctx, req.task);
-  requireEditable(task, req.force);
+  const task = editableTask(ctx, req.task, req.force);
   const items: Configuration = req.replace_configuration ? {} : configuration(task);
   for (const item of req.configuration) {
     const name = item.name ?? '';
@@ -148,8 +145,7 @@ const DELETE_CONFIGURATION_SHAPE = requestShape<TasksDeleteConfigurationRequest>
 });
 
 const deleteConfiguration = handler(DELETE_CONFIGURATION_SHAPE, (req, ctx): ConfigurationDeletedResponse => {
-  const task = requireTask(ctx, req.task);
-  requireEditable(task, req.force);
+  const task = editableTask(ctx, req.task, req.force);
   const items = configuration(task);
   let deleted = 0;
   for (const name of req.configuration) {
