@@ -5,7 +5,7 @@
 // - `true`/`false`/`null` are recognised in any letter case;
 // - `include` directives are skipped with a warning (tracktop does not follow them);
 // - object and list concatenation (`a: {x: 1} {y: 2}`) and `+=` are rejected with a clear error.
-import { ConfigError } from './config-error.js';
+import { at, describeChar, HoconCursor, isInlineSpace } from './hocon-cursor.js';
 import type {
   ConcatPart,
   ConfigScalar,
@@ -71,47 +71,12 @@ type Piece =
   | ParsedObject
   | ParsedArray;
 
-const INLINE_SPACE = /^[ \t\r\f\v\u00a0\ufeff\u1680\u2000-\u200a\u202f\u205f\u3000]$/;
 const KEY_STOP = new Set(['.', ':', '=', '{', '}', '[', ']', ',', '"', '#', '+', '\n']);
 const VALUE_STOP = new Set([',', '{', '}', '[', ']', '"', '#', '\n']);
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-const ESCAPES: Readonly<Record<string, string>> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
 
-function isInlineSpace(c: string): boolean {
-  return c !== '' && INLINE_SPACE.test(c);
-}
-
-function describeChar(c: string): string {
-  if (c === '') return 'end of file';
-  if (c === '\n') return 'end of line';
-  return c >= ' ' ? `'${c}'` : JSON.stringify(c);
-}
-
-function at(pos: SourcePosition): string {
-  return `line ${pos.line}, column ${pos.column}`;
-}
-
-class HoconParser {
+class HoconParser extends HoconCursor {
   readonly warnings: string[] = [];
-  private i = 0;
-  private line = 1;
-  private column = 1;
-
-  constructor(
-    private readonly text: string,
-    private readonly file: string,
-  ) {
-    if (text.startsWith('\ufeff')) this.i = 1;
-  }
 
   parseDocument(): ParsedObject {
     this.skipSpaceAndNewlines();
@@ -122,61 +87,6 @@ class HoconParser {
       this.fail(`expected end of file after the closing '}', found ${describeChar(this.peek())}`);
     }
     return root;
-  }
-
-  // ---- cursor ----
-
-  private peek(offset = 0): string {
-    return this.text[this.i + offset] ?? '';
-  }
-
-  private atEnd(): boolean {
-    return this.i >= this.text.length;
-  }
-
-  private pos(): SourcePosition {
-    return { file: this.file, line: this.line, column: this.column };
-  }
-
-  private advance(): string {
-    const c = this.text[this.i] ?? '';
-    this.i++;
-    if (c === '\n') {
-      this.line++;
-      this.column = 1;
-    } else {
-      this.column++;
-    }
-    return c;
-  }
-
-  private fail(detail: string, where: SourcePosition = this.pos()): never {
-    throw new ConfigError(detail, where);
-  }
-
-  private atComment(): boolean {
-    return this.peek() === '#' || (this.peek() === '/' && this.peek(1) === '/');
-  }
-
-  /** Skip spaces and a comment, stopping before the end of the line. */
-  private skipSpace(): void {
-    for (;;) {
-      if (isInlineSpace(this.peek())) {
-        this.advance();
-      } else if (this.atComment()) {
-        while (!this.atEnd() && this.peek() !== '\n') this.advance();
-      } else {
-        return;
-      }
-    }
-  }
-
-  private skipSpaceAndNewlines(): void {
-    for (;;) {
-      this.skipSpace();
-      if (this.peek() !== '\n') return;
-      this.advance();
-    }
   }
 
   // ---- objects ----
@@ -431,64 +341,6 @@ class HoconParser {
     }
     this.advance();
     return { kind: 'substitution', path, optional, pos };
-  }
-
-  // ---- strings ----
-
-  private isTripleQuote(): boolean {
-    return this.peek() === '"' && this.peek(1) === '"' && this.peek(2) === '"';
-  }
-
-  private parseQuoted(): string {
-    const start = this.pos();
-    this.advance(); // '"'
-    let out = '';
-    for (;;) {
-      const c = this.peek();
-      if (c === '' || c === '\n') {
-        this.fail(`expected '"' to close the string started at ${at(start)}, found ${describeChar(c)}`);
-      }
-      if (c === '"') {
-        this.advance();
-        return out;
-      }
-      if (c !== '\\') {
-        out += this.advance();
-        continue;
-      }
-      const escapePos = this.pos();
-      this.advance();
-      const e = this.peek();
-      const simple = ESCAPES[e];
-      if (simple !== undefined) {
-        this.advance();
-        out += simple;
-      } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(this.text.slice(this.i + 1, this.i + 5))) {
-        out += String.fromCharCode(parseInt(this.text.slice(this.i + 1, this.i + 5), 16));
-        for (let n = 0; n < 5; n++) this.advance();
-      } else {
-        this.fail(`invalid escape '\\${e}' in a quoted string (write '\\\\' for a backslash)`, escapePos);
-      }
-    }
-  }
-
-  /** `"""..."""`: raw text over any number of lines; quotes beyond the closing three belong to the text. */
-  private parseTripleQuoted(): string {
-    const start = this.pos();
-    for (let n = 0; n < 3; n++) this.advance();
-    let out = '';
-    for (;;) {
-      if (this.atEnd()) this.fail(`expected '"""' to close the string started at ${at(start)}, found end of file`);
-      if (this.isTripleQuote()) {
-        let quotes = 0;
-        while (this.peek() === '"') {
-          this.advance();
-          quotes++;
-        }
-        return out + '"'.repeat(quotes - 3);
-      }
-      out += this.advance();
-    }
   }
 }
 

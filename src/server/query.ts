@@ -6,13 +6,11 @@
 // Everything expressible in SQL runs in SQLite with LIMIT/OFFSET. Regex and text conditions
 // are evaluated in JavaScript over the SQL candidates (ids and the few columns they need),
 // under a time budget; only the rows of the returned page are then read whole.
-import { ERRORS } from '../wire/errors.js';
 import type { RequestContext } from './context.js';
 import type { Db } from './db.js';
 import { fieldTexts, PROJECTS, TASKS, type EntitySpec, type RefKind } from './entity-specs.js';
-import { ServerError } from './errors.js';
-import { MAX_FIELD_PATH_CHARS, MAX_ONLY_FIELDS, MAX_ORDER_BY, MAX_PAGE_SIZE, MAX_SEARCH_TEXT_CHARS } from './limits.js';
-import { joinParts, listFilterSql, structuredFilterSql, type SqlPart, type StructuredFilter } from './list-filter.js';
+import { MAX_PAGE_SIZE } from './limits.js';
+import { joinParts, listFilterSql, structuredFilterSql, type SqlPart } from './list-filter.js';
 import { HIDDEN_TAG, withDescendants } from './project-store.js';
 import { applyProjection, parseProjection, requestedJoins } from './projection.js';
 import { loadQueryScroll, saveQueryScroll } from './query-scroll.js';
@@ -21,7 +19,7 @@ import { COMPANY_NAME } from './server-meta.js';
 import { stmt } from './statements.js';
 import { searchTextPredicate, searchTextPrefilter } from './search-text.js';
 import { parseQueryDate } from './time.js';
-import { v, validate } from './validate.js';
+import { validationError, type ParsedQuery } from './query-parse.js';
 
 type Doc = Record<string, unknown>;
 type Candidate = Record<string, unknown>;
@@ -29,123 +27,7 @@ type Predicate = (row: Candidate) => boolean;
 
 export { MODELS, PROJECTS, TASKS, type EntitySpec } from './entity-specs.js';
 
-export interface PatternCondition {
-  pattern: string;
-  fields: string[];
-}
-
-export interface ParsedQuery {
-  lists: Record<string, (string | null)[]>;
-  patterns: Record<string, string>;
-  dates: Record<string, (string | null)[]>;
-  any?: PatternCondition;
-  all?: PatternCondition;
-  filters?: Record<string, StructuredFilter>;
-  searchText?: string;
-  includeSubprojects: boolean;
-  searchHidden: boolean;
-  onlyFields?: string[];
-  orderBy?: string[];
-  page?: number;
-  pageSize?: number;
-  size?: number;
-  /** Present (possibly null/"") when the request carries the `scroll_id` key. */
-  scroll?: { id: string | null };
-  refreshScroll: boolean;
-}
-
-const patternRule = v.obj({ pattern: v.str(), fields: v.list(v.str()) });
-const filterListRule = v.obj({ include: v.nullableStrList().opt(), exclude: v.nullableStrList().opt() });
-
-function validationError(field: string, what: string): ServerError {
-  return new ServerError(ERRORS.validationError, `error for field '${field}'. ${what}`);
-}
-
-function parseFilters(value: unknown, spec: EntitySpec): Record<string, StructuredFilter> | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) throw validationError('filters', 'expected object');
-  const out: Record<string, StructuredFilter> = {};
-  for (const [field, raw] of Object.entries(value as Record<string, unknown>)) {
-    if (!spec.listFields.includes(field))
-      throw validationError(`filters.${field}`, `filters are supported on ${spec.listFields.join(', ')}`);
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-      throw validationError(`filters.${field}`, 'expected object');
-    for (const key of Object.keys(raw)) {
-      if (!['any', 'all', 'op'].includes(key))
-        throw validationError(`filters.${field}.${key}`, "unknown key; expected 'any', 'all' or 'op'");
-    }
-    out[field] = validate(raw, {
-      any: filterListRule.opt(),
-      all: filterListRule.opt(),
-      op: v.oneOf(['and', 'or'] as const).opt(),
-    }) as StructuredFilter;
-  }
-  return out;
-}
-
-const fieldPathRule = v.str({ maxLength: MAX_FIELD_PATH_CHARS });
-
-/** Validates the query part of a request body (400/12 naming the field). */
-export function parseQuery(body: Record<string, unknown>, spec: EntitySpec): ParsedQuery {
-  const base = validate(body, {
-    search_text: v.str({ maxLength: MAX_SEARCH_TEXT_CHARS }).opt(),
-    include_subprojects: v.bool().default(false),
-    search_hidden: v.bool().default(false),
-    only_fields: v.list(fieldPathRule, { maxItems: MAX_ONLY_FIELDS }).opt(),
-    order_by: v.list(fieldPathRule, { maxItems: MAX_ORDER_BY }).opt(),
-    page: v.int({ min: 0 }).opt(),
-    page_size: v.int({ min: 1 }).opt(),
-    size: v.int({ min: 1 }).opt(),
-    refresh_scroll: v.bool().default(false),
-    _any_: patternRule.opt(),
-    _all_: patternRule.opt(),
-  });
-  const q: ParsedQuery = {
-    lists: {},
-    patterns: {},
-    dates: {},
-    includeSubprojects: base.include_subprojects,
-    searchHidden: base.search_hidden,
-    refreshScroll: base.refresh_scroll,
-    filters: parseFilters(body.filters, spec),
-  };
-  if (base.search_text !== undefined && base.search_text.trim() !== '') q.searchText = base.search_text;
-  if (base.only_fields) q.onlyFields = base.only_fields;
-  if (base.order_by) q.orderBy = base.order_by;
-  if (base.page !== undefined) q.page = base.page;
-  if (base.page_size !== undefined) q.pageSize = base.page_size;
-  if (base.size !== undefined) q.size = base.size;
-  // The spec names the pattern conditions `any`/`all`; real servers `_any_`/`_all_`.
-  const isPattern = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x) && 'pattern' in x;
-  q.any = base._any_ ?? (isPattern(body.any) ? validate({ any: body.any }, { any: patternRule }).any : undefined);
-  q.all = base._all_ ?? (isPattern(body.all) ? validate({ all: body.all }, { all: patternRule }).all : undefined);
-  if (q.any === undefined) delete q.any;
-  if (q.all === undefined) delete q.all;
-  for (const field of spec.listFields) {
-    const r = validate(body, { [field]: v.nullableStrList().opt() })[field];
-    if (r !== undefined) q.lists[field] = r;
-  }
-  for (const field of spec.patternFields) {
-    if (spec.listFields.includes(field)) continue;
-    const r = validate(body, { [field]: v.str().opt() })[field];
-    if (r !== undefined && r !== '') q.patterns[field] = r;
-  }
-  for (const field of spec.dateFields) {
-    const r = validate(body, { [field]: v.nullableStrList().opt() })[field];
-    if (r !== undefined) q.dates[field] = r;
-  }
-  if (Object.hasOwn(body, 'scroll_id')) {
-    const id = body.scroll_id;
-    if (id !== null && typeof id !== 'string') throw validationError('scroll_id', 'expected string');
-    if (q.size === undefined)
-      throw validationError(
-        'size',
-        'an integer size of at least 1 must be given when working with a scroll (scroll_id)',
-      );
-    q.scroll = { id };
-  }
-  return q;
-}
+export { parseQuery, type ParsedQuery, type PatternCondition } from './query-parse.js';
 
 const DATE_PREFIX = /^(>=|>|<=|<)?(.*)$/s;
 
@@ -257,6 +139,17 @@ export interface QueryResult {
   items: Doc[];
   /** Only when the request carried `scroll_id`. */
   scrollId?: string;
+}
+
+/** A list answer: the items under `key`, and `scroll_id` only when the request worked with a scroll. */
+export function listAnswer<K extends string, T = Doc>(
+  key: K,
+  items: T[],
+  scrollId: string | undefined,
+): Record<K, T[]> & { scroll_id?: string } {
+  const out = { [key]: items } as Record<K, T[]> & { scroll_id?: string };
+  if (scrollId !== undefined) out.scroll_id = scrollId;
+  return out;
 }
 
 function loadRefs(db: Db, kind: RefKind, ids: string[]): Map<string, Doc> {

@@ -1,5 +1,6 @@
-// Every endpoint the embedded server answers, keyed like `reports.create`.
-import type { HandlerTable } from './context.js';
+// Every endpoint the embedded server answers, keyed like `reports.create`: its type requires one
+// handler per served endpoint (src/wire/operations.ts), each tied to its request type.
+import type { ServedHandlers } from './handler.js';
 import { eventsHandlers } from './events/index.js';
 import { authHandlers } from './handlers/auth.js';
 import { modelsHandlers } from './handlers/models.js';
@@ -10,7 +11,7 @@ import { tasksHandlers } from './handlers/tasks.js';
 import { tasksEditHandlers } from './handlers/tasks-edit.js';
 import { tasksParamsHandlers } from './handlers/tasks-params.js';
 
-export const HANDLERS: HandlerTable = {
+export const HANDLERS: ServedHandlers = {
   ...authHandlers,
   ...reportsHandlers,
   ...eventsHandlers,

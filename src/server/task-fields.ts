@@ -6,6 +6,7 @@ import type { RequestContext } from './context.js';
 import type { TaskRow, TaskObjectField } from './entities.js';
 import { ServerError } from './errors.js';
 import { stmt } from './statements.js';
+import { requireTask } from './task-store.js';
 import { isoTime } from './time.js';
 
 /** Real servers let only `created` tasks be edited, unless the call is forced. */
@@ -15,6 +16,13 @@ export function requireEditable(task: TaskRow, force: boolean): void {
       status: task.status,
       expected: 'created',
     });
+}
+
+/** The task an edit call names, refused unless it is in created status or the call forces. */
+export function editableTask(ctx: RequestContext, id: string, force: boolean): TaskRow {
+  const task = requireTask(ctx, id);
+  requireEditable(task, force);
+  return task;
 }
 
 /** Column values to write: text, numbers, null, or objects/lists stored as JSON text. */

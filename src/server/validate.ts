@@ -13,7 +13,7 @@ export interface FieldRule<T> {
   check(value: unknown, path: string): T;
 }
 
-type Shape = Record<string, FieldRule<unknown>>;
+export type Shape = Record<string, FieldRule<unknown>>;
 type Out<S extends Shape> = {
   [K in keyof S as S[K] extends FieldRule<unknown> & { optional: false } ? K : never]: S[K] extends FieldRule<infer T>
     ? T
@@ -129,11 +129,11 @@ export const v = {
       return checkShape(val, shape, `${path}.`);
     }, false);
   },
-  /** Any JSON object, unchecked inside. */
-  anyObj() {
-    return new Rule<Record<string, unknown>>((val, path) => {
+  /** Any JSON object, unchecked inside (typed as the wire type says, e.g. `{}` for an options object). */
+  anyObj<T extends Record<string, unknown> = Record<string, unknown>>() {
+    return new Rule<T>((val, path) => {
       if (!isObject(val)) fail(path, 'expected object');
-      return val;
+      return val as T;
     }, false);
   },
   any() {
@@ -150,10 +150,31 @@ function checkShape<S extends Shape>(body: Record<string, unknown>, shape: S, pr
   return out as Out<S>;
 }
 
-/** Validates a request body against a shape; unknown fields are dropped. */
-export function validate<S extends Shape>(body: unknown, shape: S): Out<S> {
+/**
+ * One field whose name is data, not a wire type's key (the list, pattern and date fields of a
+ * list query come from the entity's spec, src/server/entity-specs.ts).
+ */
+export function validateField<T>(body: Record<string, unknown>, field: string, rule: FieldRule<T>): T | undefined {
+  return rule.check(body[field], field);
+}
+
+declare const wireType: unique symbol;
+/**
+ * The mark of a shape made by `requestShape<R>()`: type-only (no such property exists), and
+ * invariant in R, so a shape made for one request type does not pass for another.
+ */
+export type WireTyped<R> = { readonly [wireType]: (request: R) => R };
+
+/** What `validate` returns for a shape. */
+export type Validated<S extends Shape> = Out<S>;
+
+/**
+ * Validates a request body against a shape made by `requestShape<R>()` (a plain object of rules
+ * does not compile here); unknown fields are dropped.
+ */
+export function validate<S extends Shape>(body: unknown, shape: S & { readonly [wireType]: unknown }): Out<S> {
   if (!isObject(body)) throw new ServerError(ERRORS.badRequest, 'request body must be a JSON object');
-  return checkShape(body, shape, '');
+  return checkShape<S>(body, shape, '');
 }
 
 /**
@@ -167,7 +188,9 @@ export type RequestShape<R> = { readonly [K in keyof R]-?: FieldRule<NonNullable
  * wire type cannot be forgotten by the handler: `requestShape<GetTaskLogRequest>()({...})`.
  */
 export function requestShape<R>() {
-  return <S extends RequestShape<R>>(shape: S & Record<Exclude<keyof S, keyof R>, never>): S => shape;
+  return <S extends RequestShape<R>>(
+    shape: S & Record<Exclude<keyof S, keyof R | typeof wireType>, never>,
+  ): S & WireTyped<R> => shape as unknown as S & WireTyped<R>;
 }
 
 // Shapes used by several services.

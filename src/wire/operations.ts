@@ -79,6 +79,37 @@ export interface Operations {
   'projects.get_all_ex': { req: T.ProjectsGetAllExRequest; res: T.ProjectsGetAllExResponse };
 }
 
+/**
+ * Calls the embedded server also answers for the ClearML SDK (reading back, hyperparameters,
+ * configuration, artifacts); tracktop's client does not make them.
+ */
+export interface SdkOperations {
+  'tasks.get_all': { req: T.TasksGetAllRequest; res: T.TasksGetAllResponse };
+  'tasks.get_by_id': { req: T.TasksGetByIdRequest; res: T.TasksGetByIdResponse };
+  'projects.get_all': { req: T.ProjectsGetAllRequest; res: T.ProjectsGetAllResponse };
+  'projects.get_by_id': { req: T.ProjectsGetByIdRequest; res: T.ProjectsGetByIdResponse };
+  'tasks.edit': { req: T.TasksEditRequest; res: T.TaskUpdatedResponse };
+  'tasks.update': { req: T.TasksUpdateRequest; res: T.TaskUpdatedResponse };
+  'tasks.ping': { req: T.TasksPingRequest; res: Record<string, never> };
+  'tasks.set_requirements': { req: T.TasksSetRequirementsRequest; res: T.TaskUpdatedResponse };
+  'tasks.add_or_update_artifacts': { req: T.TasksAddOrUpdateArtifactsRequest; res: T.UpdatedCountResponse };
+  'tasks.edit_hyper_params': { req: T.TasksEditHyperParamsRequest; res: T.UpdatedCountResponse };
+  'tasks.get_hyper_params': { req: T.TasksGetHyperParamsRequest; res: T.TasksGetHyperParamsResponse };
+  'tasks.delete_hyper_params': { req: T.TasksDeleteHyperParamsRequest; res: T.HyperParamsDeletedResponse };
+  'tasks.edit_configuration': { req: T.TasksEditConfigurationRequest; res: T.UpdatedCountResponse };
+  'tasks.get_configurations': { req: T.TasksGetConfigurationsRequest; res: T.TasksGetConfigurationsResponse };
+  'tasks.get_configuration_names': {
+    req: T.TasksGetConfigurationNamesRequest;
+    res: T.TasksGetConfigurationNamesResponse;
+  };
+  'tasks.delete_configuration': { req: T.TasksDeleteConfigurationRequest; res: T.ConfigurationDeletedResponse };
+}
+
+/** Everything the embedded server answers. */
+export type ServedOperations = Operations & SdkOperations;
+export type ServedEndpoint = keyof ServedOperations;
+export type ServedRequestOf<K extends ServedEndpoint> = ServedOperations[K]['req'];
+
 export type Endpoint = keyof Operations;
 export type RequestOf<K extends Endpoint> = Operations[K]['req'];
 export type ResponseOf<K extends Endpoint> = Operations[K]['res'];
@@ -151,6 +182,31 @@ export const OPERATIONS: Record<Endpoint, OperationInfo> = {
 };
 
 export const ENDPOINTS = Object.keys(OPERATIONS) as Endpoint[];
+
+const SDK_ENDPOINT_SET: Record<keyof SdkOperations, true> = {
+  'tasks.get_all': true,
+  'tasks.get_by_id': true,
+  'projects.get_all': true,
+  'projects.get_by_id': true,
+  'tasks.edit': true,
+  'tasks.update': true,
+  'tasks.ping': true,
+  'tasks.set_requirements': true,
+  'tasks.add_or_update_artifacts': true,
+  'tasks.edit_hyper_params': true,
+  'tasks.get_hyper_params': true,
+  'tasks.delete_hyper_params': true,
+  'tasks.edit_configuration': true,
+  'tasks.get_configurations': true,
+  'tasks.get_configuration_names': true,
+  'tasks.delete_configuration': true,
+};
+
+/** Every endpoint the embedded server answers: tracktop's own and the SDK's. */
+export const SERVED_ENDPOINTS: readonly ServedEndpoint[] = [
+  ...ENDPOINTS,
+  ...(Object.keys(SDK_ENDPOINT_SET) as (keyof SdkOperations)[]),
+];
 
 /** The operations of the spec: 10 reports.* and 28 events.* (its header says 31; its tables list 28). */
 export const SPEC_ENDPOINTS = ENDPOINTS.filter((e) => e.startsWith('reports.') || e.startsWith('events.'));

@@ -2,7 +2,7 @@
 // a ".reports" project.
 import type { EntityRef, IsoDateTime, MetricVariants, ScalarKey, ScrollId } from './common.js';
 import type { DebugImageEvent, MultiTaskPlots, SingleValue } from './events.js';
-import type { Task, TaskQuery } from './tasks.js';
+import type { ChangeStamps, Task, TaskQuery } from './tasks.js';
 
 export type ReportStatus = 'created' | 'published';
 export const REPORT_STATUSES: readonly ReportStatus[] = ['created', 'published'];
@@ -12,7 +12,7 @@ export const ARCHIVED_TAG = 'archived';
 export const REPORTS_PROJECT_BASENAME = '.reports';
 export const REPORT_NAME_MIN_LENGTH = 3;
 
-export interface Report {
+export interface Report extends ChangeStamps {
   id: string;
   name?: string;
   type?: 'report' | string;
@@ -26,13 +26,6 @@ export interface Report {
   company?: EntityRef;
   project?: EntityRef | null;
   created?: IsoDateTime;
-  last_update?: IsoDateTime;
-  last_change?: IsoDateTime;
-  last_changed_by?: string;
-  status_changed?: IsoDateTime;
-  status_reason?: string;
-  status_message?: string;
-  published?: IsoDateTime;
   [extra: string]: unknown;
 }
 

@@ -18,8 +18,19 @@ export interface LastMetricEntry {
   x_axis_label?: string;
 }
 
+/** When and why a task or report last changed. */
+export interface ChangeStamps {
+  last_update?: IsoDateTime;
+  last_change?: IsoDateTime;
+  last_changed_by?: string;
+  status_changed?: IsoDateTime;
+  status_reason?: string;
+  status_message?: string;
+  published?: IsoDateTime;
+}
+
 /** A task as the list calls return it. Every field is optional because of `only_fields`. */
-export interface Task {
+export interface Task extends ChangeStamps {
   id: string;
   name?: string;
   type?: TaskType | string;
@@ -34,13 +45,6 @@ export interface Task {
   created?: IsoDateTime;
   started?: IsoDateTime | null;
   completed?: IsoDateTime | null;
-  last_update?: IsoDateTime;
-  last_change?: IsoDateTime;
-  last_changed_by?: string;
-  status_changed?: IsoDateTime;
-  status_reason?: string;
-  status_message?: string;
-  published?: IsoDateTime;
   last_iteration?: number;
   /** last_metrics[md5(metric)][md5(variant)]. */
   last_metrics?: Record<string, Record<string, LastMetricEntry>>;
@@ -77,15 +81,26 @@ export interface PatternCondition {
   fields: string[];
 }
 export interface ListFilter {
-  include?: string[];
-  exclude?: string[];
+  /** null stands for "none" (no project, no tag). */
+  include?: (string | null)[];
+  exclude?: (string | null)[];
 }
 export interface FieldFilter {
   all?: ListFilter;
   any?: ListFilter;
   op?: 'and' | 'or';
 }
-export interface TaskQuery {
+/** Field selection, order and paging of every list call. */
+export interface ListPaging {
+  only_fields?: string[];
+  order_by?: string[];
+  page?: number;
+  page_size?: number;
+  size?: number;
+  scroll_id?: ScrollId;
+}
+
+export interface TaskQuery extends ListPaging {
   id?: string[];
   name?: string;
   user?: string[];
@@ -103,12 +118,6 @@ export interface TaskQuery {
   _any_?: PatternCondition;
   _all_?: PatternCondition;
   filters?: Record<string, FieldFilter>;
-  only_fields?: string[];
-  order_by?: string[];
-  page?: number;
-  page_size?: number;
-  size?: number;
-  scroll_id?: ScrollId;
   refresh_scroll?: boolean;
 }
 
@@ -119,6 +128,7 @@ export interface TasksCreateRequest {
   comment?: string;
   tags?: string[];
   system_tags?: string[];
+  parent?: string;
 }
 export interface TasksCreateResponse {
   id: string;
@@ -148,17 +158,11 @@ export interface ProjectsCreateRequest {
 export interface ProjectsCreateResponse {
   id: string;
 }
-export interface ProjectsGetAllExRequest {
+export interface ProjectsGetAllExRequest extends ListPaging {
   id?: string[];
   name?: string;
   search_hidden?: boolean;
   include_stats?: boolean;
-  only_fields?: string[];
-  order_by?: string[];
-  page?: number;
-  page_size?: number;
-  size?: number;
-  scroll_id?: ScrollId;
   system_tags?: (string | null)[];
   tags?: (string | null)[];
 }
@@ -175,23 +179,18 @@ export interface ModelsCreateRequest {
   task?: string;
   comment?: string;
   tags?: string[];
+  system_tags?: string[];
 }
 export interface ModelsCreateResponse {
   id: string;
   created: boolean;
 }
-export interface ModelsGetAllExRequest {
+export interface ModelsGetAllExRequest extends ListPaging {
   id?: string[];
   name?: string;
   project?: string[];
   task?: string[];
   ready?: boolean;
-  only_fields?: string[];
-  order_by?: string[];
-  page?: number;
-  page_size?: number;
-  size?: number;
-  scroll_id?: ScrollId;
 }
 export interface ModelsGetAllExResponse {
   models: Model[];

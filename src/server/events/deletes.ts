@@ -1,10 +1,16 @@
 // Deleting events (REFERENCE §5) and releasing scrolls (§6.7).
-import type { ClearScrollResponse, DeletedCountResponse } from '../../wire/events.js';
-import type { RequestContext } from '../context.js';
+import type {
+  ClearScrollRequest,
+  ClearScrollResponse,
+  DeletedCountResponse,
+  DeleteForModelRequest,
+  DeleteForTaskRequest,
+} from '../../wire/events.js';
+import { handler } from '../handler.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
 import { LOG_OWNER } from './log-store.js';
-import { v, validate } from '../validate.js';
+import { requestShape, v } from '../validate.js';
 import { LOG, SCALAR } from './event-types.js';
 import { deletableOwner } from './owners.js';
 import { deleteState } from './scroll-states.js';
@@ -25,21 +31,27 @@ export function deleteEventsOf(db: Db, ownerId: string): number {
   })();
 }
 
-export function deleteForTask(body: Record<string, unknown>, ctx: RequestContext): DeletedCountResponse {
-  const req = validate(body, { task: v.str(), allow_locked: v.bool().default(false) });
-  deletableOwner(ctx, req.task, false, req.allow_locked);
-  return { deleted: deleteEventsOf(ctx.db, req.task) };
-}
+export const deleteForTask = handler(
+  requestShape<DeleteForTaskRequest>()({ task: v.str(), allow_locked: v.bool().default(false) }),
+  (req, ctx): DeletedCountResponse => {
+    deletableOwner(ctx, req.task, false, req.allow_locked);
+    return { deleted: deleteEventsOf(ctx.db, req.task) };
+  },
+);
 
-export function deleteForModel(body: Record<string, unknown>, ctx: RequestContext): DeletedCountResponse {
-  const req = validate(body, { model: v.str(), allow_locked: v.bool().default(false) });
-  deletableOwner(ctx, req.model, true, req.allow_locked);
-  return { deleted: deleteEventsOf(ctx.db, req.model) };
-}
+export const deleteForModel = handler(
+  requestShape<DeleteForModelRequest>()({ model: v.str(), allow_locked: v.bool().default(false) }),
+  (req, ctx): DeletedCountResponse => {
+    deletableOwner(ctx, req.model, true, req.allow_locked);
+    return { deleted: deleteEventsOf(ctx.db, req.model) };
+  },
+);
 
-export function clearScroll(body: Record<string, unknown>, ctx: RequestContext): ClearScrollResponse {
-  const req = validate(body, { scroll_id: v.str().opt() });
-  // Server-side states are released; stateless tokens, "FFFF" and unknown ids need nothing.
-  if (req.scroll_id !== undefined && req.scroll_id !== '') deleteState(ctx, req.scroll_id);
-  return {};
-}
+export const clearScroll = handler(
+  requestShape<ClearScrollRequest>()({ scroll_id: v.str().opt() }),
+  (req, ctx): ClearScrollResponse => {
+    // Server-side states are released; stateless tokens, "FFFF" and unknown ids need nothing.
+    if (req.scroll_id !== undefined && req.scroll_id !== '') deleteState(ctx, req.scroll_id);
+    return {};
+  },
+);

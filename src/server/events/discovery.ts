@@ -3,15 +3,18 @@
 import {
   EVENT_TYPES,
   type EventTypeFilter,
+  type GetMultiTaskMetricsRequest,
   type GetMultiTaskMetricsResponse,
+  type GetTaskMetricsRequest,
   type GetTaskMetricsResponse,
   type MetricsAndVariantsResponse,
+  type TaskOnlyRequest,
 } from '../../wire/events.js';
-import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
 import { LOG_OWNER } from './log-store.js';
-import { v, validate } from '../validate.js';
+import { handler } from '../handler.js';
+import { requestShape, v } from '../validate.js';
 import { LOG, SCALAR, TYPE_CODES, VECTOR } from './event-types.js';
 import { compareNames } from './metrics-filter.js';
 import { readableOwner, readableOwners } from './owners.js';
@@ -41,70 +44,62 @@ export function hasIterationPoints(db: Db, s: SeriesRow): boolean {
 
 const tasksRule = v.list(v.str(), { minItems: 1 });
 
-export function getTaskMetrics(body: Record<string, unknown>, ctx: RequestContext): GetTaskMetricsResponse {
-  const req = validate(body, {
+export const getTaskMetrics = handler(
+  requestShape<GetTaskMetricsRequest>()({
     tasks: tasksRule,
     event_type: eventTypeFilterRule,
     model_events: v.bool().default(false),
-  });
-  readableOwners(ctx, req.tasks, req.model_events);
-  const type = typeCodeOf(req.event_type);
-  if (!companyHasEvents(ctx.db, ctx.identity.company, type, req.model_events)) return { metrics: [] };
-  return {
-    metrics: req.tasks.map((task) => {
-      const metrics = new Set<string>();
-      for (const s of seriesFor(ctx.db, task, type))
-        if (!metrics.has(s.metric) && hasIterationPoints(ctx.db, s)) metrics.add(s.metric);
-      return { task, metrics: [...metrics].sort(compareNames) };
-    }),
-  };
-}
+  }),
+  (req, ctx): GetTaskMetricsResponse => {
+    readableOwners(ctx, req.tasks, req.model_events);
+    const type = typeCodeOf(req.event_type);
+    if (!companyHasEvents(ctx.db, ctx.identity.company, type, req.model_events)) return { metrics: [] };
+    return {
+      metrics: req.tasks.map((task) => {
+        const metrics = new Set<string>();
+        for (const s of seriesFor(ctx.db, task, type))
+          if (!metrics.has(s.metric) && hasIterationPoints(ctx.db, s)) metrics.add(s.metric);
+        return { task, metrics: [...metrics].sort(compareNames) };
+      }),
+    };
+  },
+);
 
-export function getMultiTaskMetrics(body: Record<string, unknown>, ctx: RequestContext): GetMultiTaskMetricsResponse {
-  const req = validate(body, {
+export const getMultiTaskMetrics = handler(
+  requestShape<GetMultiTaskMetricsRequest>()({
     tasks: tasksRule,
     event_type: eventTypeFilterRule.default('*'),
     model_events: v.bool().default(false),
-  });
-  readableOwners(ctx, req.tasks, req.model_events);
-  const type = typeCodeOf(req.event_type);
-  const variants = new Map<string, Set<string>>();
-  for (const task of new Set(req.tasks)) {
-    for (const s of seriesFor(ctx.db, task, type)) {
-      let set = variants.get(s.metric);
-      if (!set) variants.set(s.metric, (set = new Set()));
-      set.add(s.variant);
+  }),
+  (req, ctx): GetMultiTaskMetricsResponse => {
+    readableOwners(ctx, req.tasks, req.model_events);
+    const type = typeCodeOf(req.event_type);
+    const variants = new Map<string, Set<string>>();
+    for (const task of new Set(req.tasks)) {
+      for (const s of seriesFor(ctx.db, task, type)) {
+        let set = variants.get(s.metric);
+        if (!set) variants.set(s.metric, (set = new Set()));
+        set.add(s.variant);
+      }
     }
-  }
-  return {
-    metrics: [...variants.keys()]
-      .sort(compareNames)
-      .map((metric) => ({ metric, variants: [...(variants.get(metric) ?? [])].sort(compareNames) })),
-  };
+    return {
+      metrics: [...variants.keys()]
+        .sort(compareNames)
+        .map((metric) => ({ metric, variants: [...(variants.get(metric) ?? [])].sort(compareNames) })),
+    };
+  },
+);
+
+const TASK_ONLY_SHAPE = requestShape<TaskOnlyRequest>()({ task: v.str(), model_events: v.bool().default(false) });
+
+function metricsAndVariants(type: number) {
+  return handler(TASK_ONLY_SHAPE, (req, ctx): MetricsAndVariantsResponse => {
+    readableOwner(ctx, req.task, req.model_events);
+    const metrics: Record<string, string[]> = {};
+    for (const s of seriesOfType(ctx.db, req.task, type)) (metrics[s.metric] ??= []).push(s.variant);
+    return { metrics };
+  });
 }
 
-function metricsAndVariants(
-  body: Record<string, unknown>,
-  ctx: RequestContext,
-  type: number,
-): MetricsAndVariantsResponse {
-  const req = validate(body, { task: v.str(), model_events: v.bool().default(false) });
-  readableOwner(ctx, req.task, req.model_events);
-  const metrics: Record<string, string[]> = {};
-  for (const s of seriesOfType(ctx.db, req.task, type)) (metrics[s.metric] ??= []).push(s.variant);
-  return { metrics };
-}
-
-export function getScalarMetricsAndVariants(
-  body: Record<string, unknown>,
-  ctx: RequestContext,
-): MetricsAndVariantsResponse {
-  return metricsAndVariants(body, ctx, SCALAR);
-}
-
-export function getVectorMetricsAndVariants(
-  body: Record<string, unknown>,
-  ctx: RequestContext,
-): MetricsAndVariantsResponse {
-  return metricsAndVariants(body, ctx, VECTOR);
-}
+export const getScalarMetricsAndVariants = metricsAndVariants(SCALAR);
+export const getVectorMetricsAndVariants = metricsAndVariants(VECTOR);

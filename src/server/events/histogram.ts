@@ -5,12 +5,15 @@
 import { SCALAR_KEYS, type ScalarKey } from '../../wire/common.js';
 import type {
   HistogramSeries,
+  MultiTaskScalarMetricsIterHistogramRequest,
   MultiTaskScalarMetricsIterHistogramResponse,
   ScalarHistogram,
+  ScalarMetricsIterHistogramRequest,
 } from '../../wire/events.js';
 import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
-import { v, validate } from '../validate.js';
+import { handler } from '../handler.js';
+import { requestShape, v } from '../validate.js';
 import { SCALAR } from './event-types.js';
 import { matchesMetrics, metricsFilterRule, type MetricVariantsFilter } from './metrics-filter.js';
 import { parseLastMetrics, xAxisLabelOf, type LastMetrics } from './owner-updates.js';
@@ -201,16 +204,22 @@ function seriesEntry(name: string, s: SampledSeries, labels: LastMetrics): Histo
   return entry;
 }
 
-export function scalarMetricsIterHistogram(body: Record<string, unknown>, ctx: RequestContext): ScalarHistogram {
-  const req = validate(body, { task: v.str(), model_events: v.bool().default(false), ...histogramRules });
-  const owner = readableOwner(ctx, req.task, req.model_events);
-  const labels = parseLastMetrics(owner.last_metrics);
-  const out: ScalarHistogram = {};
-  for (const s of sampleOwnerScalars(ctx.db, req.task, req, req.metrics)) {
-    (out[s.metric] ??= {})[s.variant] = seriesEntry(s.variant, s, labels);
-  }
-  return out;
-}
+export const scalarMetricsIterHistogram = handler(
+  requestShape<ScalarMetricsIterHistogramRequest>()({
+    task: v.str(),
+    model_events: v.bool().default(false),
+    ...histogramRules,
+  }),
+  (req, ctx): ScalarHistogram => {
+    const owner = readableOwner(ctx, req.task, req.model_events);
+    const labels = parseLastMetrics(owner.last_metrics);
+    const out: ScalarHistogram = {};
+    for (const s of sampleOwnerScalars(ctx.db, req.task, req, req.metrics)) {
+      (out[s.metric] ??= {})[s.variant] = seriesEntry(s.variant, s, labels);
+    }
+    return out;
+  },
+);
 
 /** metric → variant → owner id → series named after the owner (multi-task histogram, get_task_data). */
 export function multiOwnerHistogram(
@@ -229,16 +238,15 @@ export function multiOwnerHistogram(
   return out;
 }
 
-export function multiTaskScalarMetricsIterHistogram(
-  body: Record<string, unknown>,
-  ctx: RequestContext,
-): MultiTaskScalarMetricsIterHistogramResponse {
-  const req = validate(body, {
+export const multiTaskScalarMetricsIterHistogram = handler(
+  requestShape<MultiTaskScalarMetricsIterHistogramRequest>()({
     tasks: v.list(v.str(), { minItems: 1, maxItems: 100 }),
     model_events: v.bool().default(false),
     ...histogramRules,
-  });
-  const found = readableOwners(ctx, req.tasks, req.model_events);
-  const owners = [...new Set(req.tasks)].map((id) => found.get(id) as Owner);
-  return { metrics: multiOwnerHistogram(ctx, owners, req, req.metrics) };
-}
+  }),
+  (req, ctx): MultiTaskScalarMetricsIterHistogramResponse => {
+    const found = readableOwners(ctx, req.tasks, req.model_events);
+    const owners = [...new Set(req.tasks)].map((id) => found.get(id) as Owner);
+    return { metrics: multiOwnerHistogram(ctx, owners, req, req.metrics) };
+  },
+);

@@ -1,11 +1,18 @@
 // events.debug_images and events.plots (REFERENCE §6.6): pages of whole iterations, newest
 // first, moving older or newer from the last page, with a server-side state that pins the
 // metrics (and, for images, the URL-recycling cut-off of each variant) it was built with.
-import type { DebugImageEvent, IterationEvents, PlotEvent, TaskIterations } from '../../wire/events.js';
+import type {
+  DebugImageEvent,
+  IterationEvents,
+  IterationPagingRequest,
+  PlotEvent,
+  TaskIterations,
+} from '../../wire/events.js';
 import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
-import { v, validate } from '../validate.js';
+import { handler } from '../handler.js';
+import { requestShape, v, type Validated } from '../validate.js';
 import { IMAGE, iterParam, NO_ITER, PLOT } from './event-types.js';
 import type { DocRow } from './event-sources.js';
 import { compareNames, type MetricVariantsFilter } from './metrics-filter.js';
@@ -216,22 +223,21 @@ function specsOf(entries: readonly { task: string; metric?: string; variants?: s
   return specs;
 }
 
-const pagingRules = {
+const PAGING_SHAPE = requestShape<IterationPagingRequest>()({
   metrics: v.list(v.obj({ task: v.str(), metric: v.str().opt(), variants: v.list(v.str()).opt() }), { minItems: 1 }),
   iters: v.int({ min: 1 }).default(1),
   navigate_earlier: v.bool().default(true),
   refresh: v.bool().default(false),
   scroll_id: v.str().opt(),
   model_events: v.bool().default(false),
-};
+});
 
 function iterationPaging<E extends PagedEvent>(
-  body: Record<string, unknown>,
+  req: Validated<typeof PAGING_SHAPE>,
   ctx: RequestContext,
   type: PagedType,
   kind: StateKind,
 ): { scroll_id?: string; metrics: TaskIterations<E>[] } {
-  const req = validate(body, pagingRules);
   const specs = specsOf(req.metrics);
   const owners = readableOwners(ctx, [...specs.keys()], req.model_events);
   if (!companyHasEvents(ctx.db, ctx.identity.company, type, req.model_events)) return { metrics: [] };
@@ -249,13 +255,14 @@ function iterationPaging<E extends PagedEvent>(
   return { scroll_id: scrollId, metrics };
 }
 
-export function debugImages(body: Record<string, unknown>, ctx: RequestContext) {
-  return iterationPaging<DebugImageEvent>(body, ctx, IMAGE, 'debug_images');
+/** One page of debug images (also legacy debug_images' source). */
+export function debugImagesPage(req: Validated<typeof PAGING_SHAPE>, ctx: RequestContext) {
+  return iterationPaging<DebugImageEvent>(req, ctx, IMAGE, 'debug_images');
 }
 
-export function plots(body: Record<string, unknown>, ctx: RequestContext) {
-  return iterationPaging<PlotEvent>(body, ctx, PLOT, 'plots');
-}
+export const debugImages = handler(PAGING_SHAPE, debugImagesPage);
+
+export const plots = handler(PAGING_SHAPE, (req, ctx) => iterationPaging<PlotEvent>(req, ctx, PLOT, 'plots'));
 
 /** The first page for several owners without keeping a state (reports.get_task_data). */
 export function firstDebugImagePages(

@@ -2,12 +2,13 @@
 // version below the current handler's: get_task_log before 2.9 (a scroll over the whole log)
 // and debug_images before 2.7 (one task, its images as a flat list). get_task_plots and
 // get_multi_task_plots before 1.8 answer the same outer shape as the current handlers.
+import type { LegacyGetTaskLogRequest, LegacyDebugImagesRequest } from '../../wire/legacy-events.js';
 import type { LogEvent } from '../../wire/events.js';
 import type { RequestContext } from '../context.js';
 import { compareVersions } from '../request-path.js';
-import { v, validate } from '../validate.js';
+import { requestShape, v, type Validated } from '../validate.js';
 import { IMAGE, LOG } from './event-types.js';
-import { debugImages } from './iteration-paging.js';
+import { debugImagesPage } from './iteration-paging.js';
 import { readableOwner } from './owners.js';
 import { invalidScrollId } from './scroll-token.js';
 import { loadState, saveState } from './scroll-states.js';
@@ -35,14 +36,15 @@ interface LegacyLogState {
 type RawLogRow = [number, number, number, number, number, string, string | null, string | null, string | null];
 
 /** get_task_log @1.0–2.8: {events, returned, total, scroll_id}, pages of `batch_size` in `order`. */
-export function legacyGetTaskLog(body: Record<string, unknown>, ctx: RequestContext) {
-  const req = validate(body, {
-    task: v.str(),
-    batch_size: v.int({ min: 1 }).default(LEGACY_LOG_DEFAULT_BATCH),
-    order: v.oneOf(['asc', 'desc'] as const).default('desc'),
-    from: v.oneOf(['head', 'tail'] as const).opt(),
-    scroll_id: v.str().opt(),
-  });
+export const LEGACY_GET_TASK_LOG_SHAPE = requestShape<LegacyGetTaskLogRequest>()({
+  task: v.str(),
+  batch_size: v.int({ min: 1 }).default(LEGACY_LOG_DEFAULT_BATCH),
+  order: v.oneOf(['asc', 'desc'] as const).default('desc'),
+  from: v.oneOf(['head', 'tail'] as const).opt(),
+  scroll_id: v.str().opt(),
+});
+
+export function legacyGetTaskLog(req: Validated<typeof LEGACY_GET_TASK_LOG_SHAPE>, ctx: RequestContext) {
   readableOwner(ctx, req.task, false);
   let state: LegacyLogState;
   let scrollId: string | undefined;
@@ -78,16 +80,24 @@ export function legacyGetTaskLog(body: Record<string, unknown>, ctx: RequestCont
 }
 
 /** debug_images @1.0–2.6: one task; its newest `iters` iterations as a flat `images` list. */
-export function legacyDebugImages(body: Record<string, unknown>, ctx: RequestContext) {
-  const req = validate(body, {
-    task: v.str(),
-    iters: v.int({ min: 1 }).default(1),
-    scroll_id: v.str().opt(),
-    model_events: v.bool().default(false),
-  });
+export const LEGACY_DEBUG_IMAGES_SHAPE = requestShape<LegacyDebugImagesRequest>()({
+  task: v.str(),
+  iters: v.int({ min: 1 }).default(1),
+  scroll_id: v.str().opt(),
+  model_events: v.bool().default(false),
+});
+
+export function legacyDebugImages(req: Validated<typeof LEGACY_DEBUG_IMAGES_SHAPE>, ctx: RequestContext) {
   readableOwner(ctx, req.task, req.model_events);
-  const page = debugImages(
-    { metrics: [{ task: req.task }], iters: req.iters, scroll_id: req.scroll_id, model_events: req.model_events },
+  const page = debugImagesPage(
+    {
+      metrics: [{ task: req.task }],
+      iters: req.iters,
+      scroll_id: req.scroll_id,
+      model_events: req.model_events,
+      navigate_earlier: true,
+      refresh: false,
+    },
     ctx,
   );
   const images = page.metrics.flatMap((m) => m.iterations.flatMap((it) => it.events));

@@ -1,18 +1,21 @@
 // Task logs (REFERENCE §5, §6.4): get_task_log navigation by timestamp, download_task_log and
 // clear_task_log.
 import {
+  type ClearTaskLogRequest,
   DEFAULT_LOG_LINE_FORMAT,
   type DeletedCountResponse,
+  type DownloadTaskLogRequest,
   type GetTaskLogRequest,
   type GetTaskLogResponse,
   type LogEvent,
 } from '../../wire/events.js';
 import { ERRORS } from '../../wire/errors.js';
-import { RawResponse, type RequestContext } from '../context.js';
+import { RawResponse } from '../context.js';
 import type { Db } from '../db.js';
 import { ServerError } from '../errors.js';
 import { stmt } from '../statements.js';
-import { requestShape, v, validate } from '../validate.js';
+import { handler } from '../handler.js';
+import { requestShape, v } from '../validate.js';
 import { LOG, NO_ITER } from './event-types.js';
 import { LOG_OWNER, LOG_ROW_COLUMNS, stringText } from './log-store.js';
 import type { LogRow } from './event-sources.js';
@@ -49,8 +52,7 @@ const GET_TASK_LOG_SHAPE = requestShape<GetTaskLogRequest>()({
   metrics: metricsFilterRule.opt(),
 });
 
-export function getTaskLog(body: Record<string, unknown>, ctx: RequestContext): GetTaskLogResponse {
-  const req = validate(body, GET_TASK_LOG_SHAPE);
+export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): GetTaskLogResponse => {
   readableOwner(ctx, req.task, false);
   const db = ctx.db;
   const series = logSeriesMap(db, req.task);
@@ -90,7 +92,7 @@ export function getTaskLog(body: Record<string, unknown>, ctx: RequestContext): 
     `SELECT count(*) FROM (SELECT 1 FROM log_events WHERE owner = ${LOG_OWNER}${seriesCond} LIMIT ?)`,
   ).get(...base, LOG_TOTAL_CAP) as number;
   return { events: pageEvents(db, series, rows) as LogEvent[], returned: rows.length, total };
-}
+});
 
 /**
  * The events of a page, field for field what logDoc gives (REFERENCE §3.6). The usual row (an
@@ -212,28 +214,30 @@ function* logLines(db: Db, owner: string, line: (e: LogEvent) => string): Genera
   }
 }
 
-export function downloadTaskLog(body: Record<string, unknown>, ctx: RequestContext): RawResponse {
-  const req = validate(body, {
+export const downloadTaskLog = handler(
+  requestShape<DownloadTaskLogRequest>()({
     task: v.str(),
     line_type: v.oneOf(['json', 'text'] as const).default('json'),
     line_format: v.str().default(DEFAULT_LOG_LINE_FORMAT),
-  });
-  let line: (e: LogEvent) => string = jsonLine;
-  if (req.line_type === 'text') {
-    if (req.line_format === '')
-      throw new ServerError(ERRORS.missingRequiredFields, 'line_format is required for text logs', {
-        field: 'line_format',
-      });
-    const parts = parseLineFormat(req.line_format);
-    line = (e) => textLine(parts, e);
-  }
-  readableOwner(ctx, req.task, false);
-  return new RawResponse(logLines(ctx.db, req.task, line), {
-    'content-type': 'text/plain; charset=utf-8',
-    'content-disposition': `attachment; filename=task_${req.task}.log`,
-    'cache-control': 'no-store',
-  });
-}
+  }),
+  (req, ctx): RawResponse => {
+    let line: (e: LogEvent) => string = jsonLine;
+    if (req.line_type === 'text') {
+      if (req.line_format === '')
+        throw new ServerError(ERRORS.missingRequiredFields, 'line_format is required for text logs', {
+          field: 'line_format',
+        });
+      const parts = parseLineFormat(req.line_format);
+      line = (e) => textLine(parts, e);
+    }
+    readableOwner(ctx, req.task, false);
+    return new RawResponse(logLines(ctx.db, req.task, line), {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-disposition': `attachment; filename=task_${req.task}.log`,
+      'cache-control': 'no-store',
+    });
+  },
+);
 
 // ---- clear_task_log ------------------------------------------------------------------------
 
@@ -245,30 +249,32 @@ export function pruneEmptyLogSeries(db: Db, owner: string, seriesIds: readonly n
   }
 }
 
-export function clearTaskLog(body: Record<string, unknown>, ctx: RequestContext): DeletedCountResponse {
-  const req = validate(body, {
+export const clearTaskLog = handler(
+  requestShape<ClearTaskLogRequest>()({
     task: v.str(),
     allow_locked: v.bool().default(false),
     include_metrics: v.list(v.str()).opt(),
     exclude_metrics: v.list(v.str()).opt(),
     threshold_sec: v.int({ min: 0 }).opt(),
-  });
-  deletableOwner(ctx, req.task, false, req.allow_locked);
-  const include = req.include_metrics && req.include_metrics.length > 0 ? new Set(req.include_metrics) : undefined;
-  const exclude = new Set(req.exclude_metrics ?? []);
-  const ids = seriesOfType(ctx.db, req.task, LOG)
-    .filter((s) => (include === undefined || include.has(s.metric)) && !exclude.has(s.metric))
-    .map((s) => s.id);
-  if (ids.length === 0) return { deleted: 0 };
-  const threshold =
-    req.threshold_sec !== undefined && req.threshold_sec > 0 ? ctx.now() - req.threshold_sec * 1000 : undefined;
-  const deleted = ctx.db.transaction(() => {
-    const result = stmt(
-      ctx.db,
-      `DELETE FROM log_events WHERE owner = ${LOG_OWNER} AND series IN (SELECT value FROM json_each(?))${threshold === undefined ? '' : ' AND timestamp < ?'}`,
-    ).run(req.task, JSON.stringify(ids), ...(threshold === undefined ? [] : [threshold]));
-    pruneEmptyLogSeries(ctx.db, req.task, ids);
-    return result.changes;
-  })();
-  return { deleted };
-}
+  }),
+  (req, ctx): DeletedCountResponse => {
+    deletableOwner(ctx, req.task, false, req.allow_locked);
+    const include = req.include_metrics && req.include_metrics.length > 0 ? new Set(req.include_metrics) : undefined;
+    const exclude = new Set(req.exclude_metrics ?? []);
+    const ids = seriesOfType(ctx.db, req.task, LOG)
+      .filter((s) => (include === undefined || include.has(s.metric)) && !exclude.has(s.metric))
+      .map((s) => s.id);
+    if (ids.length === 0) return { deleted: 0 };
+    const threshold =
+      req.threshold_sec !== undefined && req.threshold_sec > 0 ? ctx.now() - req.threshold_sec * 1000 : undefined;
+    const deleted = ctx.db.transaction(() => {
+      const result = stmt(
+        ctx.db,
+        `DELETE FROM log_events WHERE owner = ${LOG_OWNER} AND series IN (SELECT value FROM json_each(?))${threshold === undefined ? '' : ' AND timestamp < ?'}`,
+      ).run(req.task, JSON.stringify(ids), ...(threshold === undefined ? [] : [threshold]));
+      pruneEmptyLogSeries(ctx.db, req.task, ids);
+      return result.changes;
+    })();
+    return { deleted };
+  },
+);

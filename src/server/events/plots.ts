@@ -1,10 +1,17 @@
 // Plot reads by task (REFERENCE §6.6): get_task_plots and get_multi_task_plots (also the
 // `plots` section of reports.get_task_data).
-import type { GetMultiTaskPlotsResponse, GetTaskPlotsResponse, MultiTaskPlots, PlotEvent } from '../../wire/events.js';
-import type { RequestContext } from '../context.js';
+import type {
+  GetMultiTaskPlotsRequest,
+  GetMultiTaskPlotsResponse,
+  GetTaskPlotsRequest,
+  GetTaskPlotsResponse,
+  MultiTaskPlots,
+  PlotEvent,
+} from '../../wire/events.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
-import { v, validate } from '../validate.js';
+import { handler } from '../handler.js';
+import { requestShape, v, validate } from '../validate.js';
 import { PLOT } from './event-types.js';
 import type { DocRow } from './event-sources.js';
 import { compareNames, matchesMetrics, metricsFilterRule, type MetricVariantsFilter } from './metrics-filter.js';
@@ -23,14 +30,17 @@ const EXHAUSTED_SCROLL = 'FFFF';
 
 const DOC_COLUMNS = 'seq, iter, ikey, timestamp, written, worker, url, extra';
 
-export function getTaskPlots(body: Record<string, unknown>, ctx: RequestContext): GetTaskPlotsResponse {
-  // scroll_id and no_scroll are accepted and ignored, as real servers do.
-  const req = validate(body, {
-    task: v.str(),
-    iters: v.int({ min: 1 }).default(1),
-    metrics: metricsFilterRule.opt(),
-    model_events: v.bool().default(false),
-  });
+const GET_TASK_PLOTS_SHAPE = requestShape<GetTaskPlotsRequest>()({
+  task: v.str(),
+  iters: v.int({ min: 1 }).default(1),
+  metrics: metricsFilterRule.opt(),
+  model_events: v.bool().default(false),
+  // Checked, then ignored, as real servers do.
+  no_scroll: v.bool().opt(),
+  scroll_id: v.str().opt(),
+});
+
+export const getTaskPlots = handler(GET_TASK_PLOTS_SHAPE, (req, ctx): GetTaskPlotsResponse => {
   readableOwner(ctx, req.task, req.model_events);
   const plots: PlotEvent[] = [];
   for (const s of seriesOfType(ctx.db, req.task, PLOT)) {
@@ -42,7 +52,7 @@ export function getTaskPlots(body: Record<string, unknown>, ctx: RequestContext)
     for (const r of rows) plots.push(plotDoc(s, r.iter, r.timestamp, r.written, r.worker, r.extra));
   }
   return { plots, returned: plots.length, total: plots.length, scroll_id: null };
-}
+});
 
 interface SelectedPlot {
   owner: Owner;
@@ -133,21 +143,27 @@ export function plotsTree(selected: readonly SelectedPlot[], iters: number): Mul
   return out;
 }
 
-const multiTaskPlotsQuery = {
+/** The query part of the request, kept in the scroll state and checked again from it. */
+const multiTaskPlotsQuery = requestShape<Omit<GetMultiTaskPlotsRequest, 'scroll_id' | 'no_scroll'>>()({
   tasks: v.list(v.str(), { minItems: 1 }),
   iters: v.int({ min: 1 }).default(1),
   last_iters_per_task_metric: v.bool().default(true),
   metrics: metricsFilterRule.opt(),
   model_events: v.bool().default(false),
-};
+});
+
+const MULTI_TASK_PLOTS_SHAPE = requestShape<GetMultiTaskPlotsRequest>()({
+  ...multiTaskPlotsQuery,
+  scroll_id: v.str().opt(),
+  no_scroll: v.bool().default(false),
+});
 
 interface MultiTaskPlotsState {
   request: Record<string, unknown>;
   offset: number;
 }
 
-export function getMultiTaskPlots(body: Record<string, unknown>, ctx: RequestContext): GetMultiTaskPlotsResponse {
-  const req = validate(body, { ...multiTaskPlotsQuery, scroll_id: v.str().opt(), no_scroll: v.bool().default(false) });
+export const getMultiTaskPlots = handler(MULTI_TASK_PLOTS_SHAPE, (req, ctx): GetMultiTaskPlotsResponse => {
   const scrollId = req.scroll_id === '' ? undefined : req.scroll_id;
   let q = req;
   let offset = 0;
@@ -180,4 +196,4 @@ export function getMultiTaskPlots(body: Record<string, unknown>, ctx: RequestCon
       offset: next,
     } satisfies MultiTaskPlotsState);
   return { plots, returned: Object.keys(plots).length, total, scroll_id: nextId };
-}
+});

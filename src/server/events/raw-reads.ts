@@ -3,10 +3,17 @@
 // plus every further event sharing the last key value; the token carries that value, so the
 // next page starts strictly after it (a last key of 0 is a position like any other).
 import { SCALAR_KEYS, type ScalarKey } from '../../wire/common.js';
-import type { GetTaskEventsResponse, ScalarMetricsIterRawResponse, StoredEvent } from '../../wire/events.js';
+import type {
+  GetTaskEventsRequest,
+  GetTaskEventsResponse,
+  ScalarMetricsIterRawRequest,
+  ScalarMetricsIterRawResponse,
+  StoredEvent,
+} from '../../wire/events.js';
 import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
-import { v, validate } from '../validate.js';
+import { handler } from '../handler.js';
+import { requestShape, v, validate } from '../validate.js';
 import { eventTypeFilterRule, seriesFor, typeCodeOf } from './discovery.js';
 import { LOG, NO_ITER, SCALAR } from './event-types.js';
 import { docSource, logIterSource, scalarSource, type LogRow } from './event-sources.js';
@@ -63,13 +70,14 @@ interface EventItem {
   build: () => StoredEvent;
 }
 
-const taskEventsQueryRules = {
+/** The query part of the request, kept in the scroll token and checked again from it. */
+const taskEventsQueryRules = requestShape<Omit<GetTaskEventsRequest, 'task' | 'batch_size' | 'scroll_id'>>()({
   event_type: eventTypeFilterRule.default('*'),
   order: v.oneOf(['asc', 'desc'] as const).default('asc'),
   metrics: metricsFilterRule.opt(),
   count_total: v.bool().default(true),
   model_events: v.bool().default(false),
-};
+});
 
 function countEvents(db: Db, owner: string, series: SeriesRow[]): number {
   let total = 0;
@@ -140,37 +148,54 @@ function eventSources(
   return sources;
 }
 
-export function getTaskEvents(body: Record<string, unknown>, ctx: RequestContext): GetTaskEventsResponse {
-  const req = validate(body, {
+/** The scroll id to answer: the same one when the page is empty, else a token from the last row on. */
+function nextScrollId(
+  ctx: RequestContext,
+  current: string | undefined,
+  emptyPage: boolean,
+  position: number | undefined,
+  total: number | undefined,
+  request: Record<string, unknown>,
+): string {
+  if (emptyPage && current) return current;
+  return signScroll(ctx.db, {
+    from_key_value: position === undefined ? undefined : String(position),
+    total,
+    request,
+  });
+}
+
+export const getTaskEvents = handler(
+  requestShape<GetTaskEventsRequest>()({
     task: v.str(),
     batch_size: v.int({ min: 1 }).default(TASK_EVENTS_DEFAULT_BATCH),
     scroll_id: v.str().opt(),
     ...taskEventsQueryRules,
-  });
-  const { cont, request } = continuation(ctx.db, req.scroll_id, req.task, (r) => validate(r, taskEventsQueryRules));
-  const q = request ?? req;
-  readableOwner(ctx, req.task, q.model_events);
-  const type = typeCodeOf(q.event_type);
-  const series = seriesFor(ctx.db, req.task, type).filter((s) => matchesMetrics(q.metrics, s.metric, s.variant));
-  const desc = q.order === 'desc';
-  const batch = Math.min(req.batch_size, TASK_EVENTS_MAX_BATCH);
-  const page = takePage(eventSources(ctx.db, req.task, series, desc, cont.position), (e) => e.iter, desc, batch);
-  // Within one iteration: by timestamp (reversed with the order).
-  page.sort((a, b) => {
-    if (a.iter !== b.iter) return a.iter < b.iter !== desc ? -1 : 1;
-    if (a.timestamp === b.timestamp) return 0;
-    return a.timestamp < b.timestamp !== desc ? -1 : 1;
-  });
-  const total = q.count_total ? (cont.payload?.total ?? countEvents(ctx.db, req.task, series)) : undefined;
-  const last = page[page.length - 1];
-  let scrollId: string;
-  if (last === undefined && req.scroll_id) scrollId = req.scroll_id;
-  else {
-    const position = last !== undefined ? last.iter : cont.position;
-    scrollId = signScroll(ctx.db, {
-      from_key_value: position === undefined ? undefined : String(position),
+  }),
+  (req, ctx): GetTaskEventsResponse => {
+    const { cont, request } = continuation(ctx.db, req.scroll_id, req.task, (r) => validate(r, taskEventsQueryRules));
+    const q = request ?? req;
+    readableOwner(ctx, req.task, q.model_events);
+    const type = typeCodeOf(q.event_type);
+    const series = seriesFor(ctx.db, req.task, type).filter((s) => matchesMetrics(q.metrics, s.metric, s.variant));
+    const desc = q.order === 'desc';
+    const batch = Math.min(req.batch_size, TASK_EVENTS_MAX_BATCH);
+    const page = takePage(eventSources(ctx.db, req.task, series, desc, cont.position), (e) => e.iter, desc, batch);
+    // Within one iteration: by timestamp (reversed with the order).
+    page.sort((a, b) => {
+      if (a.iter !== b.iter) return a.iter < b.iter !== desc ? -1 : 1;
+      if (a.timestamp === b.timestamp) return 0;
+      return a.timestamp < b.timestamp !== desc ? -1 : 1;
+    });
+    const total = q.count_total ? (cont.payload?.total ?? countEvents(ctx.db, req.task, series)) : undefined;
+    const last = page[page.length - 1];
+    const scrollId = nextScrollId(
+      ctx,
+      req.scroll_id,
+      last === undefined,
+      last !== undefined ? last.iter : cont.position,
       total,
-      request: {
+      {
         task: req.task,
         event_type: q.event_type,
         order: q.order,
@@ -178,20 +203,21 @@ export function getTaskEvents(body: Record<string, unknown>, ctx: RequestContext
         count_total: q.count_total,
         model_events: q.model_events,
       },
-    });
-  }
-  return { events: page.map((e) => e.build()), returned: page.length, total: total ?? null, scroll_id: scrollId };
-}
+    );
+    return { events: page.map((e) => e.build()), returned: page.length, total: total ?? null, scroll_id: scrollId };
+  },
+);
 
 // ---- scalar_metrics_iter_raw ---------------------------------------------------------------
 
-const rawQueryRules = {
+/** The query part of the request, kept in the scroll token and checked again from it. */
+const rawQueryRules = requestShape<Omit<ScalarMetricsIterRawRequest, 'task' | 'scroll_id'>>()({
   metric: v.obj({ metric: v.str(), variants: v.list(v.str()).opt() }),
   key: v.oneOf(SCALAR_KEYS).default('iter'),
   batch_size: v.int({ min: 0 }).opt(),
   count_total: v.bool().default(false),
   model_events: v.bool().default(false),
-};
+});
 
 interface RawItem {
   key: number;
@@ -200,54 +226,54 @@ interface RawItem {
   y: number;
 }
 
-export function scalarMetricsIterRaw(body: Record<string, unknown>, ctx: RequestContext): ScalarMetricsIterRawResponse {
-  const req = validate(body, { task: v.str(), scroll_id: v.str().opt(), ...rawQueryRules });
-  const { cont, request } = continuation(ctx.db, req.scroll_id, req.task, (r) => validate(r, rawQueryRules));
-  const q = request ?? req;
-  readableOwner(ctx, req.task, q.model_events);
-  const batchSize = req.batch_size || q.batch_size || RAW_DEFAULT_BATCH;
-  const batch = Math.min(batchSize, RAW_MAX_BATCH);
-  const key: ScalarKey = q.key;
-  const byIter = key === 'iter';
-  const variantsFilter = q.metric.variants;
-  const series = seriesOfType(ctx.db, req.task, SCALAR).filter(
-    (s) =>
-      s.metric === q.metric.metric &&
-      (!variantsFilter || variantsFilter.length === 0 || variantsFilter.includes(s.variant)),
-  );
-  const sources = series.map((s) =>
-    mapSource(scalarSource(ctx.db, s.id, byIter ? 'iter' : 'timestamp', false, cont.position), (r) => ({
-      key: byIter ? r.iter : r.timestamp,
-      variant: s.variant,
-      x: byIter ? (r.iter === NO_ITER ? null : r.iter) : r.timestamp,
-      y: r.value,
-    })),
-  );
-  const page = takePage<RawItem>(sources, (i) => i.key, false, batch);
-  const variants: ScalarMetricsIterRawResponse['variants'] = {};
-  for (const item of page) {
-    let entry = variants[item.variant];
-    if (!entry)
-      variants[item.variant] = entry = { y: [], [key]: [] } as ScalarMetricsIterRawResponse['variants'][string];
-    entry.y.push(item.y);
-    (entry[key] as (number | null)[]).push(item.x);
-  }
-  const total = q.count_total
-    ? (cont.payload?.total ??
-      series.reduce(
-        (n, s) => n + (pluckStmt(ctx.db, 'SELECT count(*) FROM scalar_events WHERE series = ?').get(s.id) as number),
-        0,
-      ))
-    : undefined;
-  const last = page[page.length - 1];
-  let scrollId: string;
-  if (last === undefined && req.scroll_id) scrollId = req.scroll_id;
-  else {
-    const position = last !== undefined ? last.key : cont.position;
-    scrollId = signScroll(ctx.db, {
-      from_key_value: position === undefined ? undefined : String(position),
+export const scalarMetricsIterRaw = handler(
+  requestShape<ScalarMetricsIterRawRequest>()({ task: v.str(), scroll_id: v.str().opt(), ...rawQueryRules }),
+  (req, ctx): ScalarMetricsIterRawResponse => {
+    const { cont, request } = continuation(ctx.db, req.scroll_id, req.task, (r) => validate(r, rawQueryRules));
+    const q = request ?? req;
+    readableOwner(ctx, req.task, q.model_events);
+    const batchSize = req.batch_size || q.batch_size || RAW_DEFAULT_BATCH;
+    const batch = Math.min(batchSize, RAW_MAX_BATCH);
+    const key: ScalarKey = q.key;
+    const byIter = key === 'iter';
+    const variantsFilter = q.metric.variants;
+    const series = seriesOfType(ctx.db, req.task, SCALAR).filter(
+      (s) =>
+        s.metric === q.metric.metric &&
+        (!variantsFilter || variantsFilter.length === 0 || variantsFilter.includes(s.variant)),
+    );
+    const sources = series.map((s) =>
+      mapSource(scalarSource(ctx.db, s.id, byIter ? 'iter' : 'timestamp', false, cont.position), (r) => ({
+        key: byIter ? r.iter : r.timestamp,
+        variant: s.variant,
+        x: byIter ? (r.iter === NO_ITER ? null : r.iter) : r.timestamp,
+        y: r.value,
+      })),
+    );
+    const page = takePage<RawItem>(sources, (i) => i.key, false, batch);
+    const variants: ScalarMetricsIterRawResponse['variants'] = {};
+    for (const item of page) {
+      let entry = variants[item.variant];
+      if (!entry)
+        variants[item.variant] = entry = { y: [], [key]: [] } as ScalarMetricsIterRawResponse['variants'][string];
+      entry.y.push(item.y);
+      (entry[key] as (number | null)[]).push(item.x);
+    }
+    const total = q.count_total
+      ? (cont.payload?.total ??
+        series.reduce(
+          (n, s) => n + (pluckStmt(ctx.db, 'SELECT count(*) FROM scalar_events WHERE series = ?').get(s.id) as number),
+          0,
+        ))
+      : undefined;
+    const last = page[page.length - 1];
+    const scrollId = nextScrollId(
+      ctx,
+      req.scroll_id,
+      last === undefined,
+      last !== undefined ? last.key : cont.position,
       total,
-      request: {
+      {
         task: req.task,
         metric: q.metric,
         key: q.key,
@@ -255,7 +281,7 @@ export function scalarMetricsIterRaw(body: Record<string, unknown>, ctx: Request
         count_total: q.count_total,
         model_events: q.model_events,
       },
-    });
-  }
-  return { returned: page.length, total: total ?? null, scroll_id: scrollId, variants };
-}
+    );
+    return { returned: page.length, total: total ?? null, scroll_id: scrollId, variants };
+  },
+);

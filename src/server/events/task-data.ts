@@ -1,7 +1,7 @@
 // The event sections of reports.get_task_data (REFERENCE §9.5), for tasks the core selected.
 import type { ReportsGetTaskDataRequest, ReportsGetTaskDataResponse } from '../../wire/reports.js';
 import type { RequestContext } from '../context.js';
-import { v, validate } from '../validate.js';
+import { requestShape, v, validate } from '../validate.js';
 import { histogramRules, multiOwnerHistogram } from './histogram.js';
 import { firstDebugImagePages } from './iteration-paging.js';
 import { metricsFilterRule } from './metrics-filter.js';
@@ -9,7 +9,13 @@ import { loadOwners, type Owner } from './owners.js';
 import { plotsTree, selectPlots, MULTI_TASK_PLOTS_PAGE } from './plots.js';
 import { singleValues } from './scalar-reads.js';
 
-const sectionRules = {
+/** The event sections of the request. */
+const sectionRules = requestShape<
+  Pick<
+    ReportsGetTaskDataRequest,
+    'debug_images' | 'plots' | 'scalar_metrics_iter_histogram' | 'single_value_metrics' | 'model_events'
+  >
+>()({
   debug_images: v.obj({ iters: v.int({ min: 1 }).default(1), metrics: metricsFilterRule.opt() }).opt(),
   plots: v
     .obj({
@@ -19,9 +25,9 @@ const sectionRules = {
     })
     .opt(),
   scalar_metrics_iter_histogram: v.obj(histogramRules).opt(),
-  single_value_metrics: v.anyObj().opt(),
+  single_value_metrics: v.anyObj<Record<string, never>>().opt(),
   model_events: v.bool().default(false),
-};
+});
 
 /**
  * Only the sections whose key is in the request (an empty object counts). `tasks` are tasks

@@ -1,40 +1,47 @@
 // auth.login (REFERENCE §2): a signed, expiring token for the authenticated caller.
-import { DEFAULT_TOKEN_EXPIRATION_SEC, MAX_TOKEN_EXPIRATION_SEC, type LoginResponse } from '../../wire/auth.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
+import {
+  DEFAULT_TOKEN_EXPIRATION_SEC,
+  type LoginRequest,
+  type LoginResponse,
+  MAX_TOKEN_EXPIRATION_SEC,
+} from '../../wire/auth.js';
 import { MAX_API_VERSION } from '../../wire/envelope.js';
 import { TOKEN_COOKIE } from '../auth.js';
-import type { HandlerTable, RequestContext } from '../context.js';
 import { newId } from '../ids.js';
 import { signJwt } from '../jwt.js';
 import { COMPANY_NAME, jwtSecret, keyGeneration } from '../server-meta.js';
-import { v, validate } from '../validate.js';
+import { requestShape, v } from '../validate.js';
 import { VERSION } from '../../version.js';
 
-function login(body: Record<string, unknown>, ctx: RequestContext): LoginResponse {
-  const req = validate(body, {
+const login = handler(
+  requestShape<LoginRequest>()({
     expiration_sec: v.int({ min: 1, max: MAX_TOKEN_EXPIRATION_SEC }).default(DEFAULT_TOKEN_EXPIRATION_SEC),
-  });
-  const iat = Math.floor(ctx.now() / 1000);
-  const { identity } = ctx;
-  const token = signJwt(
-    {
-      identity: {
-        user: identity.user,
-        company: identity.company,
-        role: identity.role,
-        user_name: identity.userName,
-        company_name: COMPANY_NAME,
+  }),
+  (req, ctx): LoginResponse => {
+    const iat = Math.floor(ctx.now() / 1000);
+    const { identity } = ctx;
+    const token = signJwt(
+      {
+        identity: {
+          user: identity.user,
+          company: identity.company,
+          role: identity.role,
+          user_name: identity.userName,
+          company_name: COMPANY_NAME,
+        },
+        session_id: newId(),
+        iat,
+        exp: iat + req.expiration_sec,
+        kgen: keyGeneration(ctx.db),
+        api_version: MAX_API_VERSION,
+        server_version: VERSION,
       },
-      session_id: newId(),
-      iat,
-      exp: iat + req.expiration_sec,
-      kgen: keyGeneration(ctx.db),
-      api_version: MAX_API_VERSION,
-      server_version: VERSION,
-    },
-    jwtSecret(ctx.db),
-  );
-  ctx.setResponseHeader?.('set-cookie', `${TOKEN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax`);
-  return { token };
-}
+      jwtSecret(ctx.db),
+    );
+    ctx.setResponseHeader?.('set-cookie', `${TOKEN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax`);
+    return { token };
+  },
+);
 
-export const authHandlers: HandlerTable = { 'auth.login': login };
+export const authHandlers: ServedHandlersOf<'auth.login'> = { 'auth.login': login };

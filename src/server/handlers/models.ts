@@ -1,17 +1,18 @@
 // models.create / models.get_all_ex with real servers' shapes. As on real servers, a model
 // is created `ready` (published, so locked for events) unless `ready: false` is sent.
-import type { ModelsCreateResponse } from '../../wire/tasks.js';
-import type { HandlerTable, RequestContext } from '../context.js';
+import { handler, checkedAsQuery, type ServedHandlersOf } from '../handler.js';
+import type { ModelsCreateRequest, ModelsCreateResponse, ModelsGetAllExRequest } from '../../wire/tasks.js';
+import type { RequestContext } from '../context.js';
 import { normaliseTags } from '../entities.js';
 import { newId } from '../ids.js';
 import { requireProject } from '../project-store.js';
-import { MODELS, parseQuery, runQuery } from '../query.js';
+import { MODELS, parseQuery, runQuery, listAnswer } from '../query.js';
 import { stmt } from '../statements.js';
 import { requireTask } from '../task-store.js';
-import { v, validate } from '../validate.js';
+import { requestShape, v, validate } from '../validate.js';
 
-function create(body: Record<string, unknown>, ctx: RequestContext): ModelsCreateResponse {
-  const req = validate(body, {
+const create = handler(
+  requestShape<ModelsCreateRequest>()({
     name: v.str({ minLength: 1 }),
     uri: v.str().opt(),
     ready: v.bool().default(true),
@@ -20,48 +21,51 @@ function create(body: Record<string, unknown>, ctx: RequestContext): ModelsCreat
     comment: v.str().opt(),
     tags: v.list(v.str()).opt(),
     system_tags: v.list(v.str()).opt(),
-  });
-  if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
-  if (req.task) requireTask(ctx, req.task);
-  const id = newId();
-  const now = ctx.now();
-  stmt(
-    ctx.db,
-    `INSERT INTO models (id, company, user, name, uri, ready, project, task, comment, tags, system_tags, created, last_update)
+  }),
+  (req, ctx): ModelsCreateResponse => {
+    if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
+    if (req.task) requireTask(ctx, req.task);
+    const id = newId();
+    const now = ctx.now();
+    stmt(
+      ctx.db,
+      `INSERT INTO models (id, company, user, name, uri, ready, project, task, comment, tags, system_tags, created, last_update)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    id,
-    ctx.identity.company,
-    ctx.identity.user,
-    req.name,
-    req.uri ?? null,
-    req.ready ? 1 : 0,
-    // An empty id means "none", as an absent one.
-    req.project || null,
-    req.task || null,
-    req.comment ?? '',
-    JSON.stringify(normaliseTags(req.tags)),
-    JSON.stringify(normaliseTags(req.system_tags)),
-    now,
-    now,
-  );
-  return { id, created: true };
-}
+    ).run(
+      id,
+      ctx.identity.company,
+      ctx.identity.user,
+      req.name,
+      req.uri ?? null,
+      req.ready ? 1 : 0,
+      // An empty id means "none", as an absent one.
+      req.project || null,
+      req.task || null,
+      req.comment ?? '',
+      JSON.stringify(normaliseTags(req.tags)),
+      JSON.stringify(normaliseTags(req.system_tags)),
+      now,
+      now,
+    );
+    return { id, created: true };
+  },
+);
+
+/** The model list's own field besides the query. */
+const READY_SHAPE = requestShape<Pick<ModelsGetAllExRequest, 'ready'>>()({ ready: v.bool().opt() });
 
 function getAllEx(body: Record<string, unknown>, ctx: RequestContext): { models: unknown[]; scroll_id?: string } {
-  const { ready } = validate(body, { ready: v.bool().opt() });
+  const { ready } = validate(body, READY_SHAPE);
   const where = ready === undefined ? [] : [{ sql: 't.ready = ?', params: [ready ? 1 : 0] }];
   const result = runQuery(ctx, MODELS, parseQuery(body, MODELS), {
     where,
     hideHidden: true,
     scrollKind: 'models.get_all_ex',
   });
-  return result.scrollId === undefined
-    ? { models: result.items }
-    : { models: result.items, scroll_id: result.scrollId };
+  return listAnswer('models', result.items, result.scrollId);
 }
 
-export const modelsHandlers: HandlerTable = {
+export const modelsHandlers: ServedHandlersOf<'models.create' | 'models.get_all_ex'> = {
   'models.create': create,
-  'models.get_all_ex': getAllEx,
+  'models.get_all_ex': checkedAsQuery(getAllEx),
 };

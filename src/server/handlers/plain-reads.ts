@@ -1,5 +1,6 @@
 // tasks/projects.get_all and get_by_id: the plain calls of the ClearML SDK. Same query engine
 // as the `_ex` calls, but references come back as string ids (the SDK's v2_23 models).
+import { handler, checkedAsQuery, type ServedHandlersOf } from '../handler.js';
 import type {
   PlainProject,
   PlainTask,
@@ -10,25 +11,24 @@ import type {
   TasksGetByIdRequest,
   TasksGetByIdResponse,
 } from '../../wire/tasks.js';
-import type { HandlerTable, RequestContext } from '../context.js';
+import type { RequestContext } from '../context.js';
 import { projectToJson, taskToJson, withPlainReferences } from '../entities.js';
 import { requireProject } from '../project-store.js';
-import { parseQuery, PROJECTS, runQuery, TASKS } from '../query.js';
+import { parseQuery, PROJECTS, runQuery, TASKS, listAnswer } from '../query.js';
 import { requireTask } from '../task-store.js';
-import { requestShape, v, validate } from '../validate.js';
+import { requestShape, v } from '../validate.js';
 
 function tasksGetAll(body: Record<string, unknown>, ctx: RequestContext): TasksGetAllResponse {
   const result = runQuery(ctx, TASKS, parseQuery(body, TASKS), { hideHidden: true, scrollKind: 'tasks.get_all' });
   const tasks = result.items.map((doc) => withPlainReferences(doc) as PlainTask);
-  return result.scrollId === undefined ? { tasks } : { tasks, scroll_id: result.scrollId };
+  return listAnswer('tasks', tasks, result.scrollId);
 }
 
 const TASKS_GET_BY_ID_SHAPE = requestShape<TasksGetByIdRequest>()({ task: v.str() });
 
-function tasksGetById(body: Record<string, unknown>, ctx: RequestContext): TasksGetByIdResponse {
-  const req = validate(body, TASKS_GET_BY_ID_SHAPE);
+const tasksGetById = handler(TASKS_GET_BY_ID_SHAPE, (req, ctx): TasksGetByIdResponse => {
   return { task: withPlainReferences(taskToJson(requireTask(ctx, req.task))) as PlainTask };
-}
+});
 
 function projectsGetAll(body: Record<string, unknown>, ctx: RequestContext): ProjectsGetAllResponse {
   // `shallow_search` (only direct children) has no effect here: names are matched whole.
@@ -37,20 +37,21 @@ function projectsGetAll(body: Record<string, unknown>, ctx: RequestContext): Pro
     scrollKind: 'projects.get_all',
   });
   const projects = result.items.map((doc) => withPlainReferences(doc) as PlainProject);
-  return result.scrollId === undefined ? { projects } : { projects, scroll_id: result.scrollId };
+  return listAnswer('projects', projects, result.scrollId);
 }
 
 const PROJECTS_GET_BY_ID_SHAPE = requestShape<ProjectsGetByIdRequest>()({ project: v.str() });
 
-function projectsGetById(body: Record<string, unknown>, ctx: RequestContext): ProjectsGetByIdResponse {
-  const req = validate(body, PROJECTS_GET_BY_ID_SHAPE);
+const projectsGetById = handler(PROJECTS_GET_BY_ID_SHAPE, (req, ctx): ProjectsGetByIdResponse => {
   const row = requireProject(ctx.db, ctx.identity.company, req.project);
   return { project: withPlainReferences(projectToJson(row)) as PlainProject };
-}
+});
 
-export const plainReadHandlers: HandlerTable = {
-  'tasks.get_all': tasksGetAll,
+export const plainReadHandlers: ServedHandlersOf<
+  'tasks.get_all' | 'tasks.get_by_id' | 'projects.get_all' | 'projects.get_by_id'
+> = {
+  'tasks.get_all': checkedAsQuery(tasksGetAll),
   'tasks.get_by_id': tasksGetById,
-  'projects.get_all': projectsGetAll,
+  'projects.get_all': checkedAsQuery(projectsGetAll),
   'projects.get_by_id': projectsGetById,
 };

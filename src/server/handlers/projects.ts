@@ -1,44 +1,45 @@
 // projects.create / projects.get_all_ex with real servers' shapes. Names are paths: `a/b`
 // creates `a` when missing. Hidden projects (system tag `hidden`, e.g. `.reports`) are listed
 // only with `search_hidden` or when asked for by id.
+import { handler, checkedAsQuery, type ServedHandlersOf } from '../handler.js';
 import { ERRORS } from '../../wire/errors.js';
-import type { ProjectsCreateResponse } from '../../wire/tasks.js';
-import type { HandlerTable, RequestContext } from '../context.js';
+import type { ProjectsCreateRequest, ProjectsCreateResponse } from '../../wire/tasks.js';
+import type { RequestContext } from '../context.js';
 import { ServerError } from '../errors.js';
 import { ensureProjectPath, findProjectByName, projectPathParts } from '../project-store.js';
-import { parseQuery, PROJECTS, runQuery } from '../query.js';
-import { v, validate } from '../validate.js';
+import { parseQuery, PROJECTS, runQuery, listAnswer } from '../query.js';
+import { requestShape, v } from '../validate.js';
 
-function create(body: Record<string, unknown>, ctx: RequestContext): ProjectsCreateResponse {
-  const req = validate(body, {
+const create = handler(
+  requestShape<ProjectsCreateRequest>()({
     name: v.str({ minLength: 1 }),
     description: v.str().opt(),
     tags: v.list(v.str()).opt(),
     system_tags: v.list(v.str()).opt(),
-  });
-  const parts = projectPathParts(req.name, 'name');
-  const fullName = parts.join('/');
-  if (findProjectByName(ctx.db, ctx.identity.company, fullName))
-    throw new ServerError(ERRORS.projectNameExists, undefined, { name: fullName });
-  const { id } = ensureProjectPath(ctx.db, ctx.identity.company, ctx.identity.user, parts, ctx.now(), {
-    description: req.description ?? '',
-    tags: req.tags ?? [],
-    systemTags: req.system_tags ?? [],
-  });
-  return { id };
-}
+  }),
+  (req, ctx): ProjectsCreateResponse => {
+    const parts = projectPathParts(req.name, 'name');
+    const fullName = parts.join('/');
+    if (findProjectByName(ctx.db, ctx.identity.company, fullName))
+      throw new ServerError(ERRORS.projectNameExists, undefined, { name: fullName });
+    const { id } = ensureProjectPath(ctx.db, ctx.identity.company, ctx.identity.user, parts, ctx.now(), {
+      description: req.description ?? '',
+      tags: req.tags ?? [],
+      systemTags: req.system_tags ?? [],
+    });
+    return { id };
+  },
+);
 
 function getAllEx(body: Record<string, unknown>, ctx: RequestContext): { projects: unknown[]; scroll_id?: string } {
   const result = runQuery(ctx, PROJECTS, parseQuery(body, PROJECTS), {
     hideHidden: true,
     scrollKind: 'projects.get_all_ex',
   });
-  return result.scrollId === undefined
-    ? { projects: result.items }
-    : { projects: result.items, scroll_id: result.scrollId };
+  return listAnswer('projects', result.items, result.scrollId);
 }
 
-export const projectsHandlers: HandlerTable = {
+export const projectsHandlers: ServedHandlersOf<'projects.create' | 'projects.get_all_ex'> = {
   'projects.create': create,
-  'projects.get_all_ex': getAllEx,
+  'projects.get_all_ex': checkedAsQuery(getAllEx),
 };

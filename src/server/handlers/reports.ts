@@ -1,16 +1,27 @@
 // The 10 reports.* operations (REFERENCE §9) with the choices of §0 for tracktop's server:
 // unique names, create stores report/report_assets, delete refuses without force, unknown
 // project ids are clear 400s, publish/archive/unarchive read `message` or `comment`.
+import { handler, checkedAsQuery, type ServedHandlersOf } from '../handler.js';
+import type { ServedEndpoint } from '../../wire/operations.js';
 import { ERRORS } from '../../wire/errors.js';
 import {
   ARCHIVED_TAG,
   REPORT_NAME_MIN_LENGTH,
   REPORTS_PROJECT_BASENAME,
+  type ReportsCreateRequest,
   type ReportsCreateResponse,
+  type ReportsDeleteRequest,
+  type ReportsDeleteResponse,
+  type ReportsGetTagsRequest,
+  type ReportsGetTagsResponse,
   type ReportsGetTaskDataRequest,
+  type ReportsMoveRequest,
+  type ReportsMoveResponse,
+  type ReportStatusRequest,
+  type ReportsUpdateRequest,
   type UpdatedFieldsResponse,
 } from '../../wire/reports.js';
-import type { HandlerTable, RequestContext } from '../context.js';
+import type { RequestContext } from '../context.js';
 import { normaliseTags, parseList, type TaskRow } from '../entities.js';
 import { ServerError } from '../errors.js';
 import { buildTaskDataSections, deleteEventsOf } from '../events/index.js';
@@ -24,10 +35,10 @@ import {
   withDescendants,
 } from '../project-store.js';
 import { MAX_LONG_TEXT_CHARS } from '../limits.js';
-import { MODELS, parseQuery, runQuery, TASKS } from '../query.js';
+import { MODELS, parseQuery, runQuery, TASKS, listAnswer } from '../query.js';
 import { stmt } from '../statements.js';
 import { changeTaskStatus, insertTask, requireTask } from '../task-store.js';
-import { v, validate } from '../validate.js';
+import { requestShape, v, validate, type Validated } from '../validate.js';
 
 const REPORT_TYPE = 'report';
 const nameRule = v.str({ minLength: REPORT_NAME_MIN_LENGTH });
@@ -58,32 +69,34 @@ function reportsProjectForId(ctx: RequestContext, projectId: string): string {
   return ensureReportsProject(ctx.db, ctx.identity.company, ctx.identity.user, project.name, ctx.now());
 }
 
-function create(body: Record<string, unknown>, ctx: RequestContext): ReportsCreateResponse {
-  const req = validate(body, {
+const create = handler(
+  requestShape<ReportsCreateRequest>()({
     name: nameRule,
     comment: v.str().opt(),
     project: v.str().opt(),
     tags: v.list(v.str()).opt(),
     report: v.str({ maxLength: MAX_LONG_TEXT_CHARS }).opt(),
     report_assets: v.list(v.str()).opt(),
-  });
-  const name = req.name.trim();
-  assertNameFree(ctx, name);
-  const projectId = req.project
-    ? reportsProjectForId(ctx, req.project)
-    : ensureReportsProject(ctx.db, ctx.identity.company, ctx.identity.user, '', ctx.now());
-  const id = insertTask(ctx, {
-    name,
-    type: REPORT_TYPE,
-    project: projectId,
-    comment: req.comment ?? '',
-    tags: req.tags ?? [],
-    systemTags: [HIDDEN_TAG, REPORTS_TAG],
-    report: req.report ?? null,
-    reportAssets: req.report_assets ?? null,
-  });
-  return { id, project_id: projectId };
-}
+  }),
+  (req, ctx): ReportsCreateResponse => {
+    const name = req.name.trim();
+    assertNameFree(ctx, name);
+    const projectId = req.project
+      ? reportsProjectForId(ctx, req.project)
+      : ensureReportsProject(ctx.db, ctx.identity.company, ctx.identity.user, '', ctx.now());
+    const id = insertTask(ctx, {
+      name,
+      type: REPORT_TYPE,
+      project: projectId,
+      comment: req.comment ?? '',
+      tags: req.tags ?? [],
+      systemTags: [HIDDEN_TAG, REPORTS_TAG],
+      report: req.report ?? null,
+      reportAssets: req.report_assets ?? null,
+    });
+    return { id, project_id: projectId };
+  },
+);
 
 /** Like Python's textwrap.shorten(text, 100): whitespace collapsed, cut at a word, " [...]". */
 export function shortenReport(text: string, width = 100): string {
@@ -102,62 +115,67 @@ export function shortenReport(text: string, width = 100): string {
 
 const EDITABLE_WHEN_PUBLISHED = new Set(['name', 'tags', 'comment']);
 
-function update(body: Record<string, unknown>, ctx: RequestContext): UpdatedFieldsResponse {
-  const req = validate(body, {
+const update = handler(
+  requestShape<ReportsUpdateRequest>()({
     task: v.str(),
     name: nameRule.opt(),
     comment: v.str().opt(),
     tags: v.list(v.str()).opt(),
     report: v.str({ maxLength: MAX_LONG_TEXT_CHARS }).opt(),
     report_assets: v.list(v.str()).opt(),
-  });
-  const task = requireReport(ctx, req.task);
-  const keys = (['name', 'comment', 'tags', 'report', 'report_assets'] as const).filter((k) => req[k] !== undefined);
-  if (task.status !== 'created' && keys.some((k) => !EDITABLE_WHEN_PUBLISHED.has(k)))
-    throw new ServerError(ERRORS.invalidTaskStatus, undefined, { expected: 'created', status: task.status });
-  if (keys.length === 0) return { updated: 0, fields: {} };
-  const sets: string[] = [];
-  const params: unknown[] = [];
-  const fields: Record<string, unknown> = {};
-  if (req.name !== undefined) {
-    const name = req.name.trim();
-    assertNameFree(ctx, name, task.id);
-    sets.push('name = ?');
-    params.push(name);
-    fields.name = name;
-  }
-  if (req.comment !== undefined) {
-    sets.push('comment = ?');
-    params.push(req.comment);
-    fields.comment = req.comment;
-  }
-  if (req.tags !== undefined) {
-    const tags = normaliseTags(req.tags);
-    sets.push('tags = ?');
-    params.push(JSON.stringify(tags));
-    fields.tags = tags;
-  }
-  if (req.report !== undefined) {
-    sets.push('report = ?');
-    params.push(req.report);
-    fields.report = shortenReport(req.report);
-  }
-  if (req.report_assets !== undefined) {
-    sets.push('report_assets = ?');
-    params.push(JSON.stringify(req.report_assets));
-    fields.report_assets = req.report_assets;
-  }
-  const now = ctx.now();
-  sets.push('last_update = ?', 'last_change = ?', 'last_changed_by = ?');
-  params.push(now, now, ctx.identity.user);
-  const updated = stmt(ctx.db, `UPDATE tasks SET ${sets.join(', ')} WHERE id = ?`).run(...params, task.id).changes;
-  return { updated, fields };
-}
+  }),
+  (req, ctx): UpdatedFieldsResponse => {
+    const task = requireReport(ctx, req.task);
+    const keys = (['name', 'comment', 'tags', 'report', 'report_assets'] as const).filter((k) => req[k] !== undefined);
+    if (task.status !== 'created' && keys.some((k) => !EDITABLE_WHEN_PUBLISHED.has(k)))
+      throw new ServerError(ERRORS.invalidTaskStatus, undefined, { expected: 'created', status: task.status });
+    if (keys.length === 0) return { updated: 0, fields: {} };
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    const fields: Record<string, unknown> = {};
+    if (req.name !== undefined) {
+      const name = req.name.trim();
+      assertNameFree(ctx, name, task.id);
+      sets.push('name = ?');
+      params.push(name);
+      fields.name = name;
+    }
+    if (req.comment !== undefined) {
+      sets.push('comment = ?');
+      params.push(req.comment);
+      fields.comment = req.comment;
+    }
+    if (req.tags !== undefined) {
+      const tags = normaliseTags(req.tags);
+      sets.push('tags = ?');
+      params.push(JSON.stringify(tags));
+      fields.tags = tags;
+    }
+    if (req.report !== undefined) {
+      sets.push('report = ?');
+      params.push(req.report);
+      fields.report = shortenReport(req.report);
+    }
+    if (req.report_assets !== undefined) {
+      sets.push('report_assets = ?');
+      params.push(JSON.stringify(req.report_assets));
+      fields.report_assets = req.report_assets;
+    }
+    const now = ctx.now();
+    sets.push('last_update = ?', 'last_change = ?', 'last_changed_by = ?');
+    params.push(now, now, ctx.identity.user);
+    const updated = stmt(ctx.db, `UPDATE tasks SET ${sets.join(', ')} WHERE id = ?`).run(...params, task.id).changes;
+    return { updated, fields };
+  },
+);
 
-const statusTextRule = { task: v.str(), message: v.str().opt(), comment: v.str().opt() };
+const statusTextRule = requestShape<ReportStatusRequest>()({
+  task: v.str(),
+  message: v.str().opt(),
+  comment: v.str().opt(),
+});
 
-function publish(body: Record<string, unknown>, ctx: RequestContext): UpdatedFieldsResponse {
-  const req = validate(body, statusTextRule);
+const publish = handler(statusTextRule, (req, ctx): UpdatedFieldsResponse => {
   const task = requireReport(ctx, req.task);
   return changeTaskStatus(ctx, task, {
     status: 'published',
@@ -166,10 +184,9 @@ function publish(body: Record<string, unknown>, ctx: RequestContext): UpdatedFie
     statusMessage: req.message ?? req.comment ?? '',
     stampDates: ['published'],
   });
-}
+});
 
-function setArchived(ctx: RequestContext, body: Record<string, unknown>, archived: boolean): number {
-  const req = validate(body, statusTextRule);
+function setArchived(ctx: RequestContext, req: Validated<typeof statusTextRule>, archived: boolean): number {
   const task = requireReport(ctx, req.task);
   const tags = new Set(parseList(task.system_tags));
   if (archived) tags.add(ARCHIVED_TAG);
@@ -182,47 +199,51 @@ function setArchived(ctx: RequestContext, body: Record<string, unknown>, archive
     .changes;
 }
 
-function move(body: Record<string, unknown>, ctx: RequestContext): { project_id: string } {
-  const req = validate(body, { task: v.str(), project: v.str().opt(), project_name: v.str().opt() });
-  const hasProjectKey = Object.hasOwn(body, 'project');
-  const projectName = req.project_name?.trim();
-  if (!projectName && !hasProjectKey)
-    throw new ServerError(ERRORS.missingRequiredFields, 'project or project_name is required', {
-      fields: ['project', 'project_name'],
-    });
-  const task = requireReport(ctx, req.task);
-  const { company, user } = ctx.identity;
-  let target: string;
-  if (projectName) target = ensureReportsProject(ctx.db, company, user, projectName, ctx.now());
-  else if (req.project) target = reportsProjectForId(ctx, req.project);
-  else target = ensureReportsProject(ctx.db, company, user, '', ctx.now());
-  if (target !== task.project) {
-    const now = ctx.now();
-    stmt(
-      ctx.db,
-      'UPDATE tasks SET project = ?, last_update = ?, last_change = ?, last_changed_by = ? WHERE id = ?',
-    ).run(target, now, now, user, task.id);
-    deleteReportsProjectIfEmpty(ctx.db, task.project);
-  }
-  return { project_id: target };
-}
+const move = handler(
+  requestShape<ReportsMoveRequest>()({ task: v.str(), project: v.str().opt(), project_name: v.str().opt() }),
+  (req, ctx, body): ReportsMoveResponse => {
+    const hasProjectKey = Object.hasOwn(body, 'project');
+    const projectName = req.project_name?.trim();
+    if (!projectName && !hasProjectKey)
+      throw new ServerError(ERRORS.missingRequiredFields, 'project or project_name is required', {
+        fields: ['project', 'project_name'],
+      });
+    const task = requireReport(ctx, req.task);
+    const { company, user } = ctx.identity;
+    let target: string;
+    if (projectName) target = ensureReportsProject(ctx.db, company, user, projectName, ctx.now());
+    else if (req.project) target = reportsProjectForId(ctx, req.project);
+    else target = ensureReportsProject(ctx.db, company, user, '', ctx.now());
+    if (target !== task.project) {
+      const now = ctx.now();
+      stmt(
+        ctx.db,
+        'UPDATE tasks SET project = ?, last_update = ?, last_change = ?, last_changed_by = ? WHERE id = ?',
+      ).run(target, now, now, user, task.id);
+      deleteReportsProjectIfEmpty(ctx.db, task.project);
+    }
+    return { project_id: target };
+  },
+);
 
-function remove(body: Record<string, unknown>, ctx: RequestContext): { deleted: number } {
-  const req = validate(body, { task: v.str(), force: v.bool().default(false) });
-  const task = requireReport(ctx, req.task);
-  const archived = parseList(task.system_tags).includes(ARCHIVED_TAG);
-  if (!req.force && (task.status === 'published' || !archived)) {
-    const why =
-      task.status === 'published'
-        ? 'the report is published; pass force: true to delete it'
-        : 'the report is not archived; archive it first or pass force: true';
-    throw new ServerError(ERRORS.taskCannotBeDeleted, why, { task: task.id, status: task.status, archived });
-  }
-  deleteEventsOf(ctx.db, task.id);
-  const deleted = stmt(ctx.db, 'DELETE FROM tasks WHERE id = ?').run(task.id).changes;
-  deleteReportsProjectIfEmpty(ctx.db, task.project);
-  return { deleted };
-}
+const remove = handler(
+  requestShape<ReportsDeleteRequest>()({ task: v.str(), force: v.bool().default(false) }),
+  (req, ctx): ReportsDeleteResponse => {
+    const task = requireReport(ctx, req.task);
+    const archived = parseList(task.system_tags).includes(ARCHIVED_TAG);
+    if (!req.force && (task.status === 'published' || !archived)) {
+      const why =
+        task.status === 'published'
+          ? 'the report is published; pass force: true to delete it'
+          : 'the report is not archived; archive it first or pass force: true';
+      throw new ServerError(ERRORS.taskCannotBeDeleted, why, { task: task.id, status: task.status, archived });
+    }
+    deleteEventsOf(ctx.db, task.id);
+    const deleted = stmt(ctx.db, 'DELETE FROM tasks WHERE id = ?').run(task.id).changes;
+    deleteReportsProjectIfEmpty(ctx.db, task.project);
+    return { deleted };
+  },
+);
 
 /** `project` of reports.get_all_ex: the `.reports` projects whose id or parent is listed. */
 function reportsProjectsFilter(ctx: RequestContext, projects: (string | null)[], includeSubprojects: boolean): SqlPart {
@@ -254,27 +275,32 @@ function getAllEx(body: Record<string, unknown>, ctx: RequestContext): { tasks: 
     hideHidden: false,
     scrollKind: 'reports.get_all_ex',
   });
-  return result.scrollId === undefined ? { tasks: result.items } : { tasks: result.items, scroll_id: result.scrollId };
+  return listAnswer('tasks', result.items, result.scrollId);
 }
 
-function getTags(_body: Record<string, unknown>, ctx: RequestContext): { tags: string[] } {
+const getTags = handler(requestShape<ReportsGetTagsRequest>()({}), (_req, ctx): ReportsGetTagsResponse => {
   const rows = stmt(
     ctx.db,
     'SELECT DISTINCT j.value AS tag FROM tasks t, json_each(t.tags) j WHERE t.company = ? AND t.type = ? ORDER BY 1',
   ).all(ctx.identity.company, REPORT_TYPE) as { tag: string }[];
   return { tags: rows.map((r) => r.tag) };
-}
+});
 
 const SECTION_KEYS = ['debug_images', 'plots', 'scalar_metrics_iter_histogram', 'single_value_metrics'] as const;
 
-function getTaskData(body: Record<string, unknown>, ctx: RequestContext): Record<string, unknown> {
-  const req = validate(body, {
+/** The request's own fields besides the query; the sections are checked by buildTaskDataSections. */
+const TASK_DATA_SHAPE = requestShape<Pick<ReportsGetTaskDataRequest, 'model_events' | (typeof SECTION_KEYS)[number]>>()(
+  {
     model_events: v.bool().default(false),
     debug_images: v.anyObj().opt(),
     plots: v.anyObj().opt(),
     scalar_metrics_iter_histogram: v.anyObj().opt(),
-    single_value_metrics: v.anyObj().opt(),
-  });
+    single_value_metrics: v.anyObj<Record<string, never>>().opt(),
+  },
+);
+
+function getTaskData(body: Record<string, unknown>, ctx: RequestContext): Record<string, unknown> {
+  const req = validate(body, TASK_DATA_SHAPE);
   const spec = req.model_events ? MODELS : TASKS;
   const q = parseQuery(body, spec);
   if (!req.model_events && q.lists.type) q.lists.type = q.lists.type.map((t) => (t === null ? t : t.toLowerCase()));
@@ -308,15 +334,15 @@ function getTaskData(body: Record<string, unknown>, ctx: RequestContext): Record
   return out;
 }
 
-export const reportsHandlers: HandlerTable = {
+export const reportsHandlers: ServedHandlersOf<`reports.${string}` & ServedEndpoint> = {
   'reports.create': create,
   'reports.update': update,
   'reports.publish': publish,
-  'reports.archive': (body, ctx) => ({ archived: setArchived(ctx, body, true) }),
-  'reports.unarchive': (body, ctx) => ({ unarchived: setArchived(ctx, body, false) }),
+  'reports.archive': handler(statusTextRule, (req, ctx) => ({ archived: setArchived(ctx, req, true) })),
+  'reports.unarchive': handler(statusTextRule, (req, ctx) => ({ unarchived: setArchived(ctx, req, false) })),
   'reports.move': move,
   'reports.delete': remove,
-  'reports.get_all_ex': getAllEx,
+  'reports.get_all_ex': checkedAsQuery(getAllEx),
   'reports.get_tags': getTags,
-  'reports.get_task_data': getTaskData,
+  'reports.get_task_data': checkedAsQuery(getTaskData),
 };

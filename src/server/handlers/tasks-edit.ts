@@ -1,5 +1,6 @@
 // tasks.edit / update / ping / add_or_update_artifacts: what the ClearML SDK sends while a
 // task runs (script, requirements, runtime, artifacts), with real servers' answers.
+import { handler, type ServedHandlersOf } from '../handler.js';
 import { TASK_TYPES } from '../../wire/common.js';
 import type {
   Artifact,
@@ -11,13 +12,12 @@ import type {
   TasksUpdateRequest,
   UpdatedCountResponse,
 } from '../../wire/tasks.js';
-import type { HandlerTable, RequestContext } from '../context.js';
 import { normaliseTags } from '../entities.js';
 import { requireProject } from '../project-store.js';
 import { stmt } from '../statements.js';
-import { requireEditable, taskObject, updateTaskFields, type FieldValues } from '../task-fields.js';
+import { editableTask, taskObject, type FieldValues, updateTaskFields } from '../task-fields.js';
 import { requireTask } from '../task-store.js';
-import { requestShape, v, validate } from '../validate.js';
+import { requestShape, v } from '../validate.js';
 import { artifactRule, configurationMapRule, hyperparamSectionsRule, jsonObjectRule } from './sdk-rules.js';
 
 const EDIT_SHAPE = requestShape<TasksEditRequest>()({
@@ -40,10 +40,8 @@ const EDIT_SHAPE = requestShape<TasksEditRequest>()({
   runtime: jsonObjectRule(),
 });
 
-function edit(body: Record<string, unknown>, ctx: RequestContext): TaskUpdatedResponse {
-  const req = validate(body, EDIT_SHAPE);
-  const task = requireTask(ctx, req.task);
-  requireEditable(task, req.force);
+const edit = handler(EDIT_SHAPE, (req, ctx): TaskUpdatedResponse => {
+  const task = editableTask(ctx, req.task, req.force);
   if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
   if (req.parent) requireTask(ctx, req.parent);
   const values: FieldValues = {};
@@ -68,7 +66,7 @@ function edit(body: Record<string, unknown>, ctx: RequestContext): TaskUpdatedRe
     if (value !== undefined) values[field] = value;
   }
   return updateTaskFields(ctx, task, values);
-}
+});
 
 const UPDATE_SHAPE = requestShape<TasksUpdateRequest>()({
   task: v.str(),
@@ -81,8 +79,7 @@ const UPDATE_SHAPE = requestShape<TasksUpdateRequest>()({
 });
 
 /** Fields real servers let change in any status. */
-function update(body: Record<string, unknown>, ctx: RequestContext): TaskUpdatedResponse {
-  const req = validate(body, UPDATE_SHAPE);
+const update = handler(UPDATE_SHAPE, (req, ctx): TaskUpdatedResponse => {
   const task = requireTask(ctx, req.task);
   if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
   const values: FieldValues = {};
@@ -93,13 +90,12 @@ function update(body: Record<string, unknown>, ctx: RequestContext): TaskUpdated
   if (req.project !== undefined) values.project = req.project || null;
   if (req.output__error !== undefined) values.output = { ...taskObject(task, 'output'), error: req.output__error };
   return updateTaskFields(ctx, task, values);
-}
+});
 
 const PING_SHAPE = requestShape<TasksPingRequest>()({ task: v.str() });
 
 /** The SDK's keep-alive while a task runs: stamps the worker's last report, not last_update. */
-function ping(body: Record<string, unknown>, ctx: RequestContext): Record<string, never> {
-  const req = validate(body, PING_SHAPE);
+const ping = handler(PING_SHAPE, (req, ctx): Record<string, never> => {
   const task = requireTask(ctx, req.task);
   stmt(ctx.db, 'UPDATE tasks SET last_worker = ?, last_worker_report = ? WHERE id = ?').run(
     ctx.worker,
@@ -107,7 +103,7 @@ function ping(body: Record<string, unknown>, ctx: RequestContext): Record<string
     task.id,
   );
   return {};
-}
+});
 
 const SET_REQUIREMENTS_SHAPE = requestShape<TasksSetRequirementsRequest>()({
   task: v.str(),
@@ -115,11 +111,10 @@ const SET_REQUIREMENTS_SHAPE = requestShape<TasksSetRequirementsRequest>()({
 });
 
 /** The detected package requirements, kept in `script.requirements` as real servers do. */
-function setRequirements(body: Record<string, unknown>, ctx: RequestContext): TaskUpdatedResponse {
-  const req = validate(body, SET_REQUIREMENTS_SHAPE);
+const setRequirements = handler(SET_REQUIREMENTS_SHAPE, (req, ctx): TaskUpdatedResponse => {
   const task = requireTask(ctx, req.task);
   return updateTaskFields(ctx, task, { script: { ...taskObject(task, 'script'), requirements: req.requirements } });
-}
+});
 
 const ADD_ARTIFACTS_SHAPE = requestShape<TasksAddOrUpdateArtifactsRequest>()({
   task: v.str(),
@@ -128,8 +123,7 @@ const ADD_ARTIFACTS_SHAPE = requestShape<TasksAddOrUpdateArtifactsRequest>()({
 });
 
 /** Artifacts are keyed by (key, mode): a new one with the same key and mode replaces the old. */
-function addOrUpdateArtifacts(body: Record<string, unknown>, ctx: RequestContext): UpdatedCountResponse {
-  const req = validate(body, ADD_ARTIFACTS_SHAPE);
+const addOrUpdateArtifacts = handler(ADD_ARTIFACTS_SHAPE, (req, ctx): UpdatedCountResponse => {
   const task = requireTask(ctx, req.task);
   const execution = taskObject(task, 'execution');
   const stored = Array.isArray(execution.artifacts) ? (execution.artifacts as Artifact[]) : [];
@@ -141,9 +135,11 @@ function addOrUpdateArtifacts(body: Record<string, unknown>, ctx: RequestContext
   }
   const { updated } = updateTaskFields(ctx, task, { execution: { ...execution, artifacts: [...byKey.values()] } });
   return { updated };
-}
+});
 
-export const tasksEditHandlers: HandlerTable = {
+export const tasksEditHandlers: ServedHandlersOf<
+  'tasks.edit' | 'tasks.update' | 'tasks.ping' | 'tasks.set_requirements' | 'tasks.add_or_update_artifacts'
+> = {
   'tasks.edit': edit,
   'tasks.update': update,
   'tasks.ping': ping,

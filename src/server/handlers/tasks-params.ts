@@ -1,5 +1,7 @@
 // Hyperparameters ({section: {name: item}}) and configuration ({name: item}) of tasks, item by
 // item, as the ClearML SDK's task.connect() and connect_configuration() write and read them.
+import { handler, type ServedHandlersOf } from '../handler.js';
+import type { ServedEndpoint } from '../../wire/operations.js';
 import type {
   ConfigurationItem,
   ConfigurationDeletedResponse,
@@ -17,11 +19,10 @@ import type {
   TasksGetHyperParamsResponse,
   UpdatedCountResponse,
 } from '../../wire/tasks.js';
-import type { HandlerTable, RequestContext } from '../context.js';
 import type { TaskRow } from '../entities.js';
-import { requireEditable, taskObject, updateTaskFields } from '../task-fields.js';
+import { editableTask, taskObject, updateTaskFields } from '../task-fields.js';
 import { requireTask } from '../task-store.js';
-import { requestShape, v, validate } from '../validate.js';
+import { requestShape, v } from '../validate.js';
 import { configurationItemRule, paramsItemRule } from './sdk-rules.js';
 
 type Sections = Record<string, Record<string, ParamsItem>>;
@@ -37,10 +38,8 @@ const EDIT_HYPER_PARAMS_SHAPE = requestShape<TasksEditHyperParamsRequest>()({
   force: v.bool().default(false),
 });
 
-function editHyperParams(body: Record<string, unknown>, ctx: RequestContext): UpdatedCountResponse {
-  const req = validate(body, EDIT_HYPER_PARAMS_SHAPE);
-  const task = requireTask(ctx, req.task);
-  requireEditable(task, req.force);
+const editHyperParams = handler(EDIT_HYPER_PARAMS_SHAPE, (req, ctx): UpdatedCountResponse => {
+  const task = editableTask(ctx, req.task, req.force);
   const sections: Sections = req.replace_hyperparams === 'all' ? {} : hyperparams(task);
   if (req.replace_hyperparams === 'section') for (const item of req.hyperparams) sections[item.section ?? ''] = {};
   for (const item of req.hyperparams) {
@@ -49,19 +48,18 @@ function editHyperParams(body: Record<string, unknown>, ctx: RequestContext): Up
     sections[section] = { ...sections[section], [name]: { ...item, section, name } };
   }
   return { updated: updateTaskFields(ctx, task, { hyperparams: sections }).updated };
-}
+});
 
 const TASKS_LIST_SHAPE = requestShape<TasksGetHyperParamsRequest>()({ tasks: v.list(v.str()) });
 
-function getHyperParams(body: Record<string, unknown>, ctx: RequestContext): TasksGetHyperParamsResponse {
-  const req = validate(body, TASKS_LIST_SHAPE);
+const getHyperParams = handler(TASKS_LIST_SHAPE, (req, ctx): TasksGetHyperParamsResponse => {
   return {
     params: req.tasks.map((id) => ({
       task: id,
       hyperparams: Object.values(hyperparams(requireTask(ctx, id))).flatMap((section) => Object.values(section)),
     })),
   };
-}
+});
 
 const DELETE_HYPER_PARAMS_SHAPE = requestShape<TasksDeleteHyperParamsRequest>()({
   task: v.str(),
@@ -70,10 +68,8 @@ const DELETE_HYPER_PARAMS_SHAPE = requestShape<TasksDeleteHyperParamsRequest>()(
 });
 
 /** An entry without `name` deletes its whole section. */
-function deleteHyperParams(body: Record<string, unknown>, ctx: RequestContext): HyperParamsDeletedResponse {
-  const req = validate(body, DELETE_HYPER_PARAMS_SHAPE);
-  const task = requireTask(ctx, req.task);
-  requireEditable(task, req.force);
+const deleteHyperParams = handler(DELETE_HYPER_PARAMS_SHAPE, (req, ctx): HyperParamsDeletedResponse => {
+  const task = editableTask(ctx, req.task, req.force);
   const sections = hyperparams(task);
   let deleted = 0;
   for (const { section, name } of req.hyperparams) {
@@ -89,7 +85,7 @@ function deleteHyperParams(body: Record<string, unknown>, ctx: RequestContext): 
   }
   if (deleted > 0) updateTaskFields(ctx, task, { hyperparams: sections });
   return { deleted };
-}
+});
 
 const EDIT_CONFIGURATION_SHAPE = requestShape<TasksEditConfigurationRequest>()({
   task: v.str(),
@@ -98,25 +94,22 @@ const EDIT_CONFIGURATION_SHAPE = requestShape<TasksEditConfigurationRequest>()({
   force: v.bool().default(false),
 });
 
-function editConfiguration(body: Record<string, unknown>, ctx: RequestContext): UpdatedCountResponse {
-  const req = validate(body, EDIT_CONFIGURATION_SHAPE);
-  const task = requireTask(ctx, req.task);
-  requireEditable(task, req.force);
+const editConfiguration = handler(EDIT_CONFIGURATION_SHAPE, (req, ctx): UpdatedCountResponse => {
+  const task = editableTask(ctx, req.task, req.force);
   const items: Configuration = req.replace_configuration ? {} : configuration(task);
   for (const item of req.configuration) {
     const name = item.name ?? '';
     items[name] = { ...item, name };
   }
   return { updated: updateTaskFields(ctx, task, { configuration: items }).updated };
-}
+});
 
 const GET_CONFIGURATIONS_SHAPE = requestShape<TasksGetConfigurationsRequest>()({
   tasks: v.list(v.str()),
   names: v.list(v.str()).opt(),
 });
 
-function getConfigurations(body: Record<string, unknown>, ctx: RequestContext): TasksGetConfigurationsResponse {
-  const req = validate(body, GET_CONFIGURATIONS_SHAPE);
+const getConfigurations = handler(GET_CONFIGURATIONS_SHAPE, (req, ctx): TasksGetConfigurationsResponse => {
   const wanted = req.names !== undefined && req.names.length > 0 ? new Set(req.names) : undefined;
   return {
     configurations: req.tasks.map((id) => ({
@@ -126,15 +119,14 @@ function getConfigurations(body: Record<string, unknown>, ctx: RequestContext): 
       ),
     })),
   };
-}
+});
 
 const GET_CONFIGURATION_NAMES_SHAPE = requestShape<TasksGetConfigurationNamesRequest>()({
   tasks: v.list(v.str()),
   skip_empty: v.bool().default(true),
 });
 
-function getConfigurationNames(body: Record<string, unknown>, ctx: RequestContext): TasksGetConfigurationNamesResponse {
-  const req = validate(body, GET_CONFIGURATION_NAMES_SHAPE);
+const getConfigurationNames = handler(GET_CONFIGURATION_NAMES_SHAPE, (req, ctx): TasksGetConfigurationNamesResponse => {
   return {
     configurations: req.tasks.map((id) => ({
       task: id,
@@ -144,7 +136,7 @@ function getConfigurationNames(body: Record<string, unknown>, ctx: RequestContex
         .sort(),
     })),
   };
-}
+});
 
 const DELETE_CONFIGURATION_SHAPE = requestShape<TasksDeleteConfigurationRequest>()({
   task: v.str(),
@@ -152,10 +144,8 @@ const DELETE_CONFIGURATION_SHAPE = requestShape<TasksDeleteConfigurationRequest>
   force: v.bool().default(false),
 });
 
-function deleteConfiguration(body: Record<string, unknown>, ctx: RequestContext): ConfigurationDeletedResponse {
-  const req = validate(body, DELETE_CONFIGURATION_SHAPE);
-  const task = requireTask(ctx, req.task);
-  requireEditable(task, req.force);
+const deleteConfiguration = handler(DELETE_CONFIGURATION_SHAPE, (req, ctx): ConfigurationDeletedResponse => {
+  const task = editableTask(ctx, req.task, req.force);
   const items = configuration(task);
   let deleted = 0;
   for (const name of req.configuration) {
@@ -165,9 +155,11 @@ function deleteConfiguration(body: Record<string, unknown>, ctx: RequestContext)
   }
   if (deleted > 0) updateTaskFields(ctx, task, { configuration: items });
   return { deleted };
-}
+});
 
-export const tasksParamsHandlers: HandlerTable = {
+export const tasksParamsHandlers: ServedHandlersOf<
+  (`tasks.${string}_hyper_params` | `tasks.${string}_configuration${string}`) & ServedEndpoint
+> = {
   'tasks.edit_hyper_params': editHyperParams,
   'tasks.get_hyper_params': getHyperParams,
   'tasks.delete_hyper_params': deleteHyperParams,

@@ -1,15 +1,21 @@
 // tasks.* calls a reporting script needs (DESIGN "The embedded server"), with the request and
 // response shapes of real servers.
+import { handler, checkedAsQuery, type ServedHandlersOf } from '../handler.js';
 import { TASK_TYPES } from '../../wire/common.js';
-import type { TasksCreateResponse, TaskStatusChangeResponse } from '../../wire/tasks.js';
-import type { HandlerTable, RequestContext } from '../context.js';
+import type {
+  TasksCreateRequest,
+  TasksCreateResponse,
+  TaskStatusChangeRequest,
+  TaskStatusChangeResponse,
+} from '../../wire/tasks.js';
+import type { RequestContext } from '../context.js';
 import { requireProject } from '../project-store.js';
-import { parseQuery, runQuery, TASKS } from '../query.js';
+import { parseQuery, runQuery, TASKS, listAnswer } from '../query.js';
 import { changeTaskStatus, insertTask, requireTask, type StatusChange } from '../task-store.js';
-import { v, validate } from '../validate.js';
+import { requestShape, v } from '../validate.js';
 
-function create(body: Record<string, unknown>, ctx: RequestContext): TasksCreateResponse {
-  const req = validate(body, {
+const create = handler(
+  requestShape<TasksCreateRequest>()({
     name: v.str({ minLength: 1 }),
     type: v.oneOf(TASK_TYPES),
     project: v.str().opt(),
@@ -17,32 +23,35 @@ function create(body: Record<string, unknown>, ctx: RequestContext): TasksCreate
     tags: v.list(v.str()).opt(),
     system_tags: v.list(v.str()).opt(),
     parent: v.str().opt(),
-  });
-  // An empty id means "none", as an absent one.
-  if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
-  if (req.parent) requireTask(ctx, req.parent);
-  const id = insertTask(ctx, {
-    name: req.name,
-    type: req.type,
-    project: req.project || null,
-    comment: req.comment ?? '',
-    tags: req.tags ?? [],
-    systemTags: req.system_tags ?? [],
-    parent: req.parent || null,
-  });
-  return { id };
-}
+  }),
+  (req, ctx): TasksCreateResponse => {
+    // An empty id means "none", as an absent one.
+    if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
+    if (req.parent) requireTask(ctx, req.parent);
+    const id = insertTask(ctx, {
+      name: req.name,
+      type: req.type,
+      project: req.project || null,
+      comment: req.comment ?? '',
+      tags: req.tags ?? [],
+      systemTags: req.system_tags ?? [],
+      parent: req.parent || null,
+    });
+    return { id };
+  },
+);
 
 type Transition = Pick<StatusChange, 'status' | 'stampDates'>;
 
+const STATUS_CHANGE_SHAPE = requestShape<TaskStatusChangeRequest>()({
+  task: v.str(),
+  force: v.bool().default(false),
+  status_reason: v.str().default(''),
+  status_message: v.str().default(''),
+});
+
 function statusHandler(transition: Transition) {
-  return (body: Record<string, unknown>, ctx: RequestContext): TaskStatusChangeResponse => {
-    const req = validate(body, {
-      task: v.str(),
-      force: v.bool().default(false),
-      status_reason: v.str().default(''),
-      status_message: v.str().default(''),
-    });
+  return handler(STATUS_CHANGE_SHAPE, (req, ctx): TaskStatusChangeResponse => {
     const task = requireTask(ctx, req.task);
     return changeTaskStatus(ctx, task, {
       ...transition,
@@ -50,20 +59,28 @@ function statusHandler(transition: Transition) {
       statusReason: req.status_reason,
       statusMessage: req.status_message,
     });
-  };
+  });
 }
 
 function getAllEx(body: Record<string, unknown>, ctx: RequestContext): { tasks: unknown[]; scroll_id?: string } {
   const result = runQuery(ctx, TASKS, parseQuery(body, TASKS), { hideHidden: true, scrollKind: 'tasks.get_all_ex' });
-  return result.scrollId === undefined ? { tasks: result.items } : { tasks: result.items, scroll_id: result.scrollId };
+  return listAnswer('tasks', result.items, result.scrollId);
 }
 
-export const tasksHandlers: HandlerTable = {
+export const tasksHandlers: ServedHandlersOf<
+  | 'tasks.create'
+  | 'tasks.started'
+  | 'tasks.stopped'
+  | 'tasks.completed'
+  | 'tasks.failed'
+  | 'tasks.publish'
+  | 'tasks.get_all_ex'
+> = {
   'tasks.create': create,
   'tasks.started': statusHandler({ status: 'in_progress', stampDates: ['started'] }),
   'tasks.stopped': statusHandler({ status: 'stopped' }),
   'tasks.completed': statusHandler({ status: 'completed', stampDates: ['completed'] }),
   'tasks.failed': statusHandler({ status: 'failed' }),
   'tasks.publish': statusHandler({ status: 'published', stampDates: ['published'] }),
-  'tasks.get_all_ex': getAllEx,
+  'tasks.get_all_ex': checkedAsQuery(getAllEx),
 };
