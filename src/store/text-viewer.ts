@@ -4,6 +4,7 @@ import type { StoreContext } from './context.js';
 import { selectedLogText } from './log-cursor.js';
 import { patchLogs } from './log-fetch.js';
 import { focusedPane } from './navigation.js';
+import { selectedRunInfoValue } from './run-info.js';
 import { showStatus } from './status.js';
 import type { MonitorState } from './types.js';
 
@@ -28,20 +29,21 @@ function summaryValueText(state: MonitorState): { title: string; text: string } 
   return { title: `${row.metric} / ${row.variant}`, text: `${row.metric} / ${row.variant}\n${String(row.value)}` };
 }
 
-function selectedText(state: MonitorState): { title: string; text: string } | null {
+function selectedText(state: MonitorState, now: number): { title: string; text: string } | null {
   const pane = focusedPane(state);
   if (pane === 'logs') {
     const text = selectedLogText(state);
     return text === null ? null : { title: 'log line', text };
   }
   if (pane === 'summary') return summaryValueText(state);
+  if (pane === 'runinfo') return selectedRunInfoValue(state, now);
   return null;
 }
 
 export function createTextViewerActions(ctx: StoreContext): TextViewerActions {
   return {
     openSelectedText() {
-      const selected = selectedText(ctx.get());
+      const selected = selectedText(ctx.get(), ctx.now());
       if (selected === null) return showStatus(ctx, 'nothing selected to read');
       ctx.set((s) => ({ ui: { ...s.ui, viewer: { ...selected, top: 0 } } }));
     },

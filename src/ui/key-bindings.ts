@@ -221,8 +221,8 @@ export const KEYMAP: readonly KeyBinding[] = [
   {
     keys: ['enter'],
     action: 'open-text',
-    scopes: ['logs', 'summary'],
-    help: 'read the selected log line or value whole in the text viewer',
+    scopes: ['logs', 'summary', 'runinfo'],
+    help: 'read the selected log line, run-info value or summary value whole in the text viewer',
     hint: 'read',
   },
   { keys: ['w'], action: 'log-wrap', scopes: ['logs'], help: 'wrap long lines on/off', hint: 'wrap' },

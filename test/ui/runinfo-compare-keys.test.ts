@@ -72,4 +72,13 @@ describe('run info and compare keys', () => {
     press(store, 'esc');
     expect(store.getState().runinfo.search).toBeNull();
   });
+
+  it('enter on a run-info value opens it whole in the text viewer', () => {
+    const store = fixedStore();
+    const lines = runInfoLines(info, 0);
+    store.setState((s) => ({ runinfo: { ...s.runinfo, taskId: 't1', info, lineCount: lines.length, loading: false } }));
+    press(store, '8', '/', 'l', 'r', '_', 'd', 'enter');
+    press(store, 'enter');
+    expect(store.getState().ui.viewer).toMatchObject({ title: 'Args/lr_decay', text: '0.9' });
+  });
 });
