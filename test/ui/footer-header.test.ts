@@ -45,6 +45,7 @@ describe('headerTabs', () => {
       'logs',
       'plots',
       'summary',
+      'info',
     ]);
   });
 });

@@ -172,8 +172,9 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
     width - displayWidth(lead) - (inlineHints === '' ? 0 : displayWidth(sep + inlineHints)),
   );
 
-  // A message too long for the line after the counts (a full URL, `o`) takes the footer's rows alone.
-  if (prompt === null && message !== '' && displayWidth(`${lead}${sep}${message}`) > width) {
+  // One long word too long for the line after the counts (a full URL, `o`) takes the footer's rows
+  // alone: cut, it would be useless. A sentence is cut instead, so the counts stay in view.
+  if (prompt === null && message !== '' && !/\s/.test(message) && displayWidth(`${lead}${sep}${message}`) > width) {
     const rows = urlLines(message, width, '', false);
     const shown = rows.slice(0, Math.max(1, props.rows));
     if (rows.length > shown.length)
