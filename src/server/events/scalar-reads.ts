@@ -12,7 +12,7 @@ import type {
 import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
-import { LOG_OWNER } from './log-store.js';
+import { lastLogIteration } from './log-iterations.js';
 import { v, validate } from '../validate.js';
 import { LOG, NO_ITER, NO_ITER_PARAM, SCALAR, SINGLE_VALUE_ITER, VECTOR } from './event-types.js';
 import { scalarSource } from './event-sources.js';
@@ -47,7 +47,7 @@ function lastIteration(db: Db, owner: string): number | undefined {
       pluckStmt(db, `SELECT iter FROM ${table} WHERE series = ? ORDER BY iter DESC LIMIT 1`).get(s.id) as number,
     );
   }
-  consider(pluckStmt(db, `SELECT max(iter) FROM log_events WHERE owner = ${LOG_OWNER}`).get(owner) as number | null);
+  consider(lastLogIteration(db, owner));
   return last;
 }
 
