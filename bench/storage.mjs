@@ -1,5 +1,6 @@
 // Server storage benchmark for task logs (issue 12): bytes per line on disk, ingest rate over
-// HTTP, and the 5,000-line events.get_task_log page over HTTP at 1 M and 10 M lines.
+// HTTP (and, apart, the request body pre-scan every batch goes through), and the 5,000-line
+// events.get_task_log page over HTTP at 1 M and 10 M lines.
 //
 // Run after a build (it imports the compiled server from dist/):
 //   npm run build && node bench/storage.mjs [--max-lines N]
@@ -18,6 +19,8 @@ import { startServer } from '../dist/server/index.js';
 import { eventsHandlers } from '../dist/server/events/index.js';
 import { companyId } from '../dist/server/server-meta.js';
 import { row } from './lib/table.mjs';
+import { prepareJsonText } from '../dist/server/json-text.js';
+import { MAX_JSON_DEPTH } from '../dist/server/limits.js';
 
 const ACCESS_KEY = 'BENCHACCESSKEY000000';
 const SECRET_KEY = 'bench-secret-key-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -167,6 +170,21 @@ export async function logIngestRate({ lines = 1_000_000 } = {}) {
   });
 }
 
+/** The request body pre-scan (depth limit, lone surrogates) of a 5,000-line batch, ms per MB (median of 50). */
+export async function bodyPrescanMsPerMb() {
+  const body = logBody('f'.repeat(32), BATCH, 0);
+  const times = [];
+  for (let i = 0; i < 51; i++) {
+    const s = performance.now();
+    prepareJsonText(body, MAX_JSON_DEPTH);
+    if (i > 0) times.push(performance.now() - s);
+  }
+  const mb = Buffer.byteLength(body) / 1e6;
+  return [
+    { figure: 'request body pre-scan, ms per MB', goal: '<= 2', measured: Number((median(times) / mb).toFixed(2)) },
+  ];
+}
+
 /** The newest 5,000-line page of events.get_task_log over HTTP (median of 15) at each size. */
 export async function logPageMs({ sizes = [1_000_000, 10_000_000] } = {}) {
   return withServer(async (b) => {
@@ -209,6 +227,7 @@ export async function figures(ctx) {
   for (const figure of [
     () => bytesPerLogLine({ lines }),
     () => logIngestRate({ lines }),
+    () => bodyPrescanMsPerMb(),
     () => logPageMs({ sizes: [lines] }),
   ]) {
     for (const r of await figure()) {
@@ -228,6 +247,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const figure of [
     () => bytesPerLogLine({ lines: Math.min(1_000_000, max) }),
     () => logIngestRate({ lines: Math.min(1_000_000, max) }),
+    () => bodyPrescanMsPerMb(),
     () => logPageMs({ sizes }),
   ]) {
     const got = await figure();

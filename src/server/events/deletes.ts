@@ -11,6 +11,7 @@ import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
 import { LOG_OWNER } from './log-store.js';
 import { requestShape, v } from '../validate.js';
+import { deleteIterationSpans } from './log-iterations.js';
 import { LOG, SCALAR } from './event-types.js';
 import { deletableOwner } from './owners.js';
 import { deleteState } from './scroll-states.js';
@@ -26,6 +27,7 @@ export function deleteEventsOf(db: Db, ownerId: string): number {
       deleted += stmt(db, `DELETE FROM ${table} WHERE series = ?`).run(s.id).changes;
     }
     deleted += stmt(db, `DELETE FROM log_events WHERE owner = ${LOG_OWNER}`).run(ownerId).changes;
+    deleteIterationSpans(db, ownerId);
     stmt(db, 'DELETE FROM event_series WHERE owner = ?').run(ownerId);
     return deleted;
   })();

@@ -12,9 +12,9 @@ import {
 } from '../../wire/events.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
-import { LOG_OWNER } from './log-store.js';
 import { handler } from '../handler.js';
 import { requestShape, v } from '../validate.js';
+import { logSeriesHasIterations } from './log-iterations.js';
 import { LOG, SCALAR, TYPE_CODES, VECTOR } from './event-types.js';
 import { compareNames } from './metrics-filter.js';
 import { readableOwner, readableOwners } from './owners.js';
@@ -32,14 +32,9 @@ export function seriesFor(db: Db, owner: string, type: number | undefined): Seri
 
 /** Whether the series has a point at a real iteration (above the single-value one). */
 export function hasIterationPoints(db: Db, s: SeriesRow): boolean {
-  const sql =
-    s.type === SCALAR
-      ? 'SELECT 1 FROM scalar_events WHERE series = ? AND iter > -2147483648 LIMIT 1'
-      : s.type === LOG
-        ? `SELECT 1 FROM log_events WHERE owner = ${LOG_OWNER} AND iter > -2147483648 AND series = ? LIMIT 1`
-        : 'SELECT 1 FROM doc_events WHERE series = ? AND iter > -2147483648 LIMIT 1';
-  const params = s.type === LOG ? [s.owner, s.id] : [s.id];
-  return stmt(db, sql).get(...params) !== undefined;
+  if (s.type === LOG) return logSeriesHasIterations(db, s.owner, s.id);
+  const table = s.type === SCALAR ? 'scalar_events' : 'doc_events';
+  return stmt(db, `SELECT 1 FROM ${table} WHERE series = ? AND iter > -2147483648 LIMIT 1`).get(s.id) !== undefined;
 }
 
 const tasksRule = v.list(v.str(), { minItems: 1 });

@@ -2,7 +2,6 @@
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
 import { iterParam } from './event-types.js';
-import { LOG_OWNER, LOG_ROW_COLUMNS } from './log-store.js';
 import { chunkedSource, type RowSource } from './ordered-merge.js';
 
 export interface ScalarRow {
@@ -100,38 +99,5 @@ export function docSource(db: Db, series: number, desc: boolean, afterKey: numbe
         limit,
       ) as DocRow[];
     return stmt(db, keysetSql(select, 'series = ?', cols, desc, 'start')).all(series, limit) as DocRow[];
-  });
-}
-
-/** Logs of one owner (restricted to some of its log series) by iter, then timestamp. */
-export function logIterSource(
-  db: Db,
-  owner: string,
-  seriesIds: readonly number[],
-  desc: boolean,
-  afterKey: number | undefined,
-): RowSource<LogRow> {
-  const select = `SELECT ${LOG_ROW_COLUMNS} FROM log_events`;
-  const where = `owner = ${LOG_OWNER} AND series IN (SELECT value FROM json_each(?))`;
-  const cols = ['iter', 'timestamp', 'seq'];
-  const ids = JSON.stringify(seriesIds);
-  return chunkedSource<LogRow>((after, limit) => {
-    if (after)
-      return stmt(db, keysetSql(select, where, cols, desc, 'continue')).all(
-        owner,
-        ids,
-        iterParam(after.iter),
-        after.timestamp,
-        after.seq,
-        limit,
-      ) as LogRow[];
-    if (afterKey !== undefined)
-      return stmt(db, keysetSql(select, where, cols, desc, 'after-key')).all(
-        owner,
-        ids,
-        iterParam(afterKey),
-        limit,
-      ) as LogRow[];
-    return stmt(db, keysetSql(select, where, cols, desc, 'start')).all(owner, ids, limit) as LogRow[];
   });
 }

@@ -183,6 +183,7 @@ class EventWriter {
   }
 
   finish(): void {
+    this.log.finish();
     const touch = stmt(this.ctx.db, 'UPDATE event_series SET last_written = ? WHERE id = ?');
     for (const sid of this.positive) touch.run(this.now, sid);
     this.updates.apply(this.ctx.db, this.now, this.ctx.identity.user);

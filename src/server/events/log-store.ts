@@ -28,6 +28,53 @@ export function stringText(db: Db, id: number): string {
   return text;
 }
 
+interface Span {
+  owner: number;
+  iter: number | bigint;
+  series: number;
+  first: number;
+  last: number;
+}
+
+/**
+ * Gathers the (owner, iter, series) spans of one batch's logs for log_iterations (one row per
+ * iteration of a log series, with its first and last timestamp); `flush` writes them.
+ */
+export class IterationSpans {
+  private readonly spans = new Map<string, Span>();
+  /** The span of the previous log: consecutive logs usually share it, so no map lookup. */
+  private current: Span | undefined;
+  private readonly upsert: Statement;
+
+  constructor(db: Db) {
+    this.upsert = stmt(
+      db,
+      `INSERT INTO log_iterations (owner, iter, series, first_timestamp, last_timestamp) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (owner, iter, series) DO UPDATE SET
+         first_timestamp = min(first_timestamp, excluded.first_timestamp),
+         last_timestamp = max(last_timestamp, excluded.last_timestamp)`,
+    );
+  }
+
+  add(owner: number, iter: number | bigint, series: number, timestamp: number): void {
+    let span = this.current;
+    if (span === undefined || span.owner !== owner || span.iter !== iter || span.series !== series) {
+      const key = `${owner} ${iter} ${series}`;
+      span = this.spans.get(key);
+      if (span === undefined) this.spans.set(key, (span = { owner, iter, series, first: timestamp, last: timestamp }));
+      this.current = span;
+    }
+    if (timestamp < span.first) span.first = timestamp;
+    else if (timestamp > span.last) span.last = timestamp;
+  }
+
+  flush(): void {
+    for (const s of this.spans.values()) this.upsert.run(s.owner, s.iter, s.series, s.first, s.last);
+    this.spans.clear();
+    this.current = undefined;
+  }
+}
+
 interface OwnerTail {
   id: number;
   /** Newest timestamp of the owner's logs, and the highest seq at it. */
@@ -40,8 +87,10 @@ export class LogWriter {
   private readonly owners = new Map<string, OwnerTail>();
   private readonly codes = new Map<string, number>();
   private readonly insert: Statement;
+  private readonly spans: IterationSpans;
 
   constructor(private readonly db: Db) {
+    this.spans = new IterationSpans(db);
     this.insert = stmt(
       db,
       `INSERT INTO log_events (owner, timestamp, seq, series, iter, written_after, worker, level, msg, extra)
@@ -83,6 +132,12 @@ export class LogWriter {
       msg,
       extra,
     );
+    this.spans.add(tail.id, iter, series, timestamp);
+  }
+
+  /** Writes what the batch's logs changed in log_iterations; call once after the last write. */
+  finish(): void {
+    this.spans.flush();
   }
 
   private tail(owner: string): OwnerTail {

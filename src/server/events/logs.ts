@@ -18,6 +18,7 @@ import { handler } from '../handler.js';
 import { requestShape, v } from '../validate.js';
 import { LOG, NO_ITER } from './event-types.js';
 import { LOG_OWNER, LOG_ROW_COLUMNS, stringText } from './log-store.js';
+import { rebuildIterationSpans } from './log-iterations.js';
 import type { LogRow } from './event-sources.js';
 import { matchesMetrics, metricsFilterRule } from './metrics-filter.js';
 import { deletableOwner, readableOwner } from './owners.js';
@@ -273,6 +274,7 @@ export const clearTaskLog = handler(
         `DELETE FROM log_events WHERE owner = ${LOG_OWNER} AND series IN (SELECT value FROM json_each(?))${threshold === undefined ? '' : ' AND timestamp < ?'}`,
       ).run(req.task, JSON.stringify(ids), ...(threshold === undefined ? [] : [threshold]));
       pruneEmptyLogSeries(ctx.db, req.task, ids);
+      if (result.changes > 0) rebuildIterationSpans(ctx.db, req.task, ids);
       return result.changes;
     })();
     return { deleted };

@@ -15,9 +15,9 @@ import type {
 } from '../../wire/events.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
-import { LOG_OWNER } from './log-store.js';
 import { handler } from '../handler.js';
 import { requestShape, v } from '../validate.js';
+import { lastLogIteration } from './log-iterations.js';
 import { LOG, NO_ITER, NO_ITER_PARAM, SCALAR, SINGLE_VALUE_ITER, VECTOR } from './event-types.js';
 import { scalarSource } from './event-sources.js';
 import { matchesMetrics, metricsFilterRule, type MetricVariantsFilter } from './metrics-filter.js';
@@ -51,7 +51,7 @@ function lastIteration(db: Db, owner: string): number | undefined {
       pluckStmt(db, `SELECT iter FROM ${table} WHERE series = ? ORDER BY iter DESC LIMIT 1`).get(s.id) as number,
     );
   }
-  consider(pluckStmt(db, `SELECT max(iter) FROM log_events WHERE owner = ${LOG_OWNER}`).get(owner) as number | null);
+  consider(lastLogIteration(db, owner));
   return last;
 }
 

@@ -118,7 +118,26 @@ ALTER TABLE log_events_v4 RENAME TO log_events;
 CREATE INDEX log_events_iter ON log_events(owner, iter);
 `;
 
+// v5: the (owner, iter) index (18 bytes a line) gives way to log_iterations, one row per
+// iteration of a log series with its first and last timestamp, kept at ingest (log-store.ts).
+// Reads by iteration walk it in order and read each iteration as a timestamp range of
+// log_events; the owner's last iteration and iteration discovery read it alone.
+const EVENTS_V5 = `
+CREATE TABLE log_iterations (
+  owner INTEGER NOT NULL,
+  iter INTEGER NOT NULL,
+  series INTEGER NOT NULL,
+  first_timestamp INTEGER NOT NULL,
+  last_timestamp INTEGER NOT NULL,
+  PRIMARY KEY (owner, iter, series)
+) WITHOUT ROWID;
+INSERT INTO log_iterations
+  SELECT owner, iter, series, min(timestamp), max(timestamp) FROM log_events GROUP BY owner, iter, series;
+DROP INDEX log_events_iter;
+`;
+
 export const EVENTS_MIGRATIONS: Migration[] = [
   { version: 2, sql: EVENTS_V2 },
   { version: 4, sql: EVENTS_V4 },
+  { version: 5, sql: EVENTS_V5 },
 ];
