@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreClient } from '../../src/store/client.js';
 import { LOG_SCAN_MAX_BATCH, scanLog, type LogScanRequest } from '../../src/store/log-scan.js';
 import { compileLogQuery } from '../../src/text/log-window.js';
-import { addLogLines, createTask, monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
+import { addLogLines, countCalls, createTask, monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
 
 const LINES = 24_000;
 const ESCAPED_LINE = 3;
@@ -113,6 +113,16 @@ describe('pipelined log scan', () => {
     expect(trace.log).toContain('request 3');
     expect(trace.log).toContain('failed 3');
     expect(trace.signals.every((s) => s.aborted)).toBe(true);
+  });
+
+  it('a signal aborted before the scan starts sends nothing', async () => {
+    const trace: Trace = { log: [], signals: [], settled: [] };
+    const controller = new AbortController();
+    controller.abort();
+    fx.proxy.reset();
+    await expect(scanLog(recording(trace), request('x', { signal: controller.signal }, trace))).rejects.toThrow();
+    await Promise.all(trace.settled);
+    expect(countCalls(fx.proxy, 'events.get_task_log')).toBe(0);
   });
 
   it('an abort ends the request on its way and asks for nothing more', async () => {
