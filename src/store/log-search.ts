@@ -62,9 +62,9 @@ export async function search(
     const rate = scanRate(scanned, now - startedAt);
     patchLogs(ctx, (l) => ({ search: l.search && { ...l.search, pagesFetched: pages, linesScanned: scanned, rate } }));
   };
-  const scan = await scanLog(ctx, {
+  const scan = await scanLog(ctx.client, {
     taskId,
-    test: compiled.test,
+    query: compiled,
     color: ctx.book.logColor,
     direction,
     from: edge,

@@ -182,20 +182,30 @@ export function parseHistogram(
 
 /** Log events as sent (any order); events without a numeric timestamp are skipped. */
 export function parseLogEvents(data: unknown, endpoint: string): LogEntry[] {
-  const events = requireArray(requireObject(data, endpoint), 'events', endpoint);
   const out: LogEntry[] = [];
-  for (const e of events) {
-    if (!isObject(e)) continue;
-    const timestamp = num(e.timestamp);
+  for (const e of rawLogEvents(data, endpoint)) {
+    const timestamp = logEventTimestamp(e);
     if (timestamp === null) continue;
-    out.push({
-      timestamp,
-      level: str(e.level, 'info'),
-      worker: str(e.worker),
-      msg: typeof e.msg === 'string' ? e.msg : e.msg === undefined ? '' : JSON.stringify(e.msg),
-    });
+    const event = e as Json;
+    out.push({ timestamp, level: str(event.level, 'info'), worker: str(event.worker), msg: logEventMessage(event) });
   }
   return out;
+}
+
+/** The `events` list of a get_task_log answer as sent, for a scan that reads only two fields. */
+export function rawLogEvents(data: unknown, endpoint: string): unknown[] {
+  return requireArray(requireObject(data, endpoint), 'events', endpoint);
+}
+
+/** A raw log event's timestamp; null for an event the log leaves out. */
+export function logEventTimestamp(event: unknown): number | null {
+  return isObject(event) ? num(event.timestamp) : null;
+}
+
+/** The message of a raw log event that has a timestamp. */
+export function logEventMessage(event: unknown): string {
+  const msg = (event as Json).msg;
+  return typeof msg === 'string' ? msg : msg === undefined ? '' : JSON.stringify(msg);
 }
 
 export function parsePlots(data: unknown, endpoint: string): PlotItem[] {

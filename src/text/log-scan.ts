@@ -1,12 +1,24 @@
-// Pure helpers of the log search's scan (src/store/log-scan.ts): which event of a fetched page
-// matches, tested on the same sanitised, SGR-free text the log window shows, and the progress
-// line's rate. Nothing here keeps a page.
+// Pure helpers of the log search's scan (src/store/log-scan.ts): whether a message matches,
+// tested on the same sanitised, SGR-free text the log window shows, and the progress line's
+// rate. Nothing here keeps a page.
 import { sanitizeLines, stripSgr } from './sanitize.js';
 import type { LogEntry, LogMatcher } from './log-window.js';
 
 /** True when one of the message's display lines matches (as the window would show it). */
 export function entryMatches(entry: LogEntry, test: LogMatcher, color: boolean): boolean {
-  for (const text of sanitizeLines(entry.msg, { color })) if (test(color ? stripSgr(text) : text)) return true;
+  return messageMatches(entry.msg, test, test, color);
+}
+
+/** Printable ASCII only: the sanitiser gives such a message back as it is, one display line. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * `entryMatches` for a bare message, cheaply for the common plain line: `asciiTest` on the raw
+ * text; only messages holding anything else (escapes, `\r`, tabs, non-ASCII) are sanitised.
+ */
+export function messageMatches(msg: string, test: LogMatcher, asciiTest: LogMatcher, color: boolean): boolean {
+  if (PLAIN_ASCII.test(msg)) return asciiTest(msg);
+  for (const text of sanitizeLines(msg, { color })) if (test(color ? stripSgr(text) : text)) return true;
   return false;
 }
 

@@ -278,7 +278,11 @@ export function indexOfLine(window: LogWindow, id: number): number {
 
 export type LogMatcher = (plainText: string) => boolean;
 
-export type CompiledQuery = { ok: true; test: LogMatcher } | { ok: false; error: string };
+/**
+ * `asciiTest` gives `test`'s answer for text of printable ASCII only (what most log lines are),
+ * more cheaply: a substring becomes one case-insensitive scan, without a lowercased copy.
+ */
+export type CompiledQuery = { ok: true; test: LogMatcher; asciiTest: LogMatcher } | { ok: false; error: string };
 
 /**
  * `/pattern/flags` is a regular expression (case-insensitive unless flags are given; `g` and
@@ -291,13 +295,24 @@ export function compileLogQuery(query: string): CompiledQuery {
     const flags = (regex[2] ?? '').replace(/[gy]/g, '');
     try {
       const re = new RegExp(regex[1] as string, flags.length > 0 ? flags : 'i');
-      return { ok: true, test: (text) => re.test(text) };
+      const test = (text: string) => re.test(text);
+      return { ok: true, test, asciiTest: test };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : 'invalid regular expression' };
     }
   }
   const needle = query.toLowerCase();
-  return { ok: true, test: (text) => text.toLowerCase().includes(needle) };
+  // ASCII lowercases to ASCII, so such text never holds a needle with other characters.
+  const asciiNeedle = /^[\x20-\x7e]*$/.test(needle) ? new RegExp(escapeRegExp(needle), 'i') : null;
+  return {
+    ok: true,
+    test: (text) => text.toLowerCase().includes(needle),
+    asciiTest: (text) => asciiNeedle !== null && asciiNeedle.test(text),
+  };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
 
 export type SearchDirection = 'next' | 'previous';

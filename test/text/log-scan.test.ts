@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryMatches, firstMatchingEntry, nextScanBatch, scanRate } from '../../src/text/log-scan.js';
+import { entryMatches, firstMatchingEntry, messageMatches, nextScanBatch, scanRate } from '../../src/text/log-scan.js';
 import { compileLogQuery, type LogMatcher } from '../../src/text/log-window.js';
 
 function matcher(query: string): LogMatcher {
@@ -22,6 +22,35 @@ describe('log scan matching', () => {
   it('tests each display line of a multi-line message, so ^ anchors at every line', () => {
     const test = matcher('/^Traceback/');
     expect(entryMatches(entry('error below\nTraceback (most recent call last):'), test, false)).toBe(true);
+  });
+
+  it('the raw-text test of plain ASCII lines agrees with the exact test, for substrings and regexes', () => {
+    const lines = ['step 1: loss=0.25 lr=0.001', 'Epoch 3 [a+b] (x|y) $HOME ^top', 'C:/path/a.b-c*d?', ''];
+    const queries = ['LOSS', 'lr=0.001', '[a+b]', '(x|y)', '$home', '^top', 'a.b-c*d?', '/^step \\d+/', '/LOSS/', 'x'];
+    for (const query of queries) {
+      const compiled = compileLogQuery(query);
+      if (!compiled.ok) throw new Error(compiled.error);
+      for (const line of lines) {
+        expect([query, line, compiled.asciiTest(line)]).toEqual([query, line, compiled.test(line)]);
+        expect(messageMatches(line, compiled.test, compiled.asciiTest, true)).toBe(compiled.test(line));
+      }
+    }
+  });
+
+  it('lines with escapes, carriage returns, tabs or non-ASCII still get the exact test', () => {
+    const check = (query: string, msg: string) => {
+      const compiled = compileLogQuery(query);
+      if (!compiled.ok) throw new Error(compiled.error);
+      return messageMatches(msg, compiled.test, compiled.asciiTest, true);
+    };
+    expect(check('needle', 'a \u001b[1mNEE\u001b[0mDLE b')).toBe(true);
+    expect(check('needle', 'nee\u001b]0;title\u0007dle')).toBe(true);
+    expect(check('progress 100%', 'progress 10%\rprogress 100%')).toBe(true);
+    expect(check('a b', 'a\tb')).toBe(false);
+    // Non-ASCII needles, and non-ASCII text that lowercases to ASCII (the Kelvin sign is a k).
+    expect(check('ÄRGER', 'kein ärger hier')).toBe(true);
+    expect(check('kelvin', '\u212aelvin')).toBe(true);
+    expect(check('ärger', 'kein arger')).toBe(false);
   });
 
   it('finds the first match in the page order (the direction of travel)', () => {
