@@ -2,6 +2,7 @@
 // and the bookkeeping that is not UI state (scroll ids, what the detail panes were fetched for).
 import type { StoreClient } from './client.js';
 import type { ListPaging } from './list-paging.js';
+import type { ListProbe } from './list-probe.js';
 import type { ListName } from './panes.js';
 import type { LogWindow } from '../text/log-window.js';
 import type { KnownReportWidget } from '../text/report-widgets.js';
@@ -56,6 +57,8 @@ export type LogOp =
 
 export interface Bookkeeping {
   paging: Record<ListName, ListPaging>;
+  /** What the task list's idle probe compares with (list-probe.ts). */
+  taskProbe: ListProbe;
   tagsWanted: boolean;
   /** "taskId|lastUpdate|lastIteration" the scalars / artifacts / logs were last fetched for. */
   scalarsFor: string | null;

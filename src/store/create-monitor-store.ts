@@ -9,6 +9,7 @@ import { createStore } from 'zustand/vanilla';
 import { initialConnection } from './connection.js';
 import type { Bookkeeping, Pollers, StoreContext, StoreDeps } from './context.js';
 import { initialPaging } from './list-paging.js';
+import { initialListProbe } from './list-probe.js';
 import { newLogWindow } from './log-fetch.js';
 import { createImageViewActions, initialImageView } from './image-view.js';
 import { createNavigationActions } from './navigation.js';
@@ -49,6 +50,7 @@ function initialData(deps: StoreDeps): MonitorData {
 function initialBook(pageSize: number, logColor: boolean): Bookkeeping {
   return {
     paging: { tasks: initialPaging(pageSize), reports: initialPaging(pageSize) },
+    taskProbe: initialListProbe(),
     tagsWanted: true,
     scalarsFor: null,
     artifactsFor: null,
