@@ -3,6 +3,7 @@
 import type { StoreClient } from './client.js';
 import type { CompareFetched } from './compare.js';
 import type { ListPaging } from './list-paging.js';
+import type { ListProbe } from './list-probe.js';
 import type { ListName } from './panes.js';
 import type { LogWindow } from '../text/log-window.js';
 import type { KnownReportWidget } from '../text/report-widgets.js';
@@ -59,6 +60,8 @@ export type LogOp =
 
 export interface Bookkeeping {
   paging: Record<ListName, ListPaging>;
+  /** What the task list's idle probe compares with (list-probe.ts). */
+  taskProbe: ListProbe;
   tagsWanted: boolean;
   /** "taskId|lastUpdate|lastIteration" the scalars / artifacts / logs were last fetched for. */
   scalarsFor: string | null;

@@ -10,6 +10,7 @@ import { createCompareActions, emptyCompare } from './compare.js';
 import { initialConnection } from './connection.js';
 import type { Bookkeeping, Pollers, StoreContext, StoreDeps } from './context.js';
 import { initialPaging } from './list-paging.js';
+import { initialListProbe } from './list-probe.js';
 import { newLogWindow } from './log-fetch.js';
 import { createImageViewActions, initialImageView } from './image-view.js';
 import { createNavigationActions } from './navigation.js';
@@ -55,6 +56,7 @@ function initialData(deps: StoreDeps): MonitorData {
 function initialBook(pageSize: number, logColor: boolean): Bookkeeping {
   return {
     paging: { tasks: initialPaging(pageSize), reports: initialPaging(pageSize) },
+    taskProbe: initialListProbe(),
     tagsWanted: true,
     scalarsFor: null,
     artifactsFor: null,

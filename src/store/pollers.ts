@@ -4,6 +4,7 @@ import { refreshWidgets } from './report-widgets.js';
 import { logsWanted } from './selected-task.js';
 import { syncDetail } from './task-detail.js';
 import { requestLogOp } from './log-fetch.js';
+import { forceFullRead } from './list-probe.js';
 import { markAttempt, markFailure, markMalformed, markOverdue, markSuccess, overdueAfterMs } from './connection.js';
 import type { Pollers, StoreContext } from './context.js';
 import { classifyFailure, isMalformedAnswer, toPaneError } from './errors.js';
@@ -165,6 +166,7 @@ export function createLifecycleActions(ctx: StoreContext): LifecycleActions {
       const list = state.ui.view === 'tasks' ? ctx.pollers.tasks : ctx.pollers.reports;
       if (state.connection.state === 'unanswered') list.restart();
       if (state.ui.view === 'tasks') {
+        forceFullRead(ctx);
         ctx.pollers.tasks.wake();
         syncDetail(ctx);
         if (logsWanted(state) && state.logs.follow && state.logs.lines.length > 0) requestLogOp(ctx, { kind: 'newer' });

@@ -6,6 +6,7 @@ import { TASK_STATUSES } from '../wire/common.js';
 import type { ReportsGetTaskDataRequest } from '../wire/reports.js';
 import { MAX_LIST_ROWS, type StoreContext } from './context.js';
 import { maybeLoadMore } from './list-paging.js';
+import { fullReadDone, probeTaskList } from './list-probe.js';
 import { appendRows, filterPattern, keepSelection, normalise } from './lists.js';
 import { parseTaskPage } from './parse.js';
 import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
@@ -131,6 +132,9 @@ export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise
   const size = more ? ctx.pageSize : Math.min(MAX_LIST_ROWS, Math.max(ctx.pageSize, book.paging.tasks.wanted));
   const query = buildTaskQuery(state, ctx.pageSize, book.paging.tasks.scrollId);
   if (!more && book.paging.tasks.scrollId !== null) query.refresh_scroll = true;
+  // An idle tick sends only the probe (list-probe.ts); the loaded rows are read when they moved.
+  const mark = more ? null : await probeTaskList(ctx, query, book.paging.tasks.scrollId !== null, signal);
+  if (!more && (mark === null || signal.aborted)) return;
   if (more) ctx.set((s) => ({ tasks: { ...s.tasks, loadingMore: true } }));
   try {
     const answer = await ctx.client.reports.getTaskData(query, { signal });
@@ -161,6 +165,7 @@ export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise
     });
     if (!more) noticeFailures(ctx, previousRows);
     book.paging.tasks.wanted = Math.max(ctx.pageSize, ctx.get().tasks.ids.length);
+    if (mark !== null) fullReadDone(ctx, mark);
     if (ctx.get().tasks.selectedId !== previousId) onTaskSelectionChanged(ctx);
     else syncDetail(ctx);
     maybeLoadMore(ctx, 'tasks');

@@ -48,7 +48,7 @@ afterEach(async () => {
 });
 
 describe('requests', () => {
-  it('POSTs JSON to {apiHost}/{service}.{action} with bearer, client and worker headers', async () => {
+  it('POSTs JSON to {apiHost}/{service}.{action} with bearer and client headers (worker only on writes)', async () => {
     server.reply('reports.get_tags', ok({ tags: ['a'] }));
     await client.reports.getTags({});
     const [login] = server.requestsTo('auth.login');
@@ -59,9 +59,12 @@ describe('requests', () => {
     expect(req?.headers['content-type']).toBe('application/json');
     expect(req?.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
     expect(req?.headers['x-clearml-client']).toBe(`tracktop-${pkg.version}`);
-    expect(req?.headers['x-clearml-worker']).toBe(hostname());
+    expect(req?.headers['x-clearml-worker']).toBeUndefined();
     expect(req?.headers['content-encoding']).toBeUndefined();
     expect(req?.body).toBe('{}');
+    server.reply('events.add_batch', ok({ added: 1, errors: 0 }));
+    await client.events.addBatch([{ type: 'log', task: 't1', msg: 'm', timestamp: 1 }]);
+    expect(server.requestsTo('events.add_batch')[0]?.headers['x-clearml-worker']).toBe(hostname());
   });
 
   it('adds the /vX.Y prefix when an API version is given and keeps a base path of the host', async () => {

@@ -138,11 +138,16 @@ describe('monitor store: task list and selected task', () => {
     expect(pages[0]).toMatchObject({ scroll_id: '', size: 10 });
     const cursor = pages.find((b) => b.scroll_id !== '')?.scroll_id;
     expect(cursor).toEqual(expect.any(String));
-    // The next poll re-reads all loaded rows on the same cursor, opening no new one.
+    // A poll after a change re-reads all loaded rows on the same cursor, opening no new one
+    // (idle polls send only the one-row probes of list-probe.ts, which carry no scroll id).
     fx.proxy.reset();
+    await addScalars(fx.writer, fx.state().tasks.ids[3] ?? '', 'm', 'v', [1]);
     await waitFor(() => countCalls(fx!.proxy, LIST) >= 2, 5000, 'polls');
-    for (const call of fx.proxy.calls.filter((c) => c.endpoint === LIST)) {
-      expect(JSON.parse(call.body)).toMatchObject({ scroll_id: cursor, refresh_scroll: true });
+    await fx.until((s) => s.tasks.byId[s.tasks.ids[0] ?? '']?.lastIteration === 0, 'the change read');
+    const reads = fx.proxy.calls.filter((c) => c.endpoint === LIST && 'scroll_id' in JSON.parse(c.body));
+    expect(reads.length).toBeGreaterThan(0);
+    for (const call of reads) {
+      expect(JSON.parse(call.body)).toMatchObject({ scroll_id: cursor, refresh_scroll: true, size: 10 });
     }
     expect(fx.state().tasks.ids).toHaveLength(25);
   });
