@@ -89,12 +89,17 @@ export function parseTaskRow(raw: unknown): TaskRow | null {
   };
 }
 
-export function parseTaskPage(data: unknown, endpoint: string): Page<TaskRow> {
+/** The rows of a `tasks` list answer (tasks and reports alike), skipping what cannot be a row. */
+function parseRowPage<R>(data: unknown, endpoint: string, parseRow: (raw: unknown) => R | null): Page<R> {
   const obj = requireObject(data, endpoint);
   const rows = requireArray(obj, 'tasks', endpoint)
-    .map(parseTaskRow)
-    .filter((r): r is TaskRow => r !== null);
+    .map(parseRow)
+    .filter((r): r is R => r !== null);
   return { rows, scrollId: optStr(obj.scroll_id) };
+}
+
+export function parseTaskPage(data: unknown, endpoint: string): Page<TaskRow> {
+  return parseRowPage(data, endpoint, parseTaskRow);
 }
 
 /** "team/.reports" → "team"; the root ".reports" → null. */
@@ -125,11 +130,7 @@ export function parseReportRow(raw: unknown): ReportRow | null {
 }
 
 export function parseReportPage(data: unknown, endpoint: string): Page<ReportRow> {
-  const obj = requireObject(data, endpoint);
-  const rows = requireArray(obj, 'tasks', endpoint)
-    .map(parseReportRow)
-    .filter((r): r is ReportRow => r !== null);
-  return { rows, scrollId: optStr(obj.scroll_id) };
+  return parseRowPage(data, endpoint, parseReportRow);
 }
 
 export function parseTags(data: unknown, endpoint: string): string[] {
