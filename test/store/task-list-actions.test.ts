@@ -13,8 +13,9 @@ afterEach(async () => {
 
 const LIST = 'reports.get_task_data';
 
+/** The last read of the list itself (idle polls also send one-row probes, see list-probe.ts). */
 function lastListRequest(f: MonitorFixture): Record<string, unknown> {
-  const calls = f.proxy.calls.filter((c) => c.endpoint === LIST);
+  const calls = f.proxy.calls.filter((c) => c.endpoint === LIST && !c.body.includes('"page_size":1'));
   return JSON.parse(calls[calls.length - 1]?.body ?? '{}') as Record<string, unknown>;
 }
 
