@@ -7,17 +7,10 @@ import { visibleOptions } from '../store/report-filters.js';
 import type { MonitorState, MonitorStore, PaneName } from '../store/types.js';
 import { clipboardSequence } from '../text/osc52.js';
 import { handleKey, focusedPane, type UiEffects } from './commands.js';
+import { applyLayoutToStore, storeLayoutOf, type StoreLayout } from './store-layout.js';
 import { PaneSubjectContext, StoreContext, TerminalColsContext, ThemeContext, useMonitor } from './context.js';
 import { decodeInput } from './keys.js';
-import {
-  computeLayout,
-  paneRowsOf,
-  pickerBox,
-  type BottomSlotPane,
-  type Layout,
-  type LayoutNode,
-  type TopSlotPane,
-} from './layout.js';
+import { computeLayout, pickerBox, type BottomSlotPane, type LayoutNode, type TopSlotPane } from './layout.js';
 import { DialogOverlay, MAX_ERROR_ROWS } from './components/DialogOverlay.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay, helpLines, helpTop } from './components/HelpOverlay.js';
@@ -98,25 +91,6 @@ function stdoutSize(stdout: NodeJS.WriteStream | undefined): { cols: number; row
     cols: typeof cols === 'number' && cols > 0 ? cols : DEFAULT_SIZE.cols,
     rows: typeof rows === 'number' && rows > 0 ? rows : DEFAULT_SIZE.rows,
   };
-}
-
-/** Tells the store how many rows each pane shows (0 = hidden) and how many samples to fetch. */
-/** What the store hears of the layout (it is told only when this changed). */
-interface StoreLayout {
-  paneRows: Record<PaneName, number>;
-  chartColumns: number;
-  tooSmall: boolean;
-}
-
-export function storeLayoutOf(layout: Layout): StoreLayout {
-  return { paneRows: paneRowsOf(layout), chartColumns: layout.chartColumns, tooSmall: layout.tooSmall };
-}
-
-export function applyLayoutToStore(store: MonitorStore, layout: StoreLayout): void {
-  const actions = store.getState().actions;
-  if (layout.tooSmall) return;
-  for (const pane of Object.keys(layout.paneRows) as PaneName[]) actions.setPaneRows(pane, layout.paneRows[pane]);
-  actions.setChartColumns(layout.chartColumns);
 }
 
 /** The store slice each pane draws: a pane that failed to draw tries again when it changes. */

@@ -1,54 +1,14 @@
 // The key table: every binding of the monitor, modal ones included. The key router, the help
 // overlay, the status bar's and dialogs' key hints and the README's key table are generated
 // from it (see keymap.ts); what an action does is in key-actions.ts.
-import type { PaneName } from '../store/types.js';
-import type { ActionId } from './key-actions.js';
-import type { KeyName } from './keys.js';
+import type { KeyBinding, Scope } from './key-scopes.js';
+import { MODAL_BINDINGS } from './modal-bindings.js';
 
-/**
- * What is open over the panes. While one is, only its own bindings and the `always` ones apply;
- * in the typing scopes a key with no binding types its character.
- */
-export type ModalScope =
-  'prompt' | 'confirm' | 'dialog' | 'tag-picker' | 'project-picker' | 'help' | 'viewer' | 'too-small';
-
-/**
- * Where a binding applies: always (modals included), everywhere (no modal open), anywhere in
- * one view, in one pane, or in one modal.
- */
-export type Scope = 'always' | 'everywhere' | 'tasks-view' | 'reports-view' | PaneName | ModalScope;
-
-export const MODAL_SCOPES: readonly ModalScope[] = [
-  'prompt',
-  'confirm',
-  'dialog',
-  'tag-picker',
-  'project-picker',
-  'help',
-  'viewer',
-  'too-small',
-];
-
-/** Modal scopes where an unbound printable key is typed into the text. */
-export const TYPING_SCOPES: readonly ModalScope[] = ['prompt', 'dialog', 'tag-picker', 'project-picker'];
-
-export interface KeyBinding {
-  keys: readonly KeyName[];
-  action: ActionId;
-  scopes: readonly Scope[];
-  help: string;
-  /** Short label for the status bar's key hints; bindings without one are not hinted. */
-  hint?: string;
-  /** Keys as shown in the hint when not the binding's own (e.g. `j/k` for a pair). */
-  hintKeys?: string;
-  /** A report triage action: not bound, hinted or listed with `--read-only`. */
-  triage?: boolean;
-}
+export { MODAL_SCOPES, TYPING_SCOPES, type KeyBinding, type ModalScope, type Scope } from './key-scopes.js';
 
 const VIEWS: readonly Scope[] = ['tasks-view', 'reports-view'];
 const EXPORT_HELP =
   'export what the focused pane shows (log, scalars, chart, plots) to a file in the current directory';
-const PICKERS: readonly Scope[] = ['tag-picker', 'project-picker'];
 
 export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['?'], action: 'help', scopes: ['everywhere'], help: 'help: this list of keys', hint: 'help' },
@@ -319,112 +279,5 @@ export const KEYMAP: readonly KeyBinding[] = [
     hint: 'new',
     triage: true,
   },
-  // ---- modals: the `/` prompt, dialogs, pickers, help, the too-small screen
-  { keys: ['enter'], action: 'prompt-apply', scopes: ['prompt'], help: 'apply the filter, or search', hint: 'apply' },
-  { keys: ['esc'], action: 'prompt-cancel', scopes: ['prompt'], help: 'close the prompt', hint: 'cancel' },
-  { keys: ['up'], action: 'prompt-history-up', scopes: ['prompt'], help: 'log search: previous query' },
-  { keys: ['down'], action: 'prompt-history-down', scopes: ['prompt'], help: 'log search: next query' },
-  {
-    keys: ['backspace'],
-    action: 'delete-char',
-    scopes: ['prompt', 'dialog', ...PICKERS],
-    help: 'delete the last typed character',
-  },
-  { keys: ['ctrl-u'], action: 'clear-text', scopes: ['prompt', 'dialog', ...PICKERS], help: 'clear what is typed' },
-  {
-    keys: ['y', 'enter'],
-    action: 'dialog-submit',
-    scopes: ['confirm'],
-    help: 'yes: do it',
-    hint: 'yes',
-    hintKeys: 'y / Enter',
-  },
-  {
-    keys: ['n', 'q', 'esc'],
-    action: 'dialog-cancel',
-    scopes: ['confirm'],
-    help: 'no: close the dialog',
-    hint: 'no',
-    hintKeys: 'n / q / Esc',
-  },
-  {
-    keys: ['enter'],
-    action: 'dialog-submit',
-    scopes: ['dialog'],
-    help: 'submit the value (or go to the next step)',
-    hint: 'ok',
-  },
-  {
-    keys: ['tab'],
-    action: 'dialog-complete',
-    scopes: ['dialog'],
-    help: 'complete with the first suggestion',
-    hint: 'complete',
-  },
-  { keys: ['esc'], action: 'dialog-cancel', scopes: ['dialog'], help: 'cancel', hint: 'cancel' },
-  {
-    keys: ['down', 'ctrl-n'],
-    action: 'pick-down',
-    scopes: PICKERS,
-    help: 'next option',
-    hint: 'move',
-    hintKeys: 'Up/Down',
-  },
-  { keys: ['up', 'ctrl-p'], action: 'pick-up', scopes: PICKERS, help: 'previous option' },
-  { keys: ['pagedown'], action: 'pick-page-down', scopes: PICKERS, help: 'options one page down' },
-  { keys: ['pageup'], action: 'pick-page-up', scopes: PICKERS, help: 'options one page up' },
-  {
-    keys: ['tab'],
-    action: 'dialog-complete',
-    scopes: ['tag-picker'],
-    help: 'the highlighted tag: include / exclude / off',
-    hint: 'include / exclude / off',
-  },
-  {
-    keys: ['tab'],
-    action: 'dialog-complete',
-    scopes: ['project-picker'],
-    help: 'choose the highlighted project',
-  },
-  { keys: ['enter'], action: 'dialog-submit', scopes: ['tag-picker'], help: 'apply the tag filter', hint: 'apply' },
-  {
-    keys: ['enter'],
-    action: 'dialog-submit',
-    scopes: ['project-picker'],
-    help: "show the highlighted project's reports",
-    hint: 'show this project',
-  },
-  {
-    keys: ['esc'],
-    action: 'dialog-cancel',
-    scopes: PICKERS,
-    help: 'close without changing the filter',
-    hint: 'cancel',
-  },
-  { keys: ['j', 'down'], action: 'help-down', scopes: ['help'], help: 'scroll down', hint: 'scroll', hintKeys: 'j/k' },
-  { keys: ['k', 'up'], action: 'help-up', scopes: ['help'], help: 'scroll up' },
-  { keys: ['pagedown', 'ctrl-d', 'space'], action: 'help-page-down', scopes: ['help'], help: 'one page down' },
-  { keys: ['pageup', 'ctrl-u'], action: 'help-page-up', scopes: ['help'], help: 'one page up' },
-  { keys: ['g', 'home'], action: 'help-top', scopes: ['help'], help: 'top' },
-  { keys: ['G', 'end'], action: 'help-bottom', scopes: ['help'], help: 'bottom' },
-  { keys: ['q', 'esc', '?'], action: 'help-close', scopes: ['help'], help: 'close the help', hint: 'close' },
-  {
-    keys: ['j', 'down'],
-    action: 'viewer-down',
-    scopes: ['viewer'],
-    help: 'scroll down',
-    hint: 'scroll',
-    hintKeys: 'j/k',
-  },
-  { keys: ['k', 'up'], action: 'viewer-up', scopes: ['viewer'], help: 'scroll up' },
-  { keys: ['pagedown', 'ctrl-d', 'space'], action: 'viewer-page-down', scopes: ['viewer'], help: 'one page down' },
-  { keys: ['pageup', 'ctrl-u'], action: 'viewer-page-up', scopes: ['viewer'], help: 'one page up' },
-  { keys: ['y'], action: 'viewer-copy', scopes: ['viewer'], help: 'copy the whole text (OSC 52)', hint: 'copy' },
-  { keys: ['q', 'esc'], action: 'viewer-close', scopes: ['viewer'], help: 'close the viewer', hint: 'close' },
-  {
-    keys: ['q'],
-    action: 'exit',
-    scopes: ['too-small'],
-    help: 'quit (no other key works until the terminal is larger)',
-  },
+  ...MODAL_BINDINGS,
 ];
