@@ -133,3 +133,19 @@ export async function addLogLines(
 export function countCalls(proxy: CountingProxy, endpoint: string): number {
   return proxy.endpoints().filter((e) => e === endpoint).length;
 }
+
+/** Opens the logs pane on a fresh store (20 rows) and waits for the newest page. */
+export async function openLogsPane(fx: MonitorFixture): Promise<void> {
+  const { actions } = fx.renew().getState();
+  actions.setPaneRows('logs', 20);
+  actions.focusPane('logs');
+  actions.start();
+  await fx.until((s) => s.logs.lines.length > 0 && !s.logs.loadingNewer, 'newest log page');
+}
+
+/** The bodies of the `events.get_task_log` requests the fixture's proxy saw, in order. */
+export function logRequests(fx: MonitorFixture): Record<string, unknown>[] {
+  return fx.proxy.calls
+    .filter((c) => c.endpoint === 'events.get_task_log')
+    .map((c) => JSON.parse(c.body) as Record<string, unknown>);
+}

@@ -6,7 +6,15 @@ import { LOG_WINDOW_LINES } from '../../src/store/log-fetch.js';
 import { LOG_SCAN_MAX_BATCH } from '../../src/store/log-scan.js';
 import { recalledQuery } from '../../src/store/prompt.js';
 import type { MonitorState } from '../../src/store/types.js';
-import { addLogLines, countCalls, createTask, monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
+import {
+  addLogLines,
+  countCalls,
+  createTask,
+  logRequests,
+  monitorFixture,
+  openLogsPane,
+  type MonitorFixture,
+} from '../helpers/store-fixture.js';
 
 const LINES = 30_000;
 const NEEDLE_LINE = 7;
@@ -24,23 +32,9 @@ afterAll(async () => {
   await fx.close();
 });
 
-async function openLogs(): Promise<void> {
-  const { actions } = fx.renew().getState();
-  actions.setPaneRows('logs', 20);
-  actions.focusPane('logs');
-  actions.start();
-  await fx.until((s) => s.logs.lines.length > 0 && !s.logs.loadingNewer, 'newest log page');
-}
-
-function logRequests(): Record<string, unknown>[] {
-  return fx.proxy.calls
-    .filter((c) => c.endpoint === 'events.get_task_log')
-    .map((c) => JSON.parse(c.body) as Record<string, unknown>);
-}
-
 describe('log search through a long log', () => {
   it('n scans up to matches far back and N back down, the window within its line budget all along', async () => {
-    await openLogs();
+    await openLogsPane(fx);
     fx.proxy.reset();
     let mostLines = 0;
     const unsubscribe = fx.store.subscribe((s) => {
@@ -67,7 +61,7 @@ describe('log search through a long log', () => {
     expect(logs.search?.linesScanned).toBeGreaterThan(LATER_NEEDLE_LINE - LOG_WINDOW_LINES - 1000);
     expect(logs.search?.linesScanned).toBeLessThanOrEqual(LATER_NEEDLE_LINE - NEEDLE_LINE + 1);
     // Pages grow to the largest a server gives instead of one screenful per request.
-    const sizes = logRequests().map((r) => r.batch_size as number);
+    const sizes = logRequests(fx).map((r) => r.batch_size as number);
     expect(Math.max(...sizes)).toBe(LOG_SCAN_MAX_BATCH);
     expect(sizes.length).toBeLessThan(20);
 
@@ -85,7 +79,7 @@ describe('log search through a long log', () => {
   });
 
   it('Esc during a search aborts the request in flight and fetches nothing more', async () => {
-    await openLogs();
+    await openLogsPane(fx);
     fx.proxy.delays.set('events.get_task_log', 150);
     try {
       const { actions } = fx.store.getState();
@@ -105,7 +99,7 @@ describe('log search through a long log', () => {
   });
 
   it('a second / starts a new query; Up and Down walk the earlier ones', async () => {
-    await openLogs();
+    await openLogsPane(fx);
     const { actions } = fx.store.getState();
     for (const query of ['first', 'second']) {
       actions.openPrompt();

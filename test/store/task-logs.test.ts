@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_WINDOW_LINES } from '../../src/store/log-fetch.js';
-import { addLogLines, countCalls, createTask, monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
+import {
+  addLogLines,
+  countCalls,
+  createTask,
+  logRequests,
+  monitorFixture,
+  openLogsPane,
+  type MonitorFixture,
+} from '../helpers/store-fixture.js';
 import { waitFor } from '../helpers/timers.js';
 
 const LINES = 5000;
@@ -20,32 +28,18 @@ afterAll(async () => {
   await fx.close();
 });
 
-async function openLogs(): Promise<void> {
-  const { actions } = fx.renew().getState();
-  actions.setPaneRows('logs', 20);
-  actions.focusPane('logs');
-  actions.start();
-  await fx.until((s) => s.logs.lines.length > 0 && !s.logs.loadingNewer, 'newest log page');
-}
-
-function requests(): Record<string, unknown>[] {
-  return fx.proxy.calls
-    .filter((c) => c.endpoint === 'events.get_task_log')
-    .map((c) => JSON.parse(c.body) as Record<string, unknown>);
-}
-
 describe('monitor store: logs of a long task', () => {
   it('opens on the newest page, following', async () => {
-    await openLogs();
+    await openLogsPane(fx);
     const logs = fx.state().logs;
     expect(logs.lines[logs.lines.length - 1]?.text).toBe(`line ${LINES}`);
     expect(logs).toMatchObject({ atEnd: true, atStart: false, follow: true, top: logs.lines.length - 20 });
-    expect(requests()[0]).toMatchObject({ task, navigate_earlier: true });
-    expect(requests()[0]?.from_timestamp).toBeUndefined();
+    expect(logRequests(fx)[0]).toMatchObject({ task, navigate_earlier: true });
+    expect(logRequests(fx)[0]?.from_timestamp).toBeUndefined();
   });
 
   it('scrolling up fetches older pages by timestamp and keeps the window bounded', async () => {
-    await openLogs();
+    await openLogsPane(fx);
     fx.proxy.reset();
     const { actions } = fx.store.getState();
     for (let i = 0; i < 200; i++) {
@@ -56,7 +50,7 @@ describe('monitor store: logs of a long task', () => {
     expect(logs.follow).toBe(false);
     expect(logs.atEnd).toBe(false);
     expect(logs.lines.length).toBeLessThanOrEqual(LOG_WINDOW_LINES);
-    const older = requests();
+    const older = logRequests(fx);
     expect(older.length).toBeGreaterThan(3);
     for (const req of older) expect(req).toMatchObject({ navigate_earlier: true, from_timestamp: expect.any(Number) });
     // Each older page starts where the window began: timestamps only go back.
@@ -65,12 +59,12 @@ describe('monitor store: logs of a long task', () => {
   });
 
   it('jumpToStart shows line 1 however long the log, jumpToEnd the last line again', async () => {
-    await openLogs();
+    await openLogsPane(fx);
     const { actions } = fx.store.getState();
     actions.toTop();
     await fx.until((s) => s.logs.atStart && s.logs.lines[0]?.text === 'line 1', 'first line');
     expect(fx.state().logs).toMatchObject({ top: 0, follow: false });
-    const first = requests().pop();
+    const first = logRequests(fx).pop();
     expect(first).toMatchObject({ navigate_earlier: false });
     expect(first?.from_timestamp).toBeUndefined();
     // Scrolling down from the start fetches newer pages.
@@ -78,7 +72,9 @@ describe('monitor store: logs of a long task', () => {
       actions.page(1);
       await waitFor(() => !fx.state().logs.loadingNewer, 5000, 'newer page');
     }
-    expect(requests().some((r) => r.navigate_earlier === false && typeof r.from_timestamp === 'number')).toBe(true);
+    expect(logRequests(fx).some((r) => r.navigate_earlier === false && typeof r.from_timestamp === 'number')).toBe(
+      true,
+    );
     actions.toBottom();
     await fx.until((s) => s.logs.atEnd && s.logs.lines[s.logs.lines.length - 1]?.text === `line ${LINES}`, 'last line');
     const logs = fx.state().logs;
@@ -87,18 +83,18 @@ describe('monitor store: logs of a long task', () => {
   });
 
   it('follow picks up new lines when the task moves', async () => {
-    await openLogs();
+    await openLogsPane(fx);
     await addLogLines(fx.writer, task, LINES + 1, LINES + 3, (i) => `fresh ${i}`);
     await fx.until((s) => s.logs.lines[s.logs.lines.length - 1]?.text === `fresh ${LINES + 3}`, 'new lines');
     const logs = fx.state().logs;
     expect(logs.follow).toBe(true);
     expect(logs.top).toBe(logs.lines.length - 20);
-    const newer = requests().pop();
+    const newer = logRequests(fx).pop();
     expect(newer).toMatchObject({ navigate_earlier: false, from_timestamp: expect.any(Number) });
   });
 
   it('search keeps fetching older pages until it finds the match', async () => {
-    await openLogs();
+    await openLogsPane(fx);
     fx.proxy.reset();
     const { actions } = fx.store.getState();
     actions.searchLog('NEEDLE');
@@ -113,7 +109,7 @@ describe('monitor store: logs of a long task', () => {
   });
 
   it('a search with no match stops at the start of the log', async () => {
-    await openLogs();
+    await openLogsPane(fx);
     const { actions } = fx.store.getState();
     actions.searchLog('no such text');
     const before = fx.state().logs;
@@ -126,7 +122,7 @@ describe('monitor store: logs of a long task', () => {
   });
 
   it('cancelling a search stops fetching pages', async () => {
-    await openLogs();
+    await openLogsPane(fx);
     fx.proxy.delays.set('events.get_task_log', 100);
     try {
       const { actions } = fx.store.getState();
