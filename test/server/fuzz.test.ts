@@ -6,22 +6,13 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLERS } from '../../src/server/routes.js';
 import { startApi, type Api } from '../helpers/http.js';
+import { mulberry32 } from '../../src/demo/random.js';
 
 const SEED = 0x7a11;
 const RANDOM_REQUESTS_PER_ENDPOINT = 20;
 const SLOW_ANSWER_MS = 2000;
 
 /** mulberry32: a small seeded generator, so a failure can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIELDS = [
   'task',
@@ -203,7 +194,7 @@ function generator(rand: () => number) {
 
 describe('fuzz', () => {
   it(`every endpoint: no 5xx, no state change after an error, no slow answer (seed ${SEED})`, async () => {
-    const next = generator(prng(SEED));
+    const next = generator(mulberry32(SEED));
     const endpoints = Object.keys(HANDLERS).sort();
     const failures: string[] = [];
     let requests = 0;

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { displayWidth, sanitize, sanitizeLines } from '../../src/text/sanitize.js';
+import { mulberry32 } from '../../src/demo/random.js';
 
 const ESC = '\u001b';
 const RED = `${ESC}[31m`;
 const RESET = `${ESC}[0m`;
 
 /** Deterministic PRNG (mulberry32) so the fuzz cases are reproducible. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FORBIDDEN = /[\u0000-\u0008\u000b-\u001a\u001c-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
@@ -138,7 +129,7 @@ describe('sanitize: escape-sequence attacks', () => {
   });
 
   it('leaves no control or escape byte in fuzzed input', () => {
-    const random = prng(1234);
+    const random = mulberry32(1234);
     const pieces = [
       ESC,
       '[',
