@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { assertInkPatched } from './ink-patch-check.mjs';
 import { inkOutputCache } from './ink-output-cache.mjs';
+import { stringWidthFast } from './string-width-fast.mjs';
 import { yogaNoFetch } from './yoga-no-fetch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,7 +86,7 @@ const result = await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // CommonJS dependencies bundled into ESM call require() for Node built-ins.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [versionConstant, undiciPoolOnly, inkOutputCache, yogaNoFetch],
+  plugins: [versionConstant, undiciPoolOnly, inkOutputCache, yogaNoFetch, stringWidthFast],
   logLevel: 'warning',
   metafile: true,
 });
