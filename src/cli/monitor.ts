@@ -62,11 +62,16 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   }
   const { monitorExporter } = await import('./export/from-monitor.js');
   const options: MonitorOptions = { ...display, client, serverLabel, exportPane: monitorExporter(client), webServer };
-  // Log in while the UI's modules (Ink, React: most of the start-up) load, so that the login
-  // round trip overlaps that work instead of following it. A failure is left for the
-  // monitor's first call to meet and show.
+  // Log in, then ask for the task list, while the UI's modules (Ink, React: most of the
+  // start-up) load, so that those round trips overlap that work instead of following it. A
+  // failed login is left for the monitor's first call to meet and show.
   client.serverInfo().catch(() => undefined);
-  const { renderOnce, runMonitor } = await import('../ui/run.js');
+  const { startMonitor } = await import('../ui/monitor-start.js');
+  const started = v.once === true ? undefined : startMonitor(options, { stdout: process.stdout, env: process.env });
+  const { renderOnce, runMonitor } = await import('../ui/run.js').catch((err: unknown) => {
+    started?.store.getState().actions.stop();
+    throw err;
+  });
 
   try {
     if (v.once === true) {
@@ -74,7 +79,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
       process.stdout.write(frame.endsWith('\n') ? frame : `${frame}\n`);
       return 0;
     }
-    return await runMonitor(options);
+    return await runMonitor({ ...options, started });
   } finally {
     if (demo) {
       await demo.stop();

@@ -60,6 +60,15 @@ describe('the CLI bundle', () => {
     expect([...command, ...ui].filter((f) => /^src\/(server|demo)\/|better-sqlite3/.test(f))).toEqual([]);
   });
 
+  it("starts the monitor's store and first requests before Ink, React and the panes load", () => {
+    const start = staticallyLoaded(chunkOf('src/ui/monitor-start.ts'));
+    expect(start).toContain('src/store/create-monitor-store.ts');
+    const ui = start.filter((f) =>
+      /node_modules\/(ink|react-reconciler|yoga-layout)\/|^src\/ui\/(App|run)\.tsx$|^src\/ui\/panes\//.test(f),
+    );
+    expect(ui).toEqual([]);
+  });
+
   it("takes undici's Pool without the rest of undici (fetch, WebSocket, mocks)", () => {
     const loaded = staticallyLoaded(chunkOf('src/api/transport.ts'));
     expect(loaded.some((f) => f.endsWith('undici/lib/dispatcher/pool.js'))).toBe(true);
