@@ -60,12 +60,12 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
     serverLabel = profile.apiHost ?? '';
     webServer = webServerFor(profile.apiHost ?? '', profile.webHost);
   }
+  // Log in, then ask for the task list, while the rest of the monitor's modules (the store,
+  // Ink, React: most of the start-up) load, so that those round trips overlap that work
+  // instead of following it. A failed login is left for the monitor's first call to meet and show.
+  client.serverInfo().catch(() => undefined);
   const { monitorExporter } = await import('./export/from-monitor.js');
   const options: MonitorOptions = { ...display, client, serverLabel, exportPane: monitorExporter(client), webServer };
-  // Log in, then ask for the task list, while the UI's modules (Ink, React: most of the
-  // start-up) load, so that those round trips overlap that work instead of following it. A
-  // failed login is left for the monitor's first call to meet and show.
-  client.serverInfo().catch(() => undefined);
   const { startMonitor } = await import('../ui/monitor-start.js');
   const started = v.once === true ? undefined : startMonitor(options, { stdout: process.stdout, env: process.env });
   const { renderOnce, runMonitor } = await import('../ui/run.js').catch((err: unknown) => {
