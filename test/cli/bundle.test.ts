@@ -75,6 +75,14 @@ describe('the CLI bundle', () => {
     expect(loaded.filter((f) => /undici\/(index\.js|lib\/(mock|cache|web\/websocket)\/)/.test(f))).toEqual([]);
   });
 
+  it("leaves undici's HTTP/2 client (and node:http2) out: the client never negotiates h2", () => {
+    const loaded = staticallyLoaded(chunkOf('src/api/transport.ts'));
+    expect(loaded.some((f) => f.endsWith('undici/lib/dispatcher/client.js'))).toBe(true);
+    expect(loaded.filter((f) => f.endsWith('undici/lib/dispatcher/client-h2.js'))).toEqual([]);
+    const imports = Object.values(meta.outputs).flatMap((o) => o.imports.map((i) => i.path));
+    expect(imports).not.toContain('node:http2');
+  });
+
   it('carries the incremental-rendering fix of Ink', () => {
     const inkChunk = readFileSync(
       join(ROOT, 'dist', 'bundle', chunkOf('node_modules/ink/build/log-update.js').replace(/^dist\/bundle\//, '')),
