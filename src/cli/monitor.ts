@@ -2,6 +2,7 @@
 // server with simulated runs) and `--once` (one frame to stdout).
 import { createClient, type ApiClient } from '../api/index.js';
 import type { RunningDemo } from '../demo/index.js';
+import type { PaneExporter } from '../ui/pane-effects.js';
 import type { MonitorOptions } from '../ui/run.js';
 import { colorEnabled } from '../ui/terminal.js';
 import { webServerFor } from '../text/hyperlink.js';
@@ -64,8 +65,11 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   // Ink, React: most of the start-up) load, so that those round trips overlap that work
   // instead of following it. A failed login is left for the monitor's first call to meet and show.
   client.serverInfo().catch(() => undefined);
-  const { monitorExporter } = await import('./export/from-monitor.js');
-  const options: MonitorOptions = { ...display, client, serverLabel, exportPane: monitorExporter(client), webServer };
+  // The exporter's modules load on the first `E`: the first frame needs none of them.
+  const cwd = process.cwd();
+  const exportPane: PaneExporter = async (request) =>
+    (await import('./export/from-monitor.js')).monitorExporter(client, cwd)(request);
+  const options: MonitorOptions = { ...display, client, serverLabel, exportPane, webServer };
   const { startMonitor } = await import('../ui/monitor-start.js');
   const started = v.once === true ? undefined : startMonitor(options, { stdout: process.stdout, env: process.env });
   const { renderOnce, runMonitor } = await import('../ui/run.js').catch((err: unknown) => {
