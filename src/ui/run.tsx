@@ -15,11 +15,11 @@ import {
   type MonitorOptions,
   type StartedMonitor,
 } from './monitor-start.js';
-
-export type { MonitorClient, MonitorOptions } from './monitor-start.js';
 import { enterTerminal, inkStyleLevel, signalExitCode } from './terminal.js';
 import { detectGraphics, type GraphicsSupport } from './terminal-graphics.js';
 import { createTheme } from './theme.js';
+
+export type { MonitorClient, MonitorOptions } from './monitor-start.js';
 
 export interface RunMonitorOptions extends MonitorOptions {
   stdout?: NodeJS.WriteStream;
