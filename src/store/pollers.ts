@@ -6,6 +6,7 @@ import { syncDetail } from './task-detail.js';
 import { requestLogOp } from './log-fetch.js';
 import { forceFullRead } from './list-probe.js';
 import { markAttempt, markFailure, markMalformed, markOverdue, markSuccess, overdueAfterMs } from './connection.js';
+import { BOOK_TIMERS, stopTimer } from './book-timers.js';
 import type { Pollers, StoreContext } from './context.js';
 import { classifyFailure, isMalformedAnswer, toPaneError } from './errors.js';
 import { Poller } from './poller.js';
@@ -128,12 +129,7 @@ export function createLifecycleActions(ctx: StoreContext): LifecycleActions {
     stop() {
       book.started = false;
       for (const poller of every()) poller.stop();
-      for (const key of ['selectionTimer', 'statusTimer', 'widgetTimer', 'filterTimer'] as const) {
-        if (book[key] !== null) {
-          ctx.timers.clearTimeout(book[key]);
-          book[key] = null;
-        }
-      }
+      for (const timer of BOOK_TIMERS) stopTimer(ctx, timer);
     },
     refresh() {
       book.scalarsFor = null;
