@@ -44,9 +44,17 @@ export function requestLogOp(ctx: StoreContext, op: NonNullable<StoreContext['bo
   ctx.pollers.logs.wake();
 }
 
-/** The two sides of the window a page can be added to: where it starts, how it joins, its flag. */
+/**
+ * The two sides of the window a page can be added to: where that page starts (undefined when
+ * there is none), how it joins the window, and the flag shown while it loads.
+ */
 const SIDES = {
-  older: { from: olderPageFrom, join: prependOlder, flag: 'loadingOlder', navigateEarlier: true },
+  older: {
+    from: (window: LogWindow) => (window.reachedStart ? undefined : olderPageFrom(window)),
+    join: prependOlder,
+    flag: 'loadingOlder',
+    navigateEarlier: true,
+  },
   newer: { from: newerPageFrom, join: appendNewer, flag: 'loadingNewer', navigateEarlier: false },
 } as const;
 
@@ -63,7 +71,7 @@ async function readBeside(
   const { from: pageFrom, join, flag, navigateEarlier } = SIDES[side];
   const window = ctx.book.logWindow;
   const from = pageFrom(window);
-  if (from === undefined || (side === 'older' && window.reachedStart)) return null;
+  if (from === undefined) return null;
   const batch = logBatchSize(ctx.get());
   patchLogs(ctx, () => ({ [flag]: true }));
   const request = { task: taskId, batch_size: batch, from_timestamp: from, navigate_earlier: navigateEarlier };
