@@ -1,14 +1,6 @@
 // What the query engine knows of each queryable table: columns and their kinds, which
 // fields take list filters, patterns and dates, which are references that can be joined.
-import {
-  modelToJson,
-  parseList,
-  projectToJson,
-  taskToJson,
-  type ModelRow,
-  type ProjectRow,
-  type TaskRow,
-} from './entities.js';
+import { modelToJson, parseList, projectToJson, taskToJson } from './entities.js';
 import { isoTime } from './time.js';
 import type { ListPaging, ModelsGetAllExRequest, ProjectsGetAllExRequest, TaskQuery } from '../wire/tasks.js';
 
@@ -43,161 +35,152 @@ export type CommonQueryKey =
   | 'filters'
   | 'refresh_scroll';
 
-/** The columns all three tables share, with the same kinds and the same part in queries. */
-const SHARED = {
-  columns: {
-    id: 'text',
-    name: 'text',
-    user: 'text',
-    tags: 'list',
-    system_tags: 'list',
-    created: 'date',
-    last_update: 'date',
-  },
-  notNull: ['id', 'name', 'tags', 'system_tags', 'created', 'last_update'],
-  listFields: ['id', 'user', 'tags', 'system_tags'],
-  patternFields: ['name'],
-  dateFields: ['created', 'last_update'],
-  searchTextFields: ['name', 'id'],
-  refFields: { user: 'user', company: 'company' },
-} as const satisfies Omit<EntitySpec, 'table' | 'toJson'>;
+/**
+ * A column's part in queries: `notNull` (declared NOT NULL: its ordering needs no empty-last
+ * term when not text), `listFilter` (takes a list of values, and `filters`), `pattern` (a
+ * regex), `dateFilter` (a date range), `searchText` (searched by search_text).
+ */
+type Role = 'notNull' | 'listFilter' | 'pattern' | 'dateFilter' | 'searchText';
+/** A column: its kind, then its roles. */
+type Column = readonly [ColumnKind, ...Role[]];
+type Columns = Readonly<Record<string, Column>>;
 
-type SharedField<K extends 'listFields' | 'patternFields' | 'dateFields'> = (typeof SHARED)[K][number];
+/** The columns all three tables share, with the same kinds and roles. */
+const SHARED_COLUMNS = {
+  name: ['text', 'notNull', 'pattern', 'searchText'],
+  id: ['text', 'notNull', 'listFilter', 'searchText'],
+  user: ['text', 'notNull', 'listFilter'],
+  tags: ['list', 'notNull', 'listFilter'],
+  system_tags: ['list', 'notNull', 'listFilter'],
+  created: ['date', 'notNull', 'dateFilter'],
+  last_update: ['date', 'notNull', 'dateFilter'],
+} as const satisfies Columns;
 
-/** What an entity declares besides SHARED. */
-interface OwnFields<L extends string, P extends string, D extends string, O extends string> extends Omit<
-  EntitySpec,
-  'listFields' | 'patternFields' | 'dateFields'
-> {
-  listFields: readonly L[];
-  patternFields: readonly P[];
-  dateFields: readonly D[];
-  /** Fields of the wire request that are not query filters: checked by the handler, or ignored. */
-  notFilters: readonly O[];
-}
+/** The columns of C that have role `role`. */
+type WithRole<C extends Columns, R extends Role> = {
+  [K in keyof C]: R extends C[K][number] ? K : never;
+}[keyof C];
 
 /**
- * The fields of the list request R that the spec leaves out, or declares where parseQuery
- * would refuse R's values (a field R sends as a list must be a list or date field; a single
- * value passes as a pattern or as a one-item list). L, P, D: the entity's own list, pattern
- * and date fields; O: its fields that are not filters.
+ * The fields of the list request R that columns C do not filter on, or filter in a role whose
+ * check refuses R's values (a field R sends as a list must be a list or date filter; a single
+ * value passes as a pattern or as a one-item list). O: R's fields that are not filters.
  */
-type Uncovered<R, L, P, D, O> = {
+type Uncovered<R, C extends Columns, O> = {
   [K in Exclude<keyof R, CommonQueryKey>]-?: K extends O
     ? never
     : NonNullable<R[K]> extends readonly unknown[]
-      ? K extends L | D | SharedField<'listFields'> | SharedField<'dateFields'>
+      ? K extends WithRole<C, 'listFilter' | 'dateFilter'>
         ? never
         : K
-      : K extends L | P | SharedField<'listFields'> | SharedField<'patternFields'>
+      : K extends WithRole<C, 'listFilter' | 'pattern'>
         ? never
         : K;
 }[Exclude<keyof R, CommonQueryKey>];
 
-/** Compiles only when the spec covers every field of R (else it asks for the `uncovered` ones). */
-type Covers<R, L, P, D, O> = [Uncovered<R, L, P, D, O>] extends [never]
+/** Compiles only when the columns cover every field of R (else it asks for the `uncovered` ones). */
+type Covers<R, C extends Columns, O> = [Uncovered<R, C, O>] extends [never]
   ? unknown
-  : { uncovered: Uncovered<R, L, P, D, O> };
+  : { uncovered: Uncovered<R, C, O> };
 
-/**
- * An entity's spec: SHARED and its own fields, tied to the wire type R of its list request:
- * a field R names that the spec does not filter on does not compile.
- */
-function entitySpec<R>() {
-  return <const L extends string, const P extends string, const D extends string, const O extends string>(
-    own: OwnFields<L, P, D, O> & Covers<R, L, P, D, O>,
-  ): EntitySpec => ({
-    table: own.table,
-    columns: { ...SHARED.columns, ...own.columns },
-    notNull: [...SHARED.notNull, ...own.notNull],
-    listFields: [...SHARED.listFields, ...own.listFields],
-    patternFields: [...SHARED.patternFields, ...own.patternFields],
-    dateFields: [...SHARED.dateFields, ...own.dateFields],
-    searchTextFields: [...SHARED.searchTextFields, ...own.searchTextFields],
-    refFields: { ...SHARED.refFields, ...own.refFields },
-    toJson: own.toJson,
-  });
+interface EntityDecl<C extends Columns, Row> {
+  table: EntitySpec['table'];
+  /** Its own columns besides SHARED_COLUMNS (a shared one named again takes this declaration). */
+  columns: C;
+  /** Its references besides `user` and `company`. */
+  refFields: EntitySpec['refFields'];
+  /** The document of a row (the row as SQLite returns it, `SELECT *`). */
+  toJson(row: Row): Doc;
 }
 
-export const TASKS = entitySpec<TaskQuery>()({
+/**
+ * An entity's spec from its columns and SHARED_COLUMNS, tied to the wire type R of its list
+ * request: a field R names that the spec does not filter on does not compile, unless named in
+ * O, R's fields that are not filters (checked by the handler, or ignored).
+ */
+function entitySpec<R, O extends keyof R = never>() {
+  return <const C extends Columns, Row>(
+    decl: EntityDecl<C, Row> & Covers<R, Omit<typeof SHARED_COLUMNS, keyof C> & C, O>,
+  ): EntitySpec => {
+    const all: [string, Column][] = Object.entries({ ...SHARED_COLUMNS, ...decl.columns });
+    const withRole = (role: Role) => all.filter(([, column]) => column.includes(role)).map(([name]) => name);
+    return {
+      table: decl.table,
+      columns: Object.fromEntries(all.map(([name, [kind]]) => [name, kind])),
+      notNull: withRole('notNull'),
+      listFields: withRole('listFilter'),
+      patternFields: withRole('pattern'),
+      dateFields: withRole('dateFilter'),
+      searchTextFields: withRole('searchText'),
+      refFields: { user: 'user', company: 'company', ...decl.refFields },
+      toJson: (row) => decl.toJson(row as Row),
+    };
+  };
+}
+
+export const TASKS = entitySpec<TaskQuery, 'allow_public'>()({
   table: 'tasks',
   columns: {
-    type: 'text',
-    status: 'text',
-    comment: 'text',
-    project: 'text',
-    parent: 'text',
-    report: 'text',
-    report_assets: 'list',
-    started: 'date',
-    completed: 'date',
-    last_change: 'date',
-    last_changed_by: 'text',
-    status_changed: 'date',
-    status_reason: 'text',
-    status_message: 'text',
-    published: 'date',
-    last_iteration: 'int',
-    last_metrics: 'json',
-    hyperparams: 'json',
-    configuration: 'json',
-    script: 'json',
-    execution: 'json',
-    runtime: 'json',
-    models: 'json',
-    container: 'json',
-    output: 'json',
-    last_worker: 'text',
-    last_worker_report: 'date',
+    type: ['text', 'notNull', 'listFilter'],
+    status: ['text', 'notNull', 'listFilter'],
+    comment: ['text', 'notNull', 'pattern', 'searchText'],
+    project: ['text', 'listFilter'],
+    parent: ['text', 'listFilter'],
+    report: ['text', 'pattern', 'searchText'],
+    report_assets: ['list'],
+    started: ['date', 'dateFilter'],
+    completed: ['date', 'dateFilter'],
+    last_change: ['date', 'notNull', 'dateFilter'],
+    last_changed_by: ['text'],
+    status_changed: ['date', 'dateFilter'],
+    status_reason: ['text'],
+    status_message: ['text'],
+    published: ['date', 'dateFilter'],
+    last_iteration: ['int', 'notNull'],
+    last_metrics: ['json'],
+    hyperparams: ['json'],
+    configuration: ['json'],
+    script: ['json'],
+    execution: ['json'],
+    runtime: ['json'],
+    models: ['json'],
+    container: ['json'],
+    output: ['json'],
+    last_worker: ['text'],
+    last_worker_report: ['date'],
   },
-  notNull: ['type', 'status', 'comment', 'user', 'last_change', 'last_iteration'],
-  listFields: ['type', 'status', 'project', 'parent'],
-  patternFields: ['comment', 'report'],
-  dateFields: ['started', 'completed', 'last_change', 'status_changed', 'published'],
-  searchTextFields: ['comment', 'report'],
   refFields: { project: 'project' },
-  notFilters: ['allow_public'],
-  toJson: (row) => taskToJson(row as unknown as TaskRow),
+  toJson: taskToJson,
 });
 
-export const MODELS = entitySpec<ModelsGetAllExRequest>()({
+// `ready` is the models handler's own condition.
+export const MODELS = entitySpec<ModelsGetAllExRequest, 'ready'>()({
   table: 'models',
   columns: {
-    uri: 'text',
-    ready: 'bool',
-    project: 'text',
-    task: 'text',
-    comment: 'text',
-    last_iteration: 'int',
-    last_metrics: 'json',
+    uri: ['text', 'pattern'],
+    ready: ['bool', 'notNull'],
+    project: ['text', 'listFilter'],
+    task: ['text', 'listFilter'],
+    comment: ['text', 'notNull', 'pattern', 'searchText'],
+    last_iteration: ['int', 'notNull'],
+    last_metrics: ['json'],
   },
-  notNull: ['ready', 'comment', 'user', 'last_iteration'],
-  listFields: ['project', 'task'],
-  patternFields: ['comment', 'uri'],
-  dateFields: [],
-  searchTextFields: ['comment'],
   refFields: { project: 'project', task: 'task' },
-  // `ready` is the models handler's own condition.
-  notFilters: ['ready'],
-  toJson: (row) => modelToJson(row as unknown as ModelRow),
+  toJson: modelToJson,
 });
 
-export const PROJECTS = entitySpec<ProjectsGetAllExRequest>()({
+export const PROJECTS = entitySpec<ProjectsGetAllExRequest, 'include_stats'>()({
   table: 'projects',
   columns: {
-    basename: 'text',
-    parent: 'text',
-    description: 'text',
-    default_output_destination: 'text',
+    basename: ['text', 'notNull', 'pattern'],
+    parent: ['text', 'listFilter'],
+    description: ['text', 'notNull', 'pattern', 'searchText'],
+    default_output_destination: ['text'],
+    // The projects table lets `user` be NULL, unlike tasks and models.
+    user: ['text', 'listFilter'],
   },
-  notNull: ['basename', 'description'],
-  listFields: ['parent'],
-  patternFields: ['basename', 'description'],
-  dateFields: [],
-  searchTextFields: ['description'],
   refFields: { parent: 'project' },
-  notFilters: ['include_stats'],
-  toJson: (row) => projectToJson(row as unknown as ProjectRow),
+  toJson: projectToJson,
 });
 
 /** The text values of a field of a candidate row, as patterns and text search see them. */
