@@ -2,12 +2,12 @@
 // with the envelope of REFERENCE §1.3. Checks run in the order real servers use: path →
 // endpoint → auth → body → validation (inside the handler) → handler.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { JSON_LINES_CONTENT_TYPE, MAX_API_VERSION } from '../wire/envelope.js';
+import { type Envelope, JSON_LINES_CONTENT_TYPE, MAX_API_VERSION } from '../wire/envelope.js';
 import { ERRORS, type ErrorCode } from '../wire/errors.js';
 import { authenticate } from './auth.js';
 import { RawResponse, type HandlerTable, type Identity, type RequestContext } from './context.js';
 import type { Db } from './db.js';
-import { errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
+import { envelopeJson, errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
 import { ServerError } from './errors.js';
 import { handleFilesRequest, isFilesRequest, type FilesDeps } from './files/files-http.js';
 import { newId } from './ids.js';
@@ -35,10 +35,10 @@ function headerText(value: string | string[] | undefined): string | undefined {
 function sendJson(
   res: ServerResponse,
   status: number,
-  payload: unknown,
+  payload: Envelope,
   extraHeaders: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(payload);
+  const text = envelopeJson(payload);
   res.writeHead(status, {
     ...extraHeaders,
     server: SERVER_HEADER,

@@ -39,3 +39,11 @@ export class RawResponse {
 }
 
 export type HandlerTable = Record<string, Handler>;
+
+/**
+ * The envelope's `data` already serialised as UTF-8 JSON (a get_task_log page, built by
+ * SQLite): the envelope writer copies the bytes into the response instead of encoding them.
+ */
+export class JsonBytes {
+  constructor(readonly bytes: Buffer) {}
+}

@@ -1,0 +1,72 @@
+// The fast path of a get_task_log page: SQLite writes the events' JSON and concatenates the
+// page, so JavaScript handles one buffer instead of thousands of rows, objects and strings.
+// The text is field for field what logDoc gives (REFERENCE §3.6) for the usual log row: an
+// iteration, a level, a message, integer times and no unknown fields. A page holding any
+// other row is left to the caller's general path.
+import type { Db } from '../db.js';
+import { NO_ITER_PARAM } from './event-types.js';
+import { pluckStmt } from './prepared.js';
+import { writtenText } from './stored-event.js';
+
+/** A range of one owner's logs: SQL conditions on log_events `l` and their parameters. */
+export interface LogRange {
+  where: string;
+  params: unknown[];
+  /** Newest first. */
+  descending: boolean;
+}
+
+const registered = new WeakSet<Db>();
+
+/** `@timestamp` in SQL: the JavaScript formatter, whose one-entry cache suits a page (few write times). */
+function registerWrittenText(db: Db): void {
+  if (registered.has(db)) return;
+  db.function('tracktop_written_text', { deterministic: true }, (ms) => writtenText(ms as number));
+  registered.add(db);
+}
+
+const PLAIN = `l.extra IS NULL AND l.level IS NOT NULL AND l.msg IS NOT NULL AND l.iter <> ?
+  AND typeof(l.iter) = 'integer' AND typeof(l.timestamp) = 'integer' AND typeof(l.written_after) = 'integer'`;
+
+const EVENT_FORMAT =
+  '{"task":%s,"type":"log","iter":%d,"metric":%s,"variant":%s,"timestamp":%d,"worker":%s,' +
+  '"model_event":%s,"@timestamp":"%s","level":%s,"msg":%s}';
+
+/** The event's JSON; in a subquery on event_series `s`, so the series is one primary-key lookup. */
+const EVENT_JSON = `(SELECT format('${EVENT_FORMAT}', json_quote(s.owner), l.iter, json_quote(s.metric),
+  json_quote(s.variant), l.timestamp, json_quote(w.text), iif(s.model_event = 1, 'true', 'false'),
+  tracktop_written_text(l.timestamp + l.written_after), json_quote(lv.text), json_quote(l.msg))
+  FROM event_series s WHERE s.id = l.series)`;
+
+/** JSON text never holds a raw control character: this one marks a row left to the general path. */
+const NOT_PLAIN = 1;
+
+/**
+ * The page's events as a JSON array (UTF-8) and their count, or undefined when a row of the
+ * range needs the general path.
+ */
+export function logPageJson(db: Db, range: LogRange): { json: Buffer; count: number } | undefined {
+  registerWrittenText(db);
+  const dir = range.descending ? 'DESC' : '';
+  // The subquery's order is the concatenation's: SQLite keeps a FROM subquery's ORDER BY
+  // under an order-sensitive aggregate (group_concat), and walks the primary key to give it.
+  const json = pluckStmt(
+    db,
+    `SELECT CAST(group_concat(doc, ',') AS BLOB) FROM (
+       SELECT CASE WHEN ${PLAIN} THEN ${EVENT_JSON} ELSE char(${NOT_PLAIN}) END AS doc
+       FROM log_events l CROSS JOIN event_strings w ON w.id = l.worker LEFT JOIN event_strings lv ON lv.id = l.level
+       WHERE ${range.where} ORDER BY l.timestamp ${dir}, l.seq ${dir})`,
+  ).get(NO_ITER_PARAM, ...range.params) as Buffer | null;
+  if (json?.includes(NOT_PLAIN)) return undefined;
+  const count = pluckStmt(db, `SELECT count(*) FROM log_events l WHERE ${range.where}`).get(...range.params) as number;
+  return { json: Buffer.concat([Buffer.from('['), json ?? Buffer.alloc(0), Buffer.from(']')]), count };
+}
+
+/** The timestamp of the range's `n`-th log in its order (undefined when it holds fewer). */
+export function nthTimestamp(db: Db, range: LogRange, n: number): number | undefined {
+  const dir = range.descending ? 'DESC' : '';
+  return pluckStmt(
+    db,
+    `SELECT l.timestamp FROM log_events l WHERE ${range.where} ORDER BY l.timestamp ${dir}, l.seq ${dir} LIMIT 1 OFFSET ?`,
+  ).get(...range.params, n - 1) as number | undefined;
+}
