@@ -176,8 +176,7 @@ class EventWriter {
     if (ev.type === SCALAR) {
       this.scalar.run(sid, iter, ev.ikey, ev.value, ev.timestamp, now, ev.worker, ev.extra);
       if (ev.value > 0) this.positive.add(sid);
-    } else if (ev.type === LOG)
-      this.log.write(ev.owner, sid, iter, ev.timestamp, now, ev.worker, ev.level, ev.msg, ev.extra);
+    } else if (ev.type === LOG) this.log.write(ev, sid, iter, now);
     else this.doc.run(sid, iter, ev.ikey, ev.timestamp, now, ev.worker, ev.url, ev.extra);
     this.updates.add(ev);
   }

@@ -3,6 +3,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
+import type { PendingEvent } from './normalize-event.js';
 import { pluckStmt, rawStmt } from './prepared.js';
 
 /** SQL for the integer owner of a task id given as a parameter. */
@@ -98,18 +99,10 @@ export class LogWriter {
     );
   }
 
-  write(
-    owner: string,
-    series: number,
-    iter: number | bigint,
-    timestamp: number,
-    written: number,
-    worker: string,
-    level: string | null,
-    msg: string | null,
-    extra: string | null,
-  ): void {
-    const tail = this.tail(owner);
+  /** Stores a log event of `series`, its iteration bound as iterParam gives it, written at `written`. */
+  write(ev: PendingEvent, series: number, iter: number | bigint, written: number): void {
+    const { timestamp, level } = ev;
+    const tail = this.tail(ev.owner);
     let seq = 0;
     if (timestamp > tail.timestamp) {
       tail.timestamp = timestamp;
@@ -127,10 +120,10 @@ export class LogWriter {
       series,
       iter,
       written - timestamp,
-      this.code(worker),
+      this.code(ev.worker),
       level === null ? null : this.code(level),
-      msg,
-      extra,
+      ev.msg,
+      ev.extra,
     );
     this.spans.add(tail.id, iter, series, timestamp);
   }
