@@ -12,7 +12,7 @@ import type {
 } from '../../wire/events.js';
 import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
-import { handler } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import { requestShape, v } from '../validate.js';
 import { SCALAR } from './event-types.js';
 import { matchesMetrics, metricsFilterRule, type MetricVariantsFilter } from './metrics-filter.js';
@@ -246,3 +246,10 @@ export const multiTaskScalarMetricsIterHistogram = handler(
     return { metrics: multiOwnerHistogram(ctx, owners, req, req.metrics) };
   },
 );
+
+export const histogramHandlers: ServedHandlersOf<
+  'events.multi_task_scalar_metrics_iter_histogram' | 'events.scalar_metrics_iter_histogram'
+> = {
+  'events.multi_task_scalar_metrics_iter_histogram': multiTaskScalarMetricsIterHistogram,
+  'events.scalar_metrics_iter_histogram': scalarMetricsIterHistogram,
+};

@@ -8,6 +8,7 @@ import { ERRORS } from '../../wire/errors.js';
 import { isObject } from '../../wire/json.js';
 import type { RequestContext } from '../context.js';
 import { ServerError } from '../errors.js';
+import { checkedPerEvent, type ServedHandlersOf } from '../handler.js';
 import { stmt } from '../statements.js';
 import { iterParam, LOG, SCALAR } from './event-types.js';
 import { LogWriter } from './log-store.js';
@@ -188,3 +189,8 @@ class EventWriter {
     this.updates.apply(this.ctx.db, this.now, this.ctx.identity.user);
   }
 }
+
+export const ingestHandlers: ServedHandlersOf<'events.add' | 'events.add_batch'> = {
+  'events.add': checkedPerEvent((body, ctx) => addEvents(ctx, [eventObject(body)])),
+  'events.add_batch': checkedPerEvent((_body, ctx) => addEvents(ctx, parseBatchBody(ctx.rawBody, ctx.contentType))),
+};

@@ -14,7 +14,7 @@ import { JsonBytes, RawResponse } from '../context.js';
 import type { Db } from '../db.js';
 import { ServerError } from '../errors.js';
 import { stmt } from '../statements.js';
-import { handler } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import { requestShape, v } from '../validate.js';
 import { LOG, NO_ITER } from './event-types.js';
 import { LOG_OWNER, LOG_ROW_COLUMNS, stringText } from './log-store.js';
@@ -289,3 +289,8 @@ export const clearTaskLog = handler(
     return { deleted };
   },
 );
+
+export const logsHandlers: ServedHandlersOf<'events.clear_task_log' | 'events.download_task_log'> = {
+  'events.clear_task_log': clearTaskLog,
+  'events.download_task_log': downloadTaskLog,
+};

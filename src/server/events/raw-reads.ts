@@ -12,7 +12,7 @@ import type {
 } from '../../wire/events.js';
 import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
-import { handler } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import { requestShape, v, validate } from '../validate.js';
 import { eventTypeFilterRule, seriesFor, typeCodeOf } from './discovery.js';
 import { LOG, NO_ITER, SCALAR } from './event-types.js';
@@ -274,3 +274,8 @@ export const scalarMetricsIterRaw = handler(
     return { returned: page.length, total: total ?? null, scroll_id: scrollId, variants };
   },
 );
+
+export const rawReadHandlers: ServedHandlersOf<'events.get_task_events' | 'events.scalar_metrics_iter_raw'> = {
+  'events.get_task_events': getTaskEvents,
+  'events.scalar_metrics_iter_raw': scalarMetricsIterRaw,
+};
