@@ -6,6 +6,7 @@
 import type { Db } from '../db.js';
 import { NO_ITER_PARAM } from './event-types.js';
 import { pluckStmt } from './prepared.js';
+import type { SeriesRow } from './series.js';
 import { writtenText } from './stored-event.js';
 
 /** A range of one owner's logs: SQL conditions on log_events `l` and their parameters. */
@@ -32,31 +33,60 @@ const EVENT_FORMAT =
   '{"task":%s,"type":"log","iter":%d,"metric":%s,"variant":%s,"timestamp":%d,"worker":%s,' +
   '"model_event":%s,"@timestamp":"%s","level":%s,"msg":%s}';
 
-/** The event's JSON; in a subquery on event_series `s`, so the series is one primary-key lookup. */
-const EVENT_JSON = `(SELECT format('${EVENT_FORMAT}', json_quote(s.owner), l.iter, json_quote(s.metric),
-  json_quote(s.variant), l.timestamp, json_quote(w.text), iif(s.model_event = 1, 'true', 'false'),
-  tracktop_written_text(l.timestamp + l.written_after), json_quote(lv.text), json_quote(l.msg))
-  FROM event_series s WHERE s.id = l.series)`;
+/** The format() call of an event; the series' fields are given as SQL (JSON text). */
+function eventJson(series: { owner: string; metric: string; variant: string; modelEvent: string }): string {
+  return `format('${EVENT_FORMAT}', ${series.owner}, l.iter, ${series.metric}, ${series.variant}, l.timestamp,
+    json_quote(w.text), ${series.modelEvent}, tracktop_written_text(l.timestamp + l.written_after),
+    json_quote(lv.text), json_quote(l.msg))`;
+}
+
+/** Any series: a subquery on event_series `s`, one primary-key lookup a row. */
+const EVENT_OF_ROW_SERIES = `(SELECT ${eventJson({
+  owner: 'json_quote(s.owner)',
+  metric: 'json_quote(s.metric)',
+  variant: 'json_quote(s.variant)',
+  modelEvent: "iif(s.model_event = 1, 'true', 'false')",
+})} FROM event_series s WHERE s.id = l.series)`;
+
+/** One series known beforehand (a task's log usually is one): its fields are parameters. */
+const EVENT_OF_ONE_SERIES = eventJson({ owner: '?', metric: '?', variant: '?', modelEvent: '?' });
 
 /** JSON text never holds a raw control character: this one marks a row left to the general path. */
 const NOT_PLAIN = 1;
 
 /**
  * The page's events as a JSON array (UTF-8) and their count, or undefined when a row of the
- * range needs the general path.
+ * range needs the general path. `series` are those the range can hold.
  */
-export function logPageJson(db: Db, range: LogRange): { json: Buffer; count: number } | undefined {
+export function logPageJson(
+  db: Db,
+  range: LogRange,
+  series: readonly SeriesRow[],
+): { json: Buffer; count: number } | undefined {
   registerWrittenText(db);
   const dir = range.descending ? 'DESC' : '';
+  const one = series.length === 1 ? series[0] : undefined;
+  const [plain, event, params] =
+    one === undefined
+      ? [PLAIN, EVENT_OF_ROW_SERIES, [NO_ITER_PARAM]]
+      : [
+          `${PLAIN} AND l.series = ?`,
+          EVENT_OF_ONE_SERIES,
+          [
+            NO_ITER_PARAM,
+            one.id,
+            ...[one.owner, one.metric, one.variant, one.model_event === 1].map((f) => JSON.stringify(f)),
+          ],
+        ];
   // The subquery's order is the concatenation's: SQLite keeps a FROM subquery's ORDER BY
   // under an order-sensitive aggregate (group_concat), and walks the primary key to give it.
   const json = pluckStmt(
     db,
     `SELECT CAST(group_concat(doc, ',') AS BLOB) FROM (
-       SELECT CASE WHEN ${PLAIN} THEN ${EVENT_JSON} ELSE char(${NOT_PLAIN}) END AS doc
+       SELECT CASE WHEN ${plain} THEN ${event} ELSE char(${NOT_PLAIN}) END AS doc
        FROM log_events l CROSS JOIN event_strings w ON w.id = l.worker LEFT JOIN event_strings lv ON lv.id = l.level
        WHERE ${range.where} ORDER BY l.timestamp ${dir}, l.seq ${dir})`,
-  ).get(NO_ITER_PARAM, ...range.params) as Buffer | null;
+  ).get(...params, ...range.params) as Buffer | null;
   if (json?.includes(NOT_PLAIN)) return undefined;
   const count = pluckStmt(db, `SELECT count(*) FROM log_events l WHERE ${range.where}`).get(...range.params) as number;
   return { json: Buffer.concat([Buffer.from('['), json ?? Buffer.alloc(0), Buffer.from(']')]), count };

@@ -59,11 +59,8 @@ export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): GetTaskLogResp
   const db = ctx.db;
   const series = logSeriesMap(db, req.task);
   const filtered = req.metrics !== undefined && req.metrics.length > 0;
-  const ids = filtered
-    ? JSON.stringify(
-        [...series.values()].filter((s) => matchesMetrics(req.metrics, s.metric, s.variant)).map((s) => s.id),
-      )
-    : undefined;
+  const shown = [...series.values()].filter((s) => !filtered || matchesMetrics(req.metrics, s.metric, s.variant));
+  const ids = filtered ? JSON.stringify(shown.map((s) => s.id)) : undefined;
   const seriesCond = filtered ? ' AND l.series IN (SELECT value FROM json_each(?))' : '';
   const base: unknown[] = filtered ? [req.task, ids] : [req.task];
   const owned = `l.owner = ${LOG_OWNER}${seriesCond}`;
@@ -91,7 +88,7 @@ export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): GetTaskLogResp
         };
   const page = { ...inPage, descending: req.order === undefined ? earlier : req.order === 'desc' };
 
-  const fast = logPageJson(db, page);
+  const fast = logPageJson(db, page, shown);
   if (fast !== undefined)
     return new JsonBytes(
       Buffer.concat([Buffer.from('{"events":'), fast.json, Buffer.from(`,"returned":${fast.count},"total":${total}}`)]),

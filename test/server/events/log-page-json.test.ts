@@ -35,9 +35,13 @@ function logDocs(x: Harness, task: string): string {
   return JSON.stringify(docs);
 }
 
-/** The fast path's page of the whole log, newest first, parsed and written back as JSON text. */
-function fastPage(x: Harness, task: string): string | undefined {
-  const page = logPageJson(x.db, { where: `l.owner = ${LOG_OWNER}`, params: [task], descending: true });
+/**
+ * The fast path's page of the whole log, newest first, parsed and written back as JSON text;
+ * `series` are the ones the page is told it can hold (all of the task's by default).
+ */
+function fastPage(x: Harness, task: string, series = seriesOfType(x.db, task, LOG)): string | undefined {
+  const range = { where: `l.owner = ${LOG_OWNER}`, params: [task], descending: true };
+  const page = logPageJson(x.db, range, series);
   return page && JSON.stringify(JSON.parse(page.json.toString('utf8')));
 }
 
@@ -86,9 +90,29 @@ describe('get_task_log fast path', () => {
     // Strings SQLite holds that no HTTP body can carry: a lone surrogate, bytes that are not UTF-8.
     h.db.prepare(`UPDATE log_events SET msg = ? WHERE msg = 'line 8'`).run('lone \ud800 surrogate');
     h.db.prepare(`UPDATE log_events SET msg = CAST(x'61ff62c3' AS TEXT) WHERE msg = 'line 9'`).run();
+    expect(seriesOfType(h.db, t, LOG).length).toBeGreaterThan(1);
     const fast = fastPage(h, t);
     expect(fast).toBeDefined();
     expect(fast).toBe(logDocs(h, t));
+  });
+
+  it('writes the series fields of a one-series log from parameters, and refuses rows of another series', async () => {
+    const t = h.task();
+    await add(h, [
+      ...ODD.map((msg, i) => log(t, i, { msg, metric: ODD[i], variant: 'v "1"' })),
+      ...ODD.map((msg, i) => log(t, 10 + i, { msg, metric: ODD[i], variant: 'v "1"', timestamp: 5 + i })),
+    ]);
+    const all = seriesOfType(h.db, t, LOG);
+    for (const one of all) {
+      const own = h.db
+        .prepare(`SELECT ${LOG_ROW_COLUMNS} FROM log_events WHERE series = ? ORDER BY timestamp DESC, seq DESC`)
+        .all(one.id) as Row[];
+      const expected = own.map((r) => logDoc(one, r.iter, r.timestamp, r.written, r.worker, r.level, r.msg, r.extra));
+      const range = { where: `l.owner = ${LOG_OWNER} AND l.series = ?`, params: [t, one.id], descending: true };
+      const page = logPageJson(h.db, range, [one]);
+      expect(page && JSON.stringify(JSON.parse(page.json.toString('utf8')))).toBe(JSON.stringify(expected));
+    }
+    expect(fastPage(h, t, [all[0]!])).toBeUndefined();
   });
 
   it('leaves a page to the general path when a row has no iteration, level or message, unknown fields or a fractional time', async () => {
