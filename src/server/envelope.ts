@@ -38,5 +38,5 @@ export function envelopeJson(envelope: Envelope): string | Buffer {
   if (!(envelope.data instanceof JsonBytes)) return JSON.stringify(envelope);
   // `data` is the envelope's last field: the text of the rest ends with `"data":null}`.
   const rest = JSON.stringify({ ...envelope, data: null });
-  return Buffer.concat([Buffer.from(rest.slice(0, -'null}'.length)), envelope.data.bytes, Buffer.from('}')]);
+  return Buffer.concat([Buffer.from(rest.slice(0, -'null}'.length)), ...envelope.data.parts, Buffer.from('}')]);
 }

@@ -55,8 +55,9 @@ const EVENT_OF_ONE_SERIES = eventJson({ owner: '?', metric: '?', variant: '?', m
 const NOT_PLAIN = 1;
 
 /**
- * The page's events as a JSON array (UTF-8) and their count, or undefined when a row of the
- * range needs the general path. `series` are those the range can hold.
+ * The page's events, comma-separated JSON (UTF-8; a JSON array without its brackets), and
+ * their count; undefined when a row of the range needs the general path. `series` are those
+ * the range can hold.
  */
 export function logPageJson(
   db: Db,
@@ -89,7 +90,7 @@ export function logPageJson(
   ).get(...params, ...range.params) as Buffer | null;
   if (json?.includes(NOT_PLAIN)) return undefined;
   const count = pluckStmt(db, `SELECT count(*) FROM log_events l WHERE ${range.where}`).get(...range.params) as number;
-  return { json: Buffer.concat([Buffer.from('['), json ?? Buffer.alloc(0), Buffer.from(']')]), count };
+  return { json: json ?? Buffer.alloc(0), count };
 }
 
 /** The timestamp of the range's `n`-th log in its order (undefined when it holds fewer). */

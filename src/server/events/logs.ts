@@ -90,9 +90,7 @@ export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): GetTaskLogResp
 
   const fast = logPageJson(db, page, shown);
   if (fast !== undefined)
-    return new JsonBytes(
-      Buffer.concat([Buffer.from('{"events":'), fast.json, Buffer.from(`,"returned":${fast.count},"total":${total}}`)]),
-    );
+    return new JsonBytes('{"events":[', fast.json, `],"returned":${fast.count},"total":${total}}`);
   const dir = page.descending ? 'DESC' : '';
   const rows = rawStmt(
     db,

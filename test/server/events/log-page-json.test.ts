@@ -42,7 +42,7 @@ function logDocs(x: Harness, task: string): string {
 function fastPage(x: Harness, task: string, series = seriesOfType(x.db, task, LOG)): string | undefined {
   const range = { where: `l.owner = ${LOG_OWNER}`, params: [task], descending: true };
   const page = logPageJson(x.db, range, series);
-  return page && JSON.stringify(JSON.parse(page.json.toString('utf8')));
+  return page && JSON.stringify(JSON.parse(`[${page.json.toString('utf8')}]`));
 }
 
 const ODD = [
@@ -110,7 +110,7 @@ describe('get_task_log fast path', () => {
       const expected = own.map((r) => logDoc(one, r.iter, r.timestamp, r.written, r.worker, r.level, r.msg, r.extra));
       const range = { where: `l.owner = ${LOG_OWNER} AND l.series = ?`, params: [t, one.id], descending: true };
       const page = logPageJson(h.db, range, [one]);
-      expect(page && JSON.stringify(JSON.parse(page.json.toString('utf8')))).toBe(JSON.stringify(expected));
+      expect(page && JSON.stringify(JSON.parse(`[${page.json.toString('utf8')}]`))).toBe(JSON.stringify(expected));
     }
     expect(fastPage(h, t, [all[0]!])).toBeUndefined();
   });
