@@ -79,8 +79,8 @@ export function logPageJson(
             ...[one.owner, one.metric, one.variant, one.model_event === 1].map((f) => JSON.stringify(f)),
           ],
         ];
-  // The subquery's order is the concatenation's: SQLite keeps a FROM subquery's ORDER BY
-  // under an order-sensitive aggregate (group_concat), and walks the primary key to give it.
+  // The subquery's order is the concatenation's: SQLite drops a FROM subquery's ORDER BY only
+  // under no aggregate or count/min/max, never under group_concat; the primary key gives it.
   const json = pluckStmt(
     db,
     `SELECT CAST(group_concat(doc, ',') AS BLOB) FROM (
