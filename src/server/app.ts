@@ -7,7 +7,7 @@ import { ERRORS, type ErrorCode } from '../wire/errors.js';
 import { authenticate } from './auth.js';
 import { RawResponse, type HandlerTable, type Identity, type RequestContext } from './context.js';
 import type { Db } from './db.js';
-import { errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
+import { envelopeJson, errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
 import { ServerError } from './errors.js';
 import { handleFilesRequest, isFilesRequest, type FilesDeps } from './files/files-http.js';
 import {
@@ -97,7 +97,7 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   };
   call.trx = headerText(req.headers['x-clearml-trx']) ?? headerText(req.headers['x-trains-trx']) ?? call.id;
   const fail = (code: ErrorCode, message: string, headers?: Record<string, string>) =>
-    sendJson(res, code.httpStatus, errorEnvelope(call, code, message), headers);
+    sendJson(res, code.httpStatus, envelopeJson(errorEnvelope(call, code, message)), headers);
 
   if (req.method === 'OPTIONS') {
     res.writeHead(200, { server: SERVER_HEADER, 'content-length': 0 });
@@ -186,7 +186,7 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
       await sendRaw(res, result);
       return;
     }
-    sendJson(res, 200, successEnvelope(call, result), responseHeaders);
+    sendJson(res, 200, envelopeJson(successEnvelope(call, result)), responseHeaders);
   } catch (err) {
     if (err instanceof ServerError) {
       fail(err.code, err.message);

@@ -9,13 +9,14 @@ export class BodyTooLarge extends Error {}
 /** The client went away mid-body: nothing to answer, nothing to log. */
 export class BodyAborted extends Error {}
 
+/** Sends JSON text (already serialised: the API's envelopes may carry pre-built bytes). */
 export function sendJson(
   res: ServerResponse,
   status: number,
-  payload: unknown,
+  json: string | Buffer,
   extraHeaders: Record<string, string> = {},
 ): void {
-  sendBody(res, status, 'application/json', JSON.stringify(payload), extraHeaders);
+  sendBody(res, status, 'application/json', json, extraHeaders);
 }
 
 export function sendText(
@@ -31,16 +32,16 @@ function sendBody(
   res: ServerResponse,
   status: number,
   contentType: string,
-  text: string,
+  body: string | Buffer,
   extraHeaders: Record<string, string>,
 ): void {
   res.writeHead(status, {
     ...extraHeaders,
     server: SERVER_HEADER,
     'content-type': contentType,
-    'content-length': Buffer.byteLength(text),
+    'content-length': Buffer.byteLength(body),
   });
-  res.end(text);
+  res.end(body);
 }
 
 export function declaredLength(req: IncomingMessage): number | undefined {

@@ -69,7 +69,7 @@ async function upload(deps: FilesDeps, req: IncomingMessage, res: ServerResponse
     storeFile(deps.dir, segments, part.data);
     stored.push(segments.join('/'));
   }
-  sendJson(res, 200, { stored });
+  sendJson(res, 200, JSON.stringify({ stored }));
 }
 
 function download(deps: FilesDeps, req: IncomingMessage, res: ServerResponse, urlPath: string): void {
