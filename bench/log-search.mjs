@@ -68,10 +68,12 @@ async function fillLog(root, dir, lines) {
     contentType: 'application/json-lines',
   };
   eventsHandlers['events.add_batch']({}, ctx);
+  // better-sqlite3 binds JS numbers as REAL, so `i` is REAL here: the iteration is cast back to an
+  // integer as ingest stores it (a fractional iter would send every page down the server's slow path).
   db.prepare(
     `INSERT INTO log_events (owner, timestamp, seq, series, iter, written_after, worker, level, msg, extra)
      WITH RECURSIVE n(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-     SELECT t.owner, ? + i, 0, t.series, i / 100, t.written_after, t.worker, t.level,
+     SELECT t.owner, ? + i, 0, t.series, CAST(i / 100 AS INTEGER), t.written_after, t.worker, t.level,
        printf('%-75s', printf('step %09d: loss=0.%d lr=0.001 grad_norm=1.25 epoch=3', i, (i * 7919) % 100000)), NULL
      FROM n, (SELECT * FROM log_events ORDER BY timestamp DESC LIMIT 1) AS t`,
   ).run(FIRST_BATCH, lines - 1, T0);
