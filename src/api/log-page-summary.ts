@@ -145,7 +145,8 @@ export function summarizePlainLogPage(text: string): LogPageSummary | undefined 
   try {
     walk.envelope();
   } catch (error) {
-    if (error === UNSURE) return undefined;
+    // A RangeError: nesting deeper than the stack; JSON.parse is then left to judge the text.
+    if (error === UNSURE || error instanceof RangeError) return undefined;
     throw error;
   }
   if (walk.meta === undefined || !succeeded(walk.meta)) return undefined;

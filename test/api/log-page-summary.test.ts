@@ -87,6 +87,8 @@ describe('plain log page summary', () => {
       `{"meta":${META.replace('"a1"', '"a1')},"data":{"events":[]}}`,
       '',
       '[]',
+      // Nesting deeper than the walk's stack.
+      envelope('[]', `{"result_code":200,"x":${'['.repeat(200_000)}${']'.repeat(200_000)}}`),
     ];
     for (const page of pages) expect([page, summarizePlainLogPage(page)]).toEqual([page, undefined]);
   });
