@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
 import { startServer } from '../dist/server/index.js';
 import { eventsHandlers } from '../dist/server/events/index.js';
 import { companyId } from '../dist/server/server-meta.js';
@@ -185,36 +186,66 @@ export async function bodyPrescanMsPerMb() {
   ];
 }
 
-/** The newest 5,000-line page of events.get_task_log over HTTP (median of 15) at each size. */
+/**
+ * A 5,000-line page of events.get_task_log over HTTP (median of 15 after 5 warm-up requests) at
+ * each size: the exchange as tracktop's client makes it (an undici Pool, request sent to last
+ * byte received), and apart from it what the client then spends parsing the page's JSON.
+ */
 export async function logPageMs({ sizes = [1_000_000, 10_000_000] } = {}) {
   return withServer(async (b) => {
     const task = newTask(b);
+    const pool = new Pool(b.server.url, { connections: 1 });
     const rows = [];
     let filled = 0;
-    for (const size of sizes) {
-      const t0 = performance.now();
-      for (let first = filled; first < size; first += BATCH)
-        addDirect(b, logBody(task, Math.min(BATCH, size - first), first));
-      filled = size;
-      process.stderr.write(`filled ${size} lines in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
-      const pages = [
-        ['newest', { task }],
-        ['mid-log', { task, from_timestamp: T0 + Math.floor(size / 2) }],
-      ];
-      for (const [where, req] of pages) {
-        const times = [];
-        for (let i = 0; i < 16; i++) {
-          const s = performance.now();
-          const page = await http(b, 'events.get_task_log', req);
-          if (page.returned !== 5000) throw new Error(`expected 5000 lines, got ${page.returned}`);
-          if (i > 0) times.push(performance.now() - s);
+    try {
+      for (const size of sizes) {
+        const t0 = performance.now();
+        for (let first = filled; first < size; first += BATCH)
+          addDirect(b, logBody(task, Math.min(BATCH, size - first), first));
+        filled = size;
+        process.stderr.write(`filled ${size} lines in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+        const pages = [
+          ['newest', { task }],
+          ['mid-log', { task, from_timestamp: T0 + Math.floor(size / 2) }],
+        ];
+        for (const [where, req] of pages) {
+          const exchange = [];
+          const parse = [];
+          const body = JSON.stringify(req);
+          for (let i = 0; i < 20; i++) {
+            const s = performance.now();
+            const res = await pool.request({
+              path: '/events.get_task_log',
+              method: 'POST',
+              headers: { authorization: b.bearer, 'content-type': 'application/json' },
+              body,
+            });
+            const text = await res.body.text();
+            const received = performance.now();
+            const page = JSON.parse(text).data;
+            const parsed = performance.now();
+            if (page.returned !== 5000) throw new Error(`expected 5000 lines, got ${page.returned}`);
+            if (i >= 5) {
+              exchange.push(received - s);
+              parse.push(parsed - received);
+            }
+          }
+          rows.push(
+            {
+              figure: `5,000-line log page (${where}) at ${size / 1e6} M lines, HTTP ms`,
+              goal: '<= 10',
+              measured: Number(median(exchange).toFixed(1)),
+            },
+            {
+              figure: `  then the client's JSON.parse of it, ms`,
+              goal: '',
+              measured: Number(median(parse).toFixed(1)),
+            },
+          );
         }
-        rows.push({
-          figure: `5,000-line log page (${where}) at ${size / 1e6} M lines, HTTP ms`,
-          goal: '<= 10',
-          measured: Number(median(times).toFixed(1)),
-        });
       }
+    } finally {
+      await pool.close();
     }
     return rows;
   });
@@ -232,7 +263,7 @@ export async function figures(ctx) {
   ]) {
     for (const r of await figure()) {
       const [op, limit] = r.goal.split(' ');
-      const ok = op === '<=' ? r.measured <= Number(limit) : r.measured >= Number(limit);
+      const ok = r.goal === '' ? undefined : op === '<=' ? r.measured <= Number(limit) : r.measured >= Number(limit);
       rows.push(row({ figure: r.figure, goal: r.goal, measured: String(r.measured), ok }));
     }
   }

@@ -27,6 +27,7 @@ export interface AuthOptions {
 export interface CallAuthOptions {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
+  peek?: ((body: string) => unknown) | undefined;
 }
 
 const CREDENTIAL_SETTINGS =
@@ -203,7 +204,12 @@ export class Authenticator {
   }
 
   private send(endpoint: Endpoint, body: unknown, token: string, opts: CallAuthOptions): Promise<unknown> {
-    const sendOpts: SendOptions = { authorization: `Bearer ${token}`, signal: opts.signal, timeoutMs: opts.timeoutMs };
+    const sendOpts: SendOptions = {
+      authorization: `Bearer ${token}`,
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+      peek: opts.peek,
+    };
     return this.transport.send(endpoint, body, sendOpts);
   }
 

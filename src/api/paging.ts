@@ -2,10 +2,16 @@
 // where REFERENCE §6 and §9.3 say a walk ends, and guarding against servers that hand the
 // same page back again (the "key 0 restart" quirk of REFERENCE §6.2).
 import type { MetricVariants } from '../wire/common.js';
-import type { GetTaskEventsRequest, LogEvent, ScalarMetricsIterRawRequest, StoredEvent } from '../wire/events.js';
+import type {
+  GetTaskEventsRequest,
+  GetTaskEventsResponse,
+  LogEvent,
+  ScalarMetricsIterRawRequest,
+  ScalarMetricsIterRawResponse,
+  StoredEvent,
+} from '../wire/events.js';
 import type { Endpoint, RequestOf, ResponseOf } from '../wire/operations.js';
-import type { Report, ReportsGetAllExRequest, ReportsGetTaskDataRequest } from '../wire/reports.js';
-import type { Task, TasksGetAllExRequest } from '../wire/tasks.js';
+import type { Report, ReportsGetAllExRequest } from '../wire/reports.js';
 import { abortedError } from './network-errors.js';
 import type { CallOptions } from './services.js';
 
@@ -37,81 +43,45 @@ function samePage(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+type ListEndpoint = 'reports.get_all_ex' | 'reports.get_task_data' | 'tasks.get_all_ex';
+/** What a list walk asks for besides paging (every field optional, as in each of the three requests). */
+type ListQuery<K extends ListEndpoint> = Partial<Omit<RequestOf<K>, PagingKeys>>;
+
 /**
- * get_all_ex-style DB cursor (REFERENCE §9.3): the first call carries `scroll_id: ""` (real
- * servers only scroll when the key is present) and `size`; a page shorter than `size` ends it.
+ * The walk of one list endpoint by its get_all_ex-style DB cursor (REFERENCE §9.3): the first call
+ * carries `scroll_id: ""` (real servers only scroll when the key is present) and `size`
+ * (`opts.size`); a page shorter than `size` ends it.
  */
-async function* scrollList<K extends 'reports.get_all_ex' | 'reports.get_task_data' | 'tasks.get_all_ex', T>(
-  client: Caller,
-  endpoint: K,
-  query: Omit<RequestOf<K>, PagingKeys>,
-  items: (res: ResponseOf<K>) => T[],
-  size: number,
-  opts: PagingOptions,
-): AsyncGenerator<T[], void, undefined> {
-  let scrollId = '';
-  let previous: T[] | undefined;
-  for (;;) {
-    checkAborted(endpoint, opts.signal);
-    const req = { ...query, scroll_id: scrollId, size } as RequestOf<K>;
-    const res = await client.call(endpoint, req, callOptions(opts));
-    const page = items(res);
-    if (page.length === 0) return;
-    // A server that ignores the scroll would hand the same page back forever.
-    if (previous !== undefined && samePage(page, previous)) return;
-    yield page;
-    const next = (res as { scroll_id?: unknown }).scroll_id;
-    if (page.length < size || typeof next !== 'string' || next === '') return;
-    scrollId = next;
-    previous = page;
-  }
+function listWalker<K extends ListEndpoint>(endpoint: K) {
+  return async function* (
+    client: Caller,
+    query: ListQuery<K> = {},
+    opts: PagingOptions & { size?: number } = {},
+  ): AsyncGenerator<ResponseOf<K>['tasks'], void, undefined> {
+    const size = opts.size ?? DEFAULT_LIST_PAGE_SIZE;
+    let scrollId = '';
+    let previous: ResponseOf<K>['tasks'] | undefined;
+    for (;;) {
+      checkAborted(endpoint, opts.signal);
+      const req = { ...query, scroll_id: scrollId, size } as RequestOf<K>;
+      const res = await client.call(endpoint, req, callOptions(opts));
+      const page = res.tasks ?? [];
+      if (page.length === 0) return;
+      // A server that ignores the scroll would hand the same page back forever.
+      if (previous !== undefined && samePage(page, previous)) return;
+      yield page;
+      const next = res.scroll_id;
+      if (page.length < size || typeof next !== 'string' || next === '') return;
+      scrollId = next;
+      previous = page;
+    }
+  };
 }
 
-export function scrollReports(
-  client: Caller,
-  query: Omit<ReportsGetAllExRequest, PagingKeys> = {},
-  opts: PagingOptions & { size?: number } = {},
-): AsyncGenerator<Report[], void, undefined> {
-  return scrollList(
-    client,
-    'reports.get_all_ex',
-    query,
-    (res) => res.tasks ?? [],
-    opts.size ?? DEFAULT_LIST_PAGE_SIZE,
-    opts,
-  );
-}
-
-export function scrollTasks(
-  client: Caller,
-  query: Omit<TasksGetAllExRequest, PagingKeys> = {},
-  opts: PagingOptions & { size?: number } = {},
-): AsyncGenerator<Task[], void, undefined> {
-  return scrollList(
-    client,
-    'tasks.get_all_ex',
-    query,
-    (res) => res.tasks ?? [],
-    opts.size ?? DEFAULT_LIST_PAGE_SIZE,
-    opts,
-  );
-}
-
+export const scrollReports = listWalker('reports.get_all_ex');
+export const scrollTasks = listWalker('tasks.get_all_ex');
 /** reports.get_task_data's task list by scroll (the optional data sections are not collected). */
-export function scrollTaskData(
-  client: Caller,
-  query: Omit<ReportsGetTaskDataRequest, PagingKeys> = {},
-  opts: PagingOptions & { size?: number } = {},
-): AsyncGenerator<Task[], void, undefined> {
-  return scrollList(
-    client,
-    'reports.get_task_data',
-    query,
-    (res) => res.tasks ?? [],
-    opts.size ?? DEFAULT_LIST_PAGE_SIZE,
-    opts,
-  );
-}
+export const scrollTaskData = listWalker('reports.get_task_data');
 
 /** reports.get_all_ex by `page` (from 0) and `page_size`; a short page ends it. */
 export async function* pageReports(
@@ -133,26 +103,47 @@ export async function* pageReports(
   }
 }
 
+type EventScrollEndpoint = 'events.get_task_events' | 'events.scalar_metrics_iter_raw';
+
+/**
+ * An events read by its stateless scroll: the request is sent again whole with the last
+ * `scroll_id`. `returned: 0`, an answer `pageOf` finds empty (null), or a page identical to the
+ * previous one ends it.
+ */
+async function* scrollEvents<K extends EventScrollEndpoint, P>(
+  client: Caller,
+  endpoint: K,
+  req: Omit<RequestOf<K>, 'scroll_id'>,
+  pageOf: (res: ResponseOf<K>) => P | null,
+  opts: PagingOptions,
+): AsyncGenerator<P, void, undefined> {
+  let scrollId: string | undefined;
+  let previous: P | undefined;
+  for (;;) {
+    checkAborted(endpoint, opts.signal);
+    const body = (scrollId === undefined ? { ...req } : { ...req, scroll_id: scrollId }) as RequestOf<K>;
+    const res = await client.call(endpoint, body, callOptions(opts));
+    const page = res.returned === 0 ? null : pageOf(res);
+    if (page === null) return;
+    if (previous !== undefined && samePage(page, previous)) return;
+    yield page;
+    if (typeof res.scroll_id !== 'string' || res.scroll_id === '') return;
+    scrollId = res.scroll_id;
+    previous = page;
+  }
+}
+
 /** events.get_task_events by its stateless scroll; `returned: 0` (or a repeated page) ends it. */
-export async function* scrollTaskEvents(
+export function scrollTaskEvents(
   client: Caller,
   req: Omit<GetTaskEventsRequest, 'scroll_id'>,
   opts: PagingOptions = {},
 ): AsyncGenerator<StoredEvent[], void, undefined> {
-  let scrollId: string | undefined;
-  let previous: StoredEvent[] | undefined;
-  for (;;) {
-    checkAborted('events.get_task_events', opts.signal);
-    const body: GetTaskEventsRequest = scrollId === undefined ? { ...req } : { ...req, scroll_id: scrollId };
-    const res = await client.call('events.get_task_events', body, callOptions(opts));
-    const events = res.events ?? [];
-    if (res.returned === 0 || events.length === 0) return;
-    if (previous !== undefined && samePage(events, previous)) return;
-    yield events;
-    if (typeof res.scroll_id !== 'string' || res.scroll_id === '') return;
-    scrollId = res.scroll_id;
-    previous = events;
-  }
+  const events = (res: GetTaskEventsResponse): StoredEvent[] | null => {
+    const page = res.events ?? [];
+    return page.length === 0 ? null : page;
+  };
+  return scrollEvents(client, 'events.get_task_events', req, events, opts);
 }
 
 /** One variant's points of a raw-scalar page; `x` holds the values of the requested key. */
@@ -172,19 +163,12 @@ export async function* scrollRawScalars(
   opts: PagingOptions = {},
 ): AsyncGenerator<RawScalarSeries[], void, undefined> {
   const key = req.key ?? 'iter';
-  let scrollId: string | undefined;
-  let previous: unknown;
-  for (;;) {
-    checkAborted('events.scalar_metrics_iter_raw', opts.signal);
-    const body: ScalarMetricsIterRawRequest = scrollId === undefined ? { ...req } : { ...req, scroll_id: scrollId };
-    const res = await client.call('events.scalar_metrics_iter_raw', body, callOptions(opts));
+  const variantsOf = (res: ScalarMetricsIterRawResponse): ScalarMetricsIterRawResponse['variants'] | null => {
     const variants = res.variants ?? {};
-    if (res.returned === 0 || Object.keys(variants).length === 0) return;
-    if (previous !== undefined && samePage(variants, previous)) return;
+    return Object.keys(variants).length === 0 ? null : variants;
+  };
+  for await (const variants of scrollEvents(client, 'events.scalar_metrics_iter_raw', req, variantsOf, opts)) {
     yield Object.entries(variants).map(([variant, points]) => ({ variant, x: points[key] ?? [], y: points.y ?? [] }));
-    if (typeof res.scroll_id !== 'string' || res.scroll_id === '') return;
-    scrollId = res.scroll_id;
-    previous = variants;
   }
 }
 
@@ -207,53 +191,43 @@ function boundaryTimestamp(events: LogEvent[], earlier: boolean): number | undef
   return found;
 }
 
-async function* walkTaskLog(
-  client: Caller,
-  walk: TaskLogWalk,
-  earlier: boolean,
-  opts: PagingOptions,
-): AsyncGenerator<LogEvent[], void, undefined> {
-  const batchSize = walk.batchSize ?? DEFAULT_LOG_BATCH_SIZE;
-  let from = walk.fromTimestamp;
-  for (;;) {
-    checkAborted('events.get_task_log', opts.signal);
-    const res = await client.call(
-      'events.get_task_log',
-      {
-        task: walk.task,
-        batch_size: batchSize,
-        navigate_earlier: earlier,
-        ...(from === undefined ? {} : { from_timestamp: from }),
-        ...(walk.metrics === undefined ? {} : { metrics: walk.metrics }),
-      },
-      callOptions(opts),
-    );
-    const events = res.events ?? [];
-    if (events.length === 0) return;
-    yield events;
-    // A page may be longer than batch_size (logs sharing the last timestamp are kept together).
-    if (events.length < batchSize) return;
-    const next = boundaryTimestamp(events, earlier);
-    if (next === undefined) return;
-    if (from !== undefined && (earlier ? next >= from : next <= from)) return;
-    from = next;
-  }
+/** The log walk in one direction: `earlier` from the newest (or `fromTimestamp`) back, else forward. */
+function taskLogWalker(earlier: boolean) {
+  return async function* (
+    client: Caller,
+    walk: TaskLogWalk,
+    opts: PagingOptions = {},
+  ): AsyncGenerator<LogEvent[], void, undefined> {
+    const batchSize = walk.batchSize ?? DEFAULT_LOG_BATCH_SIZE;
+    let from = walk.fromTimestamp;
+    for (;;) {
+      checkAborted('events.get_task_log', opts.signal);
+      const res = await client.call(
+        'events.get_task_log',
+        {
+          task: walk.task,
+          batch_size: batchSize,
+          navigate_earlier: earlier,
+          ...(from === undefined ? {} : { from_timestamp: from }),
+          ...(walk.metrics === undefined ? {} : { metrics: walk.metrics }),
+        },
+        callOptions(opts),
+      );
+      const events = res.events ?? [];
+      if (events.length === 0) return;
+      yield events;
+      // A page may be longer than batch_size (logs sharing the last timestamp are kept together).
+      if (events.length < batchSize) return;
+      const next = boundaryTimestamp(events, earlier);
+      if (next === undefined) return;
+      if (from !== undefined && (earlier ? next >= from : next <= from)) return;
+      from = next;
+    }
+  };
 }
 
 /** Newest logs first, then older pages (`from_timestamp` = smallest timestamp seen, `navigate_earlier: true`). */
-export function taskLogBackward(
-  client: Caller,
-  walk: TaskLogWalk,
-  opts: PagingOptions = {},
-): AsyncGenerator<LogEvent[], void, undefined> {
-  return walkTaskLog(client, walk, true, opts);
-}
+export const taskLogBackward = taskLogWalker(true);
 
 /** Oldest logs (or those after `fromTimestamp`) first, then newer pages (`navigate_earlier: false`). */
-export function taskLogForward(
-  client: Caller,
-  walk: TaskLogWalk,
-  opts: PagingOptions = {},
-): AsyncGenerator<LogEvent[], void, undefined> {
-  return walkTaskLog(client, walk, false, opts);
-}
+export const taskLogForward = taskLogWalker(false);

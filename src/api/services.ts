@@ -69,19 +69,24 @@ export const SERVICE_METHODS = {
 
 export type ServiceName = keyof typeof SERVICE_METHODS;
 
-export interface CallOptions {
+export interface CallOptions<P = never> {
   signal?: AbortSignal | undefined;
   /** Total deadline of this call in ms (default: the client's). */
   timeoutMs?: number | undefined;
+  /**
+   * Reads a successful answer's body before it is decoded: a value it returns (not undefined)
+   * is the call's result instead, and the body is never parsed (for pages mostly skipped).
+   */
+  peek?: ((body: string) => P | undefined) | undefined;
 }
 
 /** The request may be left out when an empty object is a valid request (auth.login, reports.get_tags, ...). */
-export type CallArgs<K extends Endpoint> =
+export type CallArgs<K extends Endpoint, P = never> =
   Record<string, never> extends RequestOf<K>
-    ? [req?: RequestOf<K>, opts?: CallOptions]
-    : [req: RequestOf<K>, opts?: CallOptions];
+    ? [req?: RequestOf<K>, opts?: CallOptions<P>]
+    : [req: RequestOf<K>, opts?: CallOptions<P>];
 
-export type OperationFn<K extends Endpoint> = (...args: CallArgs<K>) => Promise<ResponseOf<K>>;
+export type OperationFn<K extends Endpoint> = <P = never>(...args: CallArgs<K, P>) => Promise<ResponseOf<K> | P>;
 
 export type ServiceClient<M extends Record<string, Endpoint>> = { readonly [F in keyof M]: OperationFn<M[F]> };
 

@@ -48,6 +48,13 @@ export interface SendOptions {
   signal?: AbortSignal | undefined;
   /** Overrides the total deadline for this call. */
   timeoutMs?: number | undefined;
+  /** Sees a successful answer's body first; what it returns (not undefined) comes back as a PeekedAnswer. */
+  peek?: ((body: string) => unknown) | undefined;
+}
+
+/** What a call's `peek` made of an answer's body, handed back instead of the decoded answer. */
+export class PeekedAnswer {
+  constructor(readonly value: unknown) {}
 }
 
 interface EncodedBody {
@@ -220,7 +227,7 @@ export class Transport {
 
     for (let retry = 0; ; retry++) {
       try {
-        return await this.once(endpoint, payload, headers, signal);
+        return await this.once(endpoint, payload, headers, signal, opts.peek);
       } catch (thrown) {
         const err = classifyFailure(thrown, ctx, this.connectMs());
         if (retry >= this.retry.maxRetries || !mayRetry(endpoint, err)) throw err;
@@ -244,6 +251,7 @@ export class Transport {
     payload: string,
     headers: Record<string, string>,
     signal: AbortSignal,
+    peek: SendOptions['peek'],
   ): Promise<unknown> {
     const response = await this.pool.request({
       method: 'POST',
@@ -254,6 +262,10 @@ export class Transport {
     });
     // Read every body to the end, errors included, so the socket goes back to the pool.
     const text = await response.body.text();
+    if (peek !== undefined && response.statusCode >= 200 && response.statusCode < 300) {
+      const peeked = peek(text);
+      if (peeked !== undefined) return new PeekedAnswer(peeked);
+    }
     return decodeAnswer(endpoint, {
       status: response.statusCode,
       contentType: headerValue(response.headers['content-type']) ?? '',

@@ -92,42 +92,53 @@ function gradNorms(shape: RunShape, iter: number, layers: readonly string[]): Sc
   });
 }
 
+/** How noisy one split's points are: relative on the loss, absolute on the accuracy, each on its own channel. */
+interface SplitNoise {
+  loss: number;
+  lossChannel: number;
+  accuracy: number;
+  accuracyChannel: number;
+}
+
+const TRAIN_NOISE: SplitNoise = { loss: 0.08, lossChannel: 1, accuracy: 0.01, accuracyChannel: 2 };
+const VAL_NOISE: SplitNoise = { loss: 0.04, lossChannel: 3, accuracy: 0.006, accuracyChannel: 4 };
+
+/** One split's loss (kept above zero) and accuracy (kept in 0..1): the clean curves plus noise. */
+function splitPoints(
+  shape: RunShape,
+  iter: number,
+  split: 'train' | 'val',
+  clean: { loss: number; accuracy: number },
+  noise: SplitNoise,
+): ScalarPoint[] {
+  const lossFactor = 1 + noise.loss * noiseAt(shape.seed, iter, noise.lossChannel);
+  const accuracyOffset = noise.accuracy * noiseAt(shape.seed, iter, noise.accuracyChannel);
+  return [
+    { metric: 'loss', variant: split, value: round(Math.max(0.001, clean.loss * lossFactor)) },
+    { metric: 'accuracy', variant: split, value: round(Math.min(1, Math.max(0, clean.accuracy + accuracyOffset))) },
+  ];
+}
+
 function supervisedScalars(shape: RunShape, iter: number, layers: readonly string[]): ScalarPoint[] {
   const halfLife = shape.totalIters / 10;
   const floor = 0.05 + 0.4 * shape.difficulty;
-  const trainLoss = exponentialDecay(iter, { start: 2.4, end: floor, halfLife });
   const ceiling = 0.99 - 0.25 * shape.difficulty;
-  const trainAcc = saturatingRise(iter, { start: 0.1, end: ceiling, halfLife });
+  const train = {
+    loss: exponentialDecay(iter, { start: 2.4, end: floor, halfLife }),
+    accuracy: saturatingRise(iter, { start: 0.1, end: ceiling, halfLife }),
+  };
   const points: ScalarPoint[] = [
-    {
-      metric: 'loss',
-      variant: 'train',
-      value: round(Math.max(0.001, trainLoss * (1 + 0.08 * noiseAt(shape.seed, iter, 1)))),
-    },
-    {
-      metric: 'accuracy',
-      variant: 'train',
-      value: round(Math.min(1, Math.max(0, trainAcc + 0.01 * noiseAt(shape.seed, iter, 2)))),
-    },
+    ...splitPoints(shape, iter, 'train', train, TRAIN_NOISE),
     { metric: 'learning_rate', variant: 'lr', value: round(learningRate(shape, iter)) },
   ];
   if (iter % shape.valEvery === 0) {
     // Validation loss levels off higher and creeps up late in training (mild overfitting).
     const overfit = (0.15 * Math.max(0, iter - shape.totalIters * 0.6)) / shape.totalIters;
-    const valLoss = exponentialDecay(iter, { start: 2.5, end: floor * 1.4, halfLife: halfLife * 1.2 }) + overfit;
-    const valAcc = saturatingRise(iter, { start: 0.1, end: ceiling - 0.04, halfLife: halfLife * 1.2 });
-    points.push(
-      {
-        metric: 'loss',
-        variant: 'val',
-        value: round(Math.max(0.001, valLoss * (1 + 0.04 * noiseAt(shape.seed, iter, 3)))),
-      },
-      {
-        metric: 'accuracy',
-        variant: 'val',
-        value: round(Math.min(1, Math.max(0, valAcc + 0.006 * noiseAt(shape.seed, iter, 4)))),
-      },
-    );
+    const val = {
+      loss: exponentialDecay(iter, { start: 2.5, end: floor * 1.4, halfLife: halfLife * 1.2 }) + overfit,
+      accuracy: saturatingRise(iter, { start: 0.1, end: ceiling - 0.04, halfLife: halfLife * 1.2 }),
+    };
+    points.push(...splitPoints(shape, iter, 'val', val, VAL_NOISE));
   }
   points.push(...gradNorms(shape, iter, layers));
   return points;

@@ -223,20 +223,16 @@ export function tracebackMessage(rng: Rng, preface?: string): string {
   return lines.join('\n');
 }
 
+/** What each kind of run trains, and on what, as its startup lines name them. */
+const RUN_SETUPS: Record<RunKind, { model: string; dataset: string }> = {
+  vision: { model: 'ResNet-50 (25.6M parameters)', dataset: 'ImageNet-1k: 1281167 train / 50000 val images' },
+  nlp: { model: 'BERT-base (110M parameters)', dataset: 'GLUE/SST-2: 67349 train / 872 val sentences' },
+  rl: { model: 'PPO actor-critic MLP (0.2M parameters)', dataset: 'CartPole-v1, 16 parallel environments' },
+};
+
 /** The first lines a training script prints. */
 export function startupLines(rng: Rng, ctx: LogContext): LogLine[] {
-  const model =
-    ctx.kind === 'vision'
-      ? 'ResNet-50 (25.6M parameters)'
-      : ctx.kind === 'nlp'
-        ? 'BERT-base (110M parameters)'
-        : 'PPO actor-critic MLP (0.2M parameters)';
-  const dataset =
-    ctx.kind === 'vision'
-      ? 'ImageNet-1k: 1281167 train / 50000 val images'
-      : ctx.kind === 'nlp'
-        ? 'GLUE/SST-2: 67349 train / 872 val sentences'
-        : 'CartPole-v1, 16 parallel environments';
+  const { model, dataset } = RUN_SETUPS[ctx.kind];
   return [
     { level: 'info', msg: `task "${ctx.taskName}" connected to the tracking server` },
     { level: 'info', msg: `${coloured(ANSI.bold, 'tracktop demo')} — ${ctx.taskName}` },

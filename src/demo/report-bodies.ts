@@ -1,5 +1,6 @@
 // Markdown bodies of the demo reports: headings, lists, code, a table, emphasis, links and
-// embedded ClearML widgets (iframes pointing at the server's `/widgets/` page).
+// embedded ClearML widgets (iframes pointing at the server's `/widgets/` page). Each body is
+// written as the document it is, its widgets made first and placed by name.
 
 export interface ScalarWidget {
   tasks: readonly string[];
@@ -77,230 +78,235 @@ export interface ReportBodyContext {
 
 export function baselineReport(ctx: ReportBodyContext): string {
   const t = ctx.tasks;
-  return [
-    '# ResNet-50 baseline on ImageNet',
-    '',
-    'The **reference run** every sweep in `vision/resnet-sweeps` is compared against.',
-    '',
-    '## Setup',
-    '',
-    '- 8 × A100, batch size 1024, mixed precision',
-    '- SGD with momentum 0.9, *cosine* learning rate with 5 warmup epochs',
-    '- label smoothing 0.1, no mixup',
-    '',
-    '```bash',
-    'python train.py --arch resnet50 --epochs 90 --lr 0.4 --batch-size 1024 \\',
-    '    --schedule cosine --warmup-epochs 5 --label-smoothing 0.1',
-    '```',
-    '',
-    '## Results',
-    '',
-    '| run | top-1 | top-5 | hours |',
-    '|---|---:|---:|---:|',
-    '| baseline | 76.4 | 93.1 | 14.2 |',
-    '| cosine lr 3e-4 | 76.9 | 93.4 | 14.0 |',
-    '| long schedule | **77.8** | 93.9 | 31.5 |',
-    '',
-    '### Loss',
-    '',
-    iframe(scalarWidgetUrl(ctx.baseUrl, { tasks: [t.visionBaseline], metrics: ['loss'], variants: ['train'] })),
-    '',
-    '### Summary',
-    '',
-    iframe(singleValueWidgetUrl(ctx.baseUrl, [t.visionBaseline]), 200),
-    '',
-    'See the [ResNet paper](https://arxiv.org/abs/1512.03385) for the original recipe.',
-    '',
-  ].join('\n');
+  const lossChart = iframe(
+    scalarWidgetUrl(ctx.baseUrl, { tasks: [t.visionBaseline], metrics: ['loss'], variants: ['train'] }),
+  );
+  const summary = iframe(singleValueWidgetUrl(ctx.baseUrl, [t.visionBaseline]), 200);
+  return `# ResNet-50 baseline on ImageNet
+
+The **reference run** every sweep in \`vision/resnet-sweeps\` is compared against.
+
+## Setup
+
+- 8 × A100, batch size 1024, mixed precision
+- SGD with momentum 0.9, *cosine* learning rate with 5 warmup epochs
+- label smoothing 0.1, no mixup
+
+\`\`\`bash
+python train.py --arch resnet50 --epochs 90 --lr 0.4 --batch-size 1024 \\
+    --schedule cosine --warmup-epochs 5 --label-smoothing 0.1
+\`\`\`
+
+## Results
+
+| run | top-1 | top-5 | hours |
+|---|---:|---:|---:|
+| baseline | 76.4 | 93.1 | 14.2 |
+| cosine lr 3e-4 | 76.9 | 93.4 | 14.0 |
+| long schedule | **77.8** | 93.9 | 31.5 |
+
+### Loss
+
+${lossChart}
+
+### Summary
+
+${summary}
+
+See the [ResNet paper](https://arxiv.org/abs/1512.03385) for the original recipe.
+`;
 }
 
 export function sweepReport(ctx: ReportBodyContext): string {
   const t = ctx.tasks;
-  return [
-    '# Learning-rate sweep: cosine vs. constant',
-    '',
-    '> Work in progress — the cosine run is **still training**.',
-    '',
-    '## Runs compared',
-    '',
-    '1. baseline (constant after warmup)',
-    '2. cosine, peak 3e-4 — *running*',
-    '3. long schedule, 2× epochs',
-    '',
-    '## Training and validation loss',
-    '',
-    iframe(
-      scalarWidgetUrl(ctx.baseUrl, {
-        tasks: [t.visionBaseline, t.visionLive, t.visionLong],
-        metrics: ['loss'],
-        variants: ['train', 'val'],
-      }),
-    ),
-    '',
-    '## Learning rate',
-    '',
-    iframe(
-      scalarWidgetUrl(ctx.baseUrl, { tasks: [t.visionLive], metrics: ['learning_rate'], xaxis: 'timestamp' }),
-      300,
-    ),
-    '',
-    '## Open questions',
-    '',
-    '- [ ] does the val loss rise after epoch 60 on the long schedule?',
-    '- [ ] try `--warmup-epochs 10`',
-    '- [x] check gradient norms per layer',
-    '',
-    iframe(scalarWidgetUrl(ctx.baseUrl, { tasks: [t.visionLive], metrics: ['grad_norm'] }), 300),
-    '',
-  ].join('\n');
+  const lossChart = iframe(
+    scalarWidgetUrl(ctx.baseUrl, {
+      tasks: [t.visionBaseline, t.visionLive, t.visionLong],
+      metrics: ['loss'],
+      variants: ['train', 'val'],
+    }),
+  );
+  const lrChart = iframe(
+    scalarWidgetUrl(ctx.baseUrl, { tasks: [t.visionLive], metrics: ['learning_rate'], xaxis: 'timestamp' }),
+    300,
+  );
+  const gradNormChart = iframe(scalarWidgetUrl(ctx.baseUrl, { tasks: [t.visionLive], metrics: ['grad_norm'] }), 300);
+  return `# Learning-rate sweep: cosine vs. constant
+
+> Work in progress — the cosine run is **still training**.
+
+## Runs compared
+
+1. baseline (constant after warmup)
+2. cosine, peak 3e-4 — *running*
+3. long schedule, 2× epochs
+
+## Training and validation loss
+
+${lossChart}
+
+## Learning rate
+
+${lrChart}
+
+## Open questions
+
+- [ ] does the val loss rise after epoch 60 on the long schedule?
+- [ ] try \`--warmup-epochs 10\`
+- [x] check gradient norms per layer
+
+${gradNormChart}
+`;
 }
 
 export function postMortemReport(ctx: ReportBodyContext): string {
   const t = ctx.tasks;
-  return [
-    '# Post-mortem: mixup run crashed at step 140',
-    '',
-    '## What happened',
-    '',
-    'The run died with an out-of-memory error on GPU 0. The last lines of its log:',
-    '',
-    '```text',
-    'Traceback (most recent call last):',
-    '  File "/opt/project/train.py", line 214, in <module>',
-    '    main(parse_args())',
-    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.',
-    '```',
-    '',
-    '## Why',
-    '',
-    '- mixup doubles the activations kept for the backward pass',
-    '- the batch size was **not** reduced',
-    '',
-    '## Fix',
-    '',
-    '```python',
-    'batch_size = 512 if args.mixup else 1024',
-    'accumulate = 2 if args.mixup else 1',
-    '```',
-    '',
-    '| run | status | last step |',
-    '|---|---|---:|',
-    '| mixup | failed | 140 |',
-    '| cutmix | aborted | 90 |',
-    '',
-    iframe(
-      scalarWidgetUrl(ctx.baseUrl, {
-        tasks: [t.visionFailed, t.visionAborted],
-        metrics: ['loss', 'accuracy'],
-        variants: ['train'],
-      }),
-    ),
-    '',
-    iframe(plotWidgetUrl(ctx.baseUrl, t.visionFailed, 'confusion matrix', 'val'), 450),
-    '',
-  ].join('\n');
+  const crashedRunsChart = iframe(
+    scalarWidgetUrl(ctx.baseUrl, {
+      tasks: [t.visionFailed, t.visionAborted],
+      metrics: ['loss', 'accuracy'],
+      variants: ['train'],
+    }),
+  );
+  const confusionMatrix = iframe(plotWidgetUrl(ctx.baseUrl, t.visionFailed, 'confusion matrix', 'val'), 450);
+  return `# Post-mortem: mixup run crashed at step 140
+
+## What happened
+
+The run died with an out-of-memory error on GPU 0. The last lines of its log:
+
+\`\`\`text
+Traceback (most recent call last):
+  File "/opt/project/train.py", line 214, in <module>
+    main(parse_args())
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.
+\`\`\`
+
+## Why
+
+- mixup doubles the activations kept for the backward pass
+- the batch size was **not** reduced
+
+## Fix
+
+\`\`\`python
+batch_size = 512 if args.mixup else 1024
+accumulate = 2 if args.mixup else 1
+\`\`\`
+
+| run | status | last step |
+|---|---|---:|
+| mixup | failed | 140 |
+| cutmix | aborted | 90 |
+
+${crashedRunsChart}
+
+${confusionMatrix}
+`;
 }
 
 export function augmentationNotesReport(ctx: ReportBodyContext): string {
   const t = ctx.tasks;
-  return [
-    '# Augmentation notes (superseded)',
-    '',
-    '_Archived: see the post-mortem and the sweep report instead._',
-    '',
-    '## Tried',
-    '',
-    '- RandAugment N=2, M=9',
-    '- cutmix α=1.0 — stopped early',
-    '',
-    iframe(sampleWidgetUrl(ctx.baseUrl, t.visionAborted, 'samples', 'input'), 300),
-    '',
-  ].join('\n');
+  const inputSamples = iframe(sampleWidgetUrl(ctx.baseUrl, t.visionAborted, 'samples', 'input'), 300);
+  return `# Augmentation notes (superseded)
+
+_Archived: see the post-mortem and the sweep report instead._
+
+## Tried
+
+- RandAugment N=2, M=9
+- cutmix α=1.0 — stopped early
+
+${inputSamples}
+`;
 }
 
 export function bertReport(ctx: ReportBodyContext): string {
   const t = ctx.tasks;
-  return [
-    '# BERT-base on SST-2',
-    '',
-    'Fine-tuning `bert-base-uncased` for sentiment; **new best** on the dev set.',
-    '',
-    '## Hyper-parameters',
-    '',
-    '| name | value |',
-    '|---|---|',
-    '| learning rate | 2e-5 |',
-    '| batch size | 32 |',
-    '| epochs | 3 |',
-    '| warmup | 10% |',
-    '',
-    '## Accuracy',
-    '',
-    iframe(
-      scalarWidgetUrl(ctx.baseUrl, { tasks: [t.nlpLive, t.nlpCompleted], metrics: ['accuracy'], variants: ['val'] }),
-    ),
-    '',
-    '## Summary values',
-    '',
-    iframe(singleValueWidgetUrl(ctx.baseUrl, [t.nlpCompleted, t.nlpLive]), 200),
-    '',
-    'Data: [GLUE benchmark](https://gluebenchmark.com/).',
-    '',
-  ].join('\n');
+  const accuracyChart = iframe(
+    scalarWidgetUrl(ctx.baseUrl, { tasks: [t.nlpLive, t.nlpCompleted], metrics: ['accuracy'], variants: ['val'] }),
+  );
+  const summary = iframe(singleValueWidgetUrl(ctx.baseUrl, [t.nlpCompleted, t.nlpLive]), 200);
+  return `# BERT-base on SST-2
+
+Fine-tuning \`bert-base-uncased\` for sentiment; **new best** on the dev set.
+
+## Hyper-parameters
+
+| name | value |
+|---|---|
+| learning rate | 2e-5 |
+| batch size | 32 |
+| epochs | 3 |
+| warmup | 10% |
+
+## Accuracy
+
+${accuracyChart}
+
+## Summary values
+
+${summary}
+
+Data: [GLUE benchmark](https://gluebenchmark.com/).
+`;
 }
 
 export function distillReport(ctx: ReportBodyContext): string {
   const t = ctx.tasks;
-  return [
-    '# Distillation ablation',
-    '',
-    '## Variants',
-    '',
-    '- *teacher*: BERT-large',
-    '- *student*: 4 layers, hidden 312',
-    '- temperature ∈ {1, 2, 4}',
-    '',
-    '## Failure',
-    '',
-    'The temperature-4 run failed on a missing `attention_mask` key:',
-    '',
-    '```python',
-    'mask = batch["attention_mask"]  # KeyError when the tokenizer is called without padding',
-    '```',
-    '',
-    iframe(scalarWidgetUrl(ctx.baseUrl, { tasks: [t.nlpFailed], metrics: ['loss'], variants: ['train', 'val'] })),
-    '',
-  ].join('\n');
+  const lossChart = iframe(
+    scalarWidgetUrl(ctx.baseUrl, { tasks: [t.nlpFailed], metrics: ['loss'], variants: ['train', 'val'] }),
+  );
+  return `# Distillation ablation
+
+## Variants
+
+- *teacher*: BERT-large
+- *student*: 4 layers, hidden 312
+- temperature ∈ {1, 2, 4}
+
+## Failure
+
+The temperature-4 run failed on a missing \`attention_mask\` key:
+
+\`\`\`python
+mask = batch["attention_mask"]  # KeyError when the tokenizer is called without padding
+\`\`\`
+
+${lossChart}
+`;
 }
 
 export function weeklyReport(ctx: ReportBodyContext): string {
   const t = ctx.tasks;
-  return [
-    '# Weekly training summary',
-    '',
-    '## Running now',
-    '',
-    '- vision: cosine LR sweep',
-    '- nlp: BERT-base SST-2',
-    '- rl: PPO CartPole',
-    '',
-    '## Highlights',
-    '',
-    '1. **BERT** reached 92.8% dev accuracy',
-    '2. the ResNet long schedule finished (its log has 50,000 lines)',
-    '3. PPO reward is still climbing',
-    '',
-    iframe(scalarWidgetUrl(ctx.baseUrl, { tasks: [t.rlLive], metrics: ['reward'], variants: ['mean', 'max'] })),
-    '',
-    iframe(
-      scalarWidgetUrl(ctx.baseUrl, {
-        tasks: [t.visionLong],
-        metrics: ['accuracy'],
-        variants: ['val'],
-        xaxis: 'iso_time',
-      }),
-      300,
-    ),
-    '',
-  ].join('\n');
+  const rewardChart = iframe(
+    scalarWidgetUrl(ctx.baseUrl, { tasks: [t.rlLive], metrics: ['reward'], variants: ['mean', 'max'] }),
+  );
+  const longRunAccuracy = iframe(
+    scalarWidgetUrl(ctx.baseUrl, {
+      tasks: [t.visionLong],
+      metrics: ['accuracy'],
+      variants: ['val'],
+      xaxis: 'iso_time',
+    }),
+    300,
+  );
+  return `# Weekly training summary
+
+## Running now
+
+- vision: cosine LR sweep
+- nlp: BERT-base SST-2
+- rl: PPO CartPole
+
+## Highlights
+
+1. **BERT** reached 92.8% dev accuracy
+2. the ResNet long schedule finished (its log has 50,000 lines)
+3. PPO reward is still climbing
+
+${rewardChart}
+
+${longRunAccuracy}
+`;
 }

@@ -7,9 +7,19 @@ import { ERRORS, type ErrorCode } from '../wire/errors.js';
 import { authenticate } from './auth.js';
 import { RawResponse, type HandlerTable, type Identity, type RequestContext } from './context.js';
 import type { Db } from './db.js';
-import { errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
+import { envelopeJson, errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
 import { ServerError } from './errors.js';
 import { handleFilesRequest, isFilesRequest, type FilesDeps } from './files/files-http.js';
+import {
+  BodyAborted,
+  BodyTooLarge,
+  declaredLength,
+  formatBytes,
+  readBody,
+  sendJson,
+  sendText,
+  SERVER_HEADER,
+} from './http-io.js';
 import { newId } from './ids.js';
 import { prepareJsonText } from './json-text.js';
 import { bodyLimitFor, MAX_JSON_DEPTH } from './limits.js';
@@ -25,40 +35,10 @@ export interface AppDeps {
   files?: FilesDeps;
 }
 
-const SERVER_HEADER = 'tracktop';
-
 function headerText(value: string | string[] | undefined): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
   return v === undefined || v === '' ? undefined : v;
 }
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  payload: unknown,
-  extraHeaders: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(payload);
-  res.writeHead(status, {
-    ...extraHeaders,
-    server: SERVER_HEADER,
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-function sendText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, {
-    server: SERVER_HEADER,
-    'content-type': 'text/plain; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-class BodyTooLarge extends Error {}
-class BodyAborted extends Error {}
 
 /**
  * After a 413 the rest of the body is read and thrown away, so the client can finish sending
@@ -80,51 +60,6 @@ function discardRestOfBody(req: IncomingMessage): void {
   req.resume();
 }
 
-function declaredLength(req: IncomingMessage): number | undefined {
-  const declared = Number(req.headers['content-length']);
-  return Number.isFinite(declared) ? declared : undefined;
-}
-
-/** Reads the body, refusing (without buffering further) once it passes `limit` bytes. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = declaredLength(req);
-  // Refused before any of it is read: the 413 goes out while the client is still sending.
-  if (declared !== undefined && declared > limit) return Promise.reject(new BodyTooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const onData = (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > limit) {
-        done = true;
-        chunks.length = 0;
-        req.off('data', onData);
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => {
-      if (!done) {
-        done = true;
-        resolve(Buffer.concat(chunks, size));
-      }
-    });
-    // A client that goes away mid-body: nothing to answer, nothing to log.
-    const aborted = () => {
-      if (!done) {
-        done = true;
-        reject(new BodyAborted());
-      }
-    };
-    req.on('error', aborted);
-    req.on('close', aborted);
-  });
-}
-
 function parseBody(text: string, contentType: string, endpoint: string): Record<string, unknown> {
   // JSON lines (events.add_batch) are parsed by the handler from ctx.rawBody.
   if (contentType === JSON_LINES_CONTENT_TYPE) return {};
@@ -140,10 +75,6 @@ function parseBody(text: string, contentType: string, endpoint: string): Record<
   // A JSON array is a batch for add_batch, which reads ctx.rawBody itself.
   if (endpoint === 'events.add_batch') return {};
   throw new ServerError(ERRORS.badRequest, 'the request body must be a JSON object');
-}
-
-function formatBytes(n: number): string {
-  return n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MiB` : `${n} bytes`;
 }
 
 export function createApp(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
@@ -166,7 +97,7 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   };
   call.trx = headerText(req.headers['x-clearml-trx']) ?? headerText(req.headers['x-trains-trx']) ?? call.id;
   const fail = (code: ErrorCode, message: string, headers?: Record<string, string>) =>
-    sendJson(res, code.httpStatus, errorEnvelope(call, code, message), headers);
+    sendJson(res, code.httpStatus, envelopeJson(errorEnvelope(call, code, message)), headers);
 
   if (req.method === 'OPTIONS') {
     res.writeHead(200, { server: SERVER_HEADER, 'content-length': 0 });
@@ -255,7 +186,7 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
       await sendRaw(res, result);
       return;
     }
-    sendJson(res, 200, successEnvelope(call, result), responseHeaders);
+    sendJson(res, 200, envelopeJson(successEnvelope(call, result)), responseHeaders);
   } catch (err) {
     if (err instanceof ServerError) {
       fail(err.code, err.message);

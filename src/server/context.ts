@@ -39,3 +39,14 @@ export class RawResponse {
 }
 
 export type HandlerTable = Record<string, Handler>;
+
+/**
+ * The envelope's `data` already serialised as UTF-8 JSON, in pieces (a get_task_log page,
+ * built by SQLite): the envelope writer copies them into the response instead of encoding.
+ */
+export class JsonBytes {
+  readonly parts: readonly Buffer[];
+  constructor(...parts: (Buffer | string)[]) {
+    this.parts = parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
+  }
+}

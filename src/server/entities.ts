@@ -2,24 +2,29 @@
 // strings (REFERENCE §1.3), references as `{id}` objects, lists decoded, unset fields left out.
 import { isoTime } from './time.js';
 
-export interface TaskRow {
+/** The columns every entity table has. */
+interface EntityRow {
   id: string;
   company: string;
-  user: string;
+  user: string | null;
   name: string;
+  tags: string;
+  system_tags: string;
+  created: number;
+  last_update: number;
+}
+
+export interface TaskRow extends EntityRow {
+  user: string;
   type: string;
   status: string;
   comment: string;
   project: string | null;
   parent: string | null;
-  tags: string;
-  system_tags: string;
   report?: string | null;
   report_assets?: string | null;
-  created: number;
   started: number | null;
   completed: number | null;
-  last_update: number;
   last_change: number;
   last_changed_by: string | null;
   status_changed: number | null;
@@ -54,35 +59,20 @@ export const TASK_OBJECT_FIELDS = [
 ] as const;
 export type TaskObjectField = (typeof TASK_OBJECT_FIELDS)[number];
 
-export interface ProjectRow {
-  id: string;
-  company: string;
-  user: string | null;
-  name: string;
+export interface ProjectRow extends EntityRow {
   basename: string;
   parent: string | null;
   description: string;
-  tags: string;
-  system_tags: string;
-  created: number;
-  last_update: number;
   default_output_destination?: string | null;
 }
 
-export interface ModelRow {
-  id: string;
-  company: string;
+export interface ModelRow extends EntityRow {
   user: string;
-  name: string;
   uri: string | null;
   ready: number;
   project: string | null;
   task: string | null;
   comment: string;
-  tags: string;
-  system_tags: string;
-  created: number;
-  last_update: number;
   last_iteration: number;
   last_metrics?: string;
 }
@@ -122,26 +112,34 @@ function setDate(doc: Doc, key: string, ms: number | null | undefined): void {
   if (typeof ms === 'number') doc[key] = isoTime(ms);
 }
 
-export function taskToJson(row: TaskRow): Doc {
+/** The fields of every entity's document; the entity adds its own. */
+function entityDoc(row: EntityRow, own: Doc): Doc {
   const doc: Doc = {
     id: row.id,
     name: row.name,
-    type: row.type,
-    status: row.status,
-    comment: row.comment,
+    ...own,
     tags: parseList(row.tags),
     system_tags: parseList(row.system_tags),
-    user: { id: row.user },
     company: { id: row.company },
   };
-  if (row.project) doc.project = { id: row.project };
+  if (row.user) doc.user = { id: row.user };
+  setDate(doc, 'created', row.created);
+  setDate(doc, 'last_update', row.last_update);
+  return doc;
+}
+
+function setReference(doc: Doc, key: string, id: string | null): void {
+  if (id) doc[key] = { id };
+}
+
+export function taskToJson(row: TaskRow): Doc {
+  const doc = entityDoc(row, { type: row.type, status: row.status, comment: row.comment });
+  setReference(doc, 'project', row.project);
   setIf(doc, 'parent', row.parent);
   if (row.report !== undefined && row.report !== null) doc.report = row.report;
   if (row.report_assets !== undefined && row.report_assets !== null) doc.report_assets = parseList(row.report_assets);
-  setDate(doc, 'created', row.created);
   setDate(doc, 'started', row.started);
   setDate(doc, 'completed', row.completed);
-  setDate(doc, 'last_update', row.last_update);
   setDate(doc, 'last_change', row.last_change);
   setIf(doc, 'last_changed_by', row.last_changed_by);
   setDate(doc, 'status_changed', row.status_changed);
@@ -161,20 +159,9 @@ export function taskToJson(row: TaskRow): Doc {
 }
 
 export function projectToJson(row: ProjectRow): Doc {
-  const doc: Doc = {
-    id: row.id,
-    name: row.name,
-    basename: row.basename,
-    description: row.description,
-    tags: parseList(row.tags),
-    system_tags: parseList(row.system_tags),
-    company: { id: row.company },
-  };
-  if (row.user) doc.user = { id: row.user };
-  if (row.parent) doc.parent = { id: row.parent };
+  const doc = entityDoc(row, { basename: row.basename, description: row.description });
+  setReference(doc, 'parent', row.parent);
   setIf(doc, 'default_output_destination', row.default_output_destination);
-  setDate(doc, 'created', row.created);
-  setDate(doc, 'last_update', row.last_update);
   return doc;
 }
 
@@ -195,21 +182,10 @@ export function withPlainReferences(doc: Doc): Doc {
 }
 
 export function modelToJson(row: ModelRow): Doc {
-  const doc: Doc = {
-    id: row.id,
-    name: row.name,
-    comment: row.comment,
-    tags: parseList(row.tags),
-    system_tags: parseList(row.system_tags),
-    ready: row.ready === 1,
-    user: { id: row.user },
-    company: { id: row.company },
-  };
+  const doc = entityDoc(row, { comment: row.comment, ready: row.ready === 1 });
   setIf(doc, 'uri', row.uri);
-  if (row.project) doc.project = { id: row.project };
-  if (row.task) doc.task = { id: row.task };
-  setDate(doc, 'created', row.created);
-  setDate(doc, 'last_update', row.last_update);
+  setReference(doc, 'project', row.project);
+  setReference(doc, 'task', row.task);
   doc.last_iteration = row.last_iteration;
   if (row.last_metrics !== undefined) doc.last_metrics = parseObject(row.last_metrics);
   return doc;

@@ -1,6 +1,7 @@
 // The response envelope of REFERENCE §1.3.
 import type { Envelope, ResponseMeta } from '../wire/envelope.js';
 import type { ErrorCode } from '../wire/errors.js';
+import { JsonBytes } from './context.js';
 
 export interface CallInfo {
   id: string;
@@ -30,4 +31,12 @@ export function successEnvelope(call: CallInfo, data: unknown): Envelope {
 export function errorEnvelope(call: CallInfo, code: ErrorCode, message: string): Envelope {
   // Real servers send a traceback for 500s; ours stays in the server log, the client gets "".
   return { meta: meta(call, code.httpStatus, code.subcode, message, code.httpStatus >= 500 ? '' : null), data: {} };
+}
+
+/** The JSON text of an envelope; `data` given as JsonBytes goes in as it is. */
+export function envelopeJson(envelope: Envelope): string | Buffer {
+  if (!(envelope.data instanceof JsonBytes)) return JSON.stringify(envelope);
+  // `data` is the envelope's last field: the text of the rest ends with `"data":null}`.
+  const rest = JSON.stringify({ ...envelope, data: null });
+  return Buffer.concat([Buffer.from(rest.slice(0, -'null}'.length)), ...envelope.data.parts, Buffer.from('}')]);
 }

@@ -3,7 +3,7 @@
 // date fields come from its spec.
 import { ERRORS } from '../wire/errors.js';
 import type { FieldFilter, TaskQuery } from '../wire/tasks.js';
-import type { EntitySpec } from './entity-specs.js';
+import type { CommonQueryKey, EntitySpec } from './entity-specs.js';
 import { ServerError } from './errors.js';
 import { MAX_FIELD_PATH_CHARS, MAX_ONLY_FIELDS, MAX_ORDER_BY, MAX_SEARCH_TEXT_CHARS } from './limits.js';
 import type { StructuredFilter } from './list-filter.js';
@@ -66,23 +66,11 @@ function parseFilters(value: unknown, spec: EntitySpec): Record<string, Structur
 
 const fieldPathRule = v.str({ maxLength: MAX_FIELD_PATH_CHARS });
 
-/** The fields every list query has, besides the entity's own (lists, patterns, dates). */
-const QUERY_BASE_SHAPE = requestShape<
-  Pick<
-    TaskQuery,
-    | 'search_text'
-    | 'include_subprojects'
-    | 'search_hidden'
-    | 'only_fields'
-    | 'order_by'
-    | 'page'
-    | 'page_size'
-    | 'size'
-    | 'refresh_scroll'
-    | '_any_'
-    | '_all_'
-  >
->()({
+/**
+ * The fields every list query has, besides the entity's own (lists, patterns, dates);
+ * `filters` and `scroll_id` are checked below.
+ */
+const QUERY_BASE_SHAPE = requestShape<Pick<TaskQuery, Exclude<CommonQueryKey, 'filters' | 'scroll_id'>>>()({
   search_text: v.str({ maxLength: MAX_SEARCH_TEXT_CHARS }).opt(),
   include_subprojects: v.bool().default(false),
   search_hidden: v.bool().default(false),

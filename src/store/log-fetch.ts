@@ -3,7 +3,14 @@
 // `g`/`G` load the first/newest page directly; follow fetches newer lines when the task moved;
 // search looks in the window, then scans pages beyond it (log-scan.ts) and loads the window
 // around the match. All requests run one at a time on the logs poller.
-import { appendNewer, newerPageFrom, olderPageFrom, prependOlder, replaceWithNewest } from '../text/log-window.js';
+import {
+  appendNewer,
+  newerPageFrom,
+  olderPageFrom,
+  prependOlder,
+  replaceWithNewest,
+  type LogWindow,
+} from '../text/log-window.js';
 import type { LogOp, StoreContext } from './context.js';
 import { classifyFailure, toPaneError } from './errors.js';
 import { search } from './log-search.js';
@@ -37,20 +44,46 @@ export function requestLogOp(ctx: StoreContext, op: NonNullable<StoreContext['bo
   ctx.pollers.logs.wake();
 }
 
+/**
+ * The two sides of the window a page can be added to: where that page starts (undefined when
+ * there is none), how it joins the window, and the flag shown while it loads.
+ */
+const SIDES = {
+  older: {
+    from: (window: LogWindow) => (window.reachedStart ? undefined : olderPageFrom(window)),
+    join: prependOlder,
+    flag: 'loadingOlder',
+    navigateEarlier: true,
+  },
+  newer: { from: newerPageFrom, join: appendNewer, flag: 'loadingNewer', navigateEarlier: false },
+} as const;
+
+/**
+ * Reads the page beside the window on one side (its loading flag on meanwhile) and returns the
+ * window with it added; null when there is nothing that way or the read was aborted.
+ */
+async function readBeside(
+  ctx: StoreContext,
+  taskId: string,
+  side: keyof typeof SIDES,
+  signal: AbortSignal,
+): Promise<LogWindow | null> {
+  const { from: pageFrom, join, flag, navigateEarlier } = SIDES[side];
+  const window = ctx.book.logWindow;
+  const from = pageFrom(window);
+  if (from === undefined) return null;
+  const batch = logBatchSize(ctx.get());
+  patchLogs(ctx, () => ({ [flag]: true }));
+  const request = { task: taskId, batch_size: batch, from_timestamp: from, navigate_earlier: navigateEarlier };
+  const page = await fetchPage(ctx, request, signal);
+  return signal.aborted ? null : join(window, page, batch);
+}
+
 /** Adds the page before the window. Returns false when nothing was added. */
 async function loadOlder(ctx: StoreContext, taskId: string, signal: AbortSignal): Promise<boolean> {
   const window = ctx.book.logWindow;
-  const from = olderPageFrom(window);
-  if (from === undefined || window.reachedStart) return false;
-  const batch = logBatchSize(ctx.get());
-  patchLogs(ctx, () => ({ loadingOlder: true }));
-  const page = await fetchPage(
-    ctx,
-    { task: taskId, batch_size: batch, from_timestamp: from, navigate_earlier: true },
-    signal,
-  );
-  if (signal.aborted) return false;
-  const next = prependOlder(window, page, batch);
+  const next = await readBeside(ctx, taskId, 'older', signal);
+  if (next === null) return false;
   commit(
     ctx,
     next,
@@ -63,19 +96,9 @@ async function loadOlder(ctx: StoreContext, taskId: string, signal: AbortSignal)
 /** Adds the page after the window. Returns false when nothing was added. */
 async function loadNewer(ctx: StoreContext, taskId: string, signal: AbortSignal): Promise<boolean> {
   const window = ctx.book.logWindow;
-  const from = newerPageFrom(window);
-  if (from === undefined) return false;
-  const state = ctx.get();
-  const batch = logBatchSize(state);
-  const fp = selectedFingerprint(state);
-  patchLogs(ctx, () => ({ loadingNewer: true }));
-  const page = await fetchPage(
-    ctx,
-    { task: taskId, batch_size: batch, from_timestamp: from, navigate_earlier: false },
-    signal,
-  );
-  if (signal.aborted) return false;
-  const next = appendNewer(window, page, batch);
+  const fp = selectedFingerprint(ctx.get());
+  const next = await readBeside(ctx, taskId, 'newer', signal);
+  if (next === null) return false;
   commit(
     ctx,
     next,

@@ -7,6 +7,7 @@
 // the server builds one page while the monitor scans the other. At most two pages are held
 // (the one scanned, the one on its way); keys and renders run while waiting for a page, and
 // the signal aborts the request in flight, as does a match (its page ahead is not needed).
+import { LogPageSummary, summarizePlainLogPage } from '../api/log-page-summary.js';
 import { messageMatches, nextScanBatch } from '../text/log-scan.js';
 import type { LogMatcher } from '../text/log-window.js';
 import type { StoreClient } from './client.js';
@@ -25,7 +26,7 @@ const ENDPOINT = 'events.get_task_log';
 export interface LogScanRequest {
   taskId: string;
   /** The compiled query (log-window.ts compileLogQuery). */
-  query: { test: LogMatcher; asciiTest: LogMatcher };
+  query: { test: LogMatcher; asciiTest: LogMatcher; plain: boolean };
   color: boolean;
   direction: 'older' | 'newer';
   /** Exclusive start: the window's oldest (older) or newest (newer) timestamp. */
@@ -54,10 +55,11 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
   const abortAhead = () => ahead.abort();
   if (req.signal.aborted) ahead.abort();
   else req.signal.addEventListener('abort', abortAhead, { once: true });
+  const peek = quietPagePeek(req.query);
   const request = (from: number, batch: number): PageRequest => {
     const answer = client.events.getTaskLog(
       { task: req.taskId, batch_size: batch, from_timestamp: from, navigate_earlier: req.direction === 'older' },
-      { signal: ahead.signal },
+      { signal: ahead.signal, peek },
     );
     // A page left behind (match, abort) fails with nobody waiting for it.
     answer.catch(() => undefined);
@@ -70,15 +72,16 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
     while (next !== undefined) {
       const current: PageRequest = next;
       // Pages come in the direction of travel (newest first when going older).
-      const events = rawLogEvents(await current.answer, ENDPOINT);
+      const answer = await current.answer;
       if (req.signal.aborted) return { kind: 'aborted', scanned, pages };
-      const edge = pageEdge(events);
+      const page = answer instanceof LogPageSummary ? answer : rawLogEvents(answer, ENDPOINT);
+      const edge = pageEdge(page);
       // A short page is the end; a page whose edge did not move would repeat forever.
       next =
         edge.timestamp !== null && edge.count >= current.batch && edge.timestamp !== current.from
           ? request(edge.timestamp, nextScanBatch(current.batch, req.firstBatch, LOG_SCAN_MAX_BATCH))
           : undefined;
-      const hit = firstMatch(events, req);
+      const hit = firstMatch(page, req);
       scanned += hit.scanned;
       pages += 1;
       req.onPage(scanned, pages);
@@ -91,8 +94,19 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
   }
 }
 
+/**
+ * For a plain query, a page whose body `asciiTest` rejects and which is plain JSON holds no
+ * match: its messages are all printable ASCII (what `asciiTest` decides for) and each is part
+ * of the body as it is. Such a page is summed up (log-page-summary.ts) instead of parsed.
+ */
+function quietPagePeek(query: LogScanRequest['query']): ((body: string) => LogPageSummary | undefined) | undefined {
+  if (!query.plain) return undefined;
+  return (body) => (query.asciiTest(body) ? undefined : summarizePlainLogPage(body));
+}
+
 /** How many events of the page count as logs and the timestamp of the last one. */
-function pageEdge(events: readonly unknown[]): { count: number; timestamp: number | null } {
+function pageEdge(events: readonly unknown[] | LogPageSummary): { count: number; timestamp: number | null } {
+  if (events instanceof LogPageSummary) return { count: events.logs, timestamp: events.lastTimestamp };
   let count = 0;
   let timestamp: number | null = null;
   for (const e of events) {
@@ -105,7 +119,11 @@ function pageEdge(events: readonly unknown[]): { count: number; timestamp: numbe
 }
 
 /** The first matching log of the page (its timestamp, or null) and the logs read to find it. */
-function firstMatch(events: readonly unknown[], req: LogScanRequest): { timestamp: number | null; scanned: number } {
+function firstMatch(
+  events: readonly unknown[] | LogPageSummary,
+  req: LogScanRequest,
+): { timestamp: number | null; scanned: number } {
+  if (events instanceof LogPageSummary) return { timestamp: null, scanned: events.logs };
   const { test, asciiTest } = req.query;
   let scanned = 0;
   for (const e of events) {

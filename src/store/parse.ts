@@ -10,7 +10,7 @@ type Json = Record<string, unknown>;
 
 export { isObject };
 
-function str(value: unknown, fallback = ''): string {
+export function str(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;
 }
 
@@ -18,7 +18,7 @@ function optStr(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-function num(value: unknown): number | null {
+export function num(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
@@ -58,35 +58,40 @@ export interface Page<T> {
   scrollId: string | null;
 }
 
-/** What every list row has: an id (else the record is skipped) and system tags (archived). */
-function rowBase(record: unknown): { record: Json; id: string; systemTags: string[]; archived: boolean } | null {
-  if (!isObject(record)) return null;
-  const id = optStr(record.id);
+/** The fields every list row has, tasks and reports alike. */
+type ListRowBase = Pick<TaskRow, 'id' | 'name' | 'tags' | 'systemTags' | 'archived' | 'user' | 'lastUpdate'>;
+
+/**
+ * One list record → row: the common fields, then the kind's own from `fields`. A record
+ * without an id is skipped (null).
+ */
+function listRow<Fields>(raw: unknown, fields: (record: Json) => Fields): (ListRowBase & Fields) | null {
+  if (!isObject(raw)) return null;
+  const id = optStr(raw.id);
   if (id === null) return null;
-  const systemTags = strings(record.system_tags);
-  return { record, id, systemTags, archived: systemTags.includes('archived') };
+  const systemTags = strings(raw.system_tags);
+  const base: ListRowBase = {
+    id,
+    name: str(raw.name),
+    tags: strings(raw.tags),
+    systemTags,
+    archived: systemTags.includes('archived'),
+    user: refName(raw.user),
+    lastUpdate: toEpochMs(raw.last_update),
+  };
+  return { ...base, ...fields(raw) };
 }
 
 export function parseTaskRow(raw: unknown): TaskRow | null {
-  const base = rowBase(raw);
-  if (base === null) return null;
-  const { record, id, systemTags, archived } = base;
-  return {
-    id,
-    name: str(record.name),
+  return listRow(raw, (record) => ({
     status: str(record.status, 'unknown'),
     type: str(record.type),
     project: refName(record.project),
-    user: refName(record.user),
-    lastUpdate: toEpochMs(record.last_update),
     lastIteration: num(record.last_iteration),
     started: toEpochMs(record.started),
-    tags: strings(record.tags),
-    systemTags,
-    archived,
     statusReason: str(record.status_reason),
     statusMessage: str(record.status_message),
-  };
+  }));
 }
 
 /** The rows of a `tasks` list answer (tasks and reports alike), skipping what cannot be a row. */
@@ -110,23 +115,13 @@ export function reportProjectName(fullName: string | null): string | null {
 }
 
 export function parseReportRow(raw: unknown): ReportRow | null {
-  const base = rowBase(raw);
-  if (base === null) return null;
-  const { record, id, systemTags, archived } = base;
-  return {
-    id,
-    name: str(record.name),
+  return listRow(raw, (record) => ({
     comment: str(record.comment),
     body: str(record.report),
     status: str(record.status, 'created'),
-    tags: strings(record.tags),
-    systemTags,
-    archived,
     projectId: refId(record.project),
     project: reportProjectName(refName(record.project)),
-    user: refName(record.user),
-    lastUpdate: toEpochMs(record.last_update),
-  };
+  }));
 }
 
 export function parseReportPage(data: unknown, endpoint: string): Page<ReportRow> {
@@ -152,12 +147,20 @@ export function parseLatestScalars(data: unknown, endpoint: string): ScalarRow[]
       });
     }
   }
-  return rows.sort((a, b) => compareText(a.metric, b.metric) || compareText(a.variant, b.variant));
+  return rows.sort(byMetricVariant);
 }
 
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** Orders rows by these text fields: the first decides, each next one breaks the ties before it. */
+export function byText<K extends string>(...keys: K[]): (a: Record<K, string>, b: Record<K, string>) => number {
+  return (a, b) => {
+    for (const key of keys) {
+      if (a[key] !== b[key]) return a[key] < b[key] ? -1 : 1;
+    }
+    return 0;
+  };
 }
+
+const byMetricVariant = byText('metric', 'variant');
 
 /**
  * metric → variant → {x, y}. x values may be numbers or ISO strings (key iso_time); both
@@ -254,7 +257,7 @@ export function parseDebugImages(data: unknown, endpoint: string): DebugImageIte
       }
     }
   }
-  return out.sort((a, b) => b.iter - a.iter || compareText(a.metric, b.metric) || compareText(a.variant, b.variant));
+  return out.sort((a, b) => b.iter - a.iter || byMetricVariant(a, b));
 }
 
 export function parseSingleValues(data: unknown, endpoint: string, taskId: string): SingleValueRow[] {
@@ -272,7 +275,7 @@ export function parseSingleValues(data: unknown, endpoint: string, taskId: strin
       });
     }
   }
-  return out.sort((a, b) => compareText(a.metric, b.metric) || compareText(a.variant, b.variant));
+  return out.sort(byMetricVariant);
 }
 
 /**

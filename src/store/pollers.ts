@@ -6,6 +6,7 @@ import { syncDetail } from './task-detail.js';
 import { requestLogOp } from './log-fetch.js';
 import { forceFullRead } from './list-probe.js';
 import { markAttempt, markFailure, markMalformed, markOverdue, markSuccess, overdueAfterMs } from './connection.js';
+import { BOOK_TIMERS, stopTimer } from './book-timers.js';
 import type { Pollers, StoreContext } from './context.js';
 import { classifyFailure, isMalformedAnswer, toPaneError } from './errors.js';
 import { Poller } from './poller.js';
@@ -30,6 +31,9 @@ interface PollerSpec {
   isPrimary(): boolean;
   onPaneError?(err: unknown): void;
 }
+
+/** One concern's fetch (each slice exports its own). */
+type Tick = (ctx: StoreContext, signal: AbortSignal) => Promise<void>;
 
 function makePoller(ctx: StoreContext, spec: PollerSpec): Poller {
   const poller: Poller = new Poller({
@@ -71,56 +75,33 @@ function makePoller(ctx: StoreContext, spec: PollerSpec): Poller {
 export function createPollers(ctx: StoreContext): Pollers {
   const view = () => ctx.get().ui.view;
   const taskSelected = () => view() === 'tasks' && ctx.get().tasks.selectedId !== null;
-  const listError = (list: ListName) => (err: unknown) => {
-    ctx.set((s) => ({
-      [list]: { ...s[list], loading: false, loadingMore: false, error: toPaneError(err, ctx.now()) },
-    }));
-  };
+  const comparing = () => view() === 'tasks' && compareActive(ctx.get());
+  const reportShown = () => widgetsShown(ctx.get()) && ctx.get().reports.selectedId !== null;
+  // A list polls every interval while its view is shown and is then the primary poller; its
+  // pane shows what failed.
+  const listPoller = (list: ListName, tick: Tick): Poller =>
+    makePoller(ctx, {
+      name: list,
+      intervalMs: ctx.intervalMs,
+      isEnabled: () => view() === list,
+      tick: (signal) => tick(ctx, signal),
+      isPrimary: () => view() === list,
+      onPaneError: (err) => {
+        ctx.set((s) => ({
+          [list]: { ...s[list], loading: false, loadingMore: false, error: toPaneError(err, ctx.now()) },
+        }));
+      },
+    });
+  // The others follow the list's selection; their failures show in their own panes.
+  const sidePoller = (name: string, intervalMs: number | null, isEnabled: () => boolean, tick: Tick) =>
+    makePoller(ctx, { name, intervalMs, isEnabled, tick: (signal) => tick(ctx, signal), isPrimary: () => false });
   return {
-    tasks: makePoller(ctx, {
-      name: 'tasks',
-      intervalMs: ctx.intervalMs,
-      isEnabled: () => view() === 'tasks',
-      tick: (signal) => tasksTick(ctx, signal),
-      isPrimary: () => view() === 'tasks',
-      onPaneError: listError('tasks'),
-    }),
-    reports: makePoller(ctx, {
-      name: 'reports',
-      intervalMs: ctx.intervalMs,
-      isEnabled: () => view() === 'reports',
-      tick: (signal) => reportsTick(ctx, signal),
-      isPrimary: () => view() === 'reports',
-      onPaneError: listError('reports'),
-    }),
-    detail: makePoller(ctx, {
-      name: 'detail',
-      intervalMs: null,
-      isEnabled: taskSelected,
-      tick: (signal) => detailTick(ctx, signal),
-      isPrimary: () => false,
-    }),
-    logs: makePoller(ctx, {
-      name: 'logs',
-      intervalMs: null,
-      isEnabled: taskSelected,
-      tick: (signal) => logsTick(ctx, signal),
-      isPrimary: () => false,
-    }),
-    compare: makePoller(ctx, {
-      name: 'compare',
-      intervalMs: ctx.intervalMs,
-      isEnabled: () => view() === 'tasks' && compareActive(ctx.get()),
-      tick: (signal) => compareTick(ctx, signal),
-      isPrimary: () => false,
-    }),
-    widgets: makePoller(ctx, {
-      name: 'widgets',
-      intervalMs: null,
-      isEnabled: () => widgetsShown(ctx.get()) && ctx.get().reports.selectedId !== null,
-      tick: (signal) => widgetsTick(ctx, signal),
-      isPrimary: () => false,
-    }),
+    tasks: listPoller('tasks', tasksTick),
+    reports: listPoller('reports', reportsTick),
+    detail: sidePoller('detail', null, taskSelected, detailTick),
+    logs: sidePoller('logs', null, taskSelected, logsTick),
+    compare: sidePoller('compare', ctx.intervalMs, comparing, compareTick),
+    widgets: sidePoller('widgets', null, reportShown, widgetsTick),
   };
 }
 
@@ -148,12 +129,7 @@ export function createLifecycleActions(ctx: StoreContext): LifecycleActions {
     stop() {
       book.started = false;
       for (const poller of every()) poller.stop();
-      for (const key of ['selectionTimer', 'statusTimer', 'widgetTimer', 'filterTimer'] as const) {
-        if (book[key] !== null) {
-          ctx.timers.clearTimeout(book[key]);
-          book[key] = null;
-        }
-      }
+      for (const timer of BOOK_TIMERS) stopTimer(ctx, timer);
     },
     refresh() {
       book.scalarsFor = null;

@@ -3,6 +3,7 @@
 // pattern the server would refuse is named in the prompt and not sent. A prompt on the logs
 // pane searches the log instead.
 import { patternProblem } from '../wire/pattern.js';
+import { restartTimer, stopTimer } from './book-timers.js';
 import type { StoreContext } from './context.js';
 import { resetListQuery } from './list-paging.js';
 import { focusedPane } from './navigation.js';
@@ -42,11 +43,6 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
     // The poller's restart aborts the request of an older filter: its answer is never applied.
     resetListQuery(ctx, list);
   };
-  const stopTimer = (): void => {
-    if (ctx.book.filterTimer === null) return;
-    ctx.timers.clearTimeout(ctx.book.filterTimer);
-    ctx.book.filterTimer = null;
-  };
   /** Sends the prompt's filter when the server would accept it. */
   const applyTyped = (): void => {
     const prompt = ctx.get().ui.prompt;
@@ -74,16 +70,12 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
       const problem = prompt.kind === 'filter' ? patternProblem(text.trim()) : null;
       ctx.set((s) => (s.ui.prompt === null ? {} : { ui: { ...s.ui, prompt: { ...s.ui.prompt, text, problem } } }));
       if (prompt.kind !== 'filter') return;
-      stopTimer();
-      ctx.book.filterTimer = ctx.timers.setTimeout(() => {
-        ctx.book.filterTimer = null;
-        applyTyped();
-      }, FILTER_DEBOUNCE_MS);
+      restartTimer(ctx, 'filterTimer', FILTER_DEBOUNCE_MS, applyTyped);
     },
     submitPrompt() {
       const prompt = ctx.get().ui.prompt;
       if (prompt === null || prompt.problem !== null) return;
-      stopTimer();
+      stopTimer(ctx, 'filterTimer');
       applyTyped();
       ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
       if (prompt.kind === 'search' && prompt.pane === 'runinfo') {
@@ -98,7 +90,7 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
     cancelPrompt() {
       const prompt = ctx.get().ui.prompt;
       if (prompt === null) return;
-      stopTimer();
+      stopTimer(ctx, 'filterTimer');
       ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
       if (prompt.kind === 'filter' && isList(prompt.pane)) setFilter(prompt.pane, prompt.initial);
     },

@@ -181,18 +181,25 @@ function withOptions(dialog: PickDialog, options: PickOption[]): PickDialog {
   return { ...next, cursor: at >= 0 ? at : clampIndex(dialog.cursor, shown.length) };
 }
 
+/** Opens a picker on the options known now, loading (the caller fetches the rest). */
+function openPicker(ctx: StoreContext, picker: Pick<PickDialog, 'purpose' | 'title' | 'options' | 'cursor'>): void {
+  openDialog(ctx, { kind: 'pick', ...picker, query: '', loading: true, touched: false, error: null });
+}
+
+/** Loading a picker's options failed: the ones it shows stay usable, the reason is shown. */
+function pickerFailed(ctx: StoreContext, purpose: PickDialog['purpose'], what: string, err: unknown): void {
+  const dialog = currentPick(ctx, purpose);
+  if (dialog !== null)
+    setPick(ctx, { ...dialog, loading: false, error: `could not load the ${what}: ${explainFailure(err)}` });
+}
+
 export function requestTagFilter(ctx: StoreContext): void {
   const r = ctx.get().reports;
-  openDialog(ctx, {
-    kind: 'pick',
+  openPicker(ctx, {
     purpose: 'tags',
     title: 'Show reports by tag',
-    query: '',
     options: tagOptions(r.knownTags, r.filter),
     cursor: 0,
-    loading: true,
-    touched: false,
-    error: null,
   });
   void loadTagOptions(ctx);
 }
@@ -208,29 +215,19 @@ async function loadTagOptions(ctx: StoreContext): Promise<void> {
         loading: false,
       });
   } catch (err) {
-    const dialog = currentPick(ctx, 'tags');
-    if (dialog !== null)
-      setPick(ctx, { ...dialog, loading: false, error: `could not load the tags: ${explainFailure(err)}` });
+    pickerFailed(ctx, 'tags', 'tags', err);
   }
 }
 
 export function requestProjectFilter(ctx: StoreContext): void {
   const r = ctx.get().reports;
   const options = projectOptions(projectsOfRows(r), r.filter);
-  openDialog(ctx, {
-    kind: 'pick',
-    purpose: 'project',
-    title: 'Show the reports of one project',
-    query: '',
-    options,
-    cursor: Math.max(
-      0,
-      options.findIndex((o) => o.state === 'include'),
-    ),
-    loading: true,
-    touched: false,
-    error: null,
-  });
+  // Highlights the project shown now.
+  const cursor = Math.max(
+    0,
+    options.findIndex((o) => o.state === 'include'),
+  );
+  openPicker(ctx, { purpose: 'project', title: 'Show the reports of one project', options, cursor });
   void loadProjectOptions(ctx);
 }
 
@@ -253,9 +250,7 @@ async function loadProjectOptions(ctx: StoreContext): Promise<void> {
       loading: false,
     });
   } catch (err) {
-    const dialog = currentPick(ctx, 'project');
-    if (dialog !== null)
-      setPick(ctx, { ...dialog, loading: false, error: `could not load the projects: ${explainFailure(err)}` });
+    pickerFailed(ctx, 'project', 'projects', err);
   }
 }
 

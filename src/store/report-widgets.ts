@@ -6,6 +6,7 @@
 import { renderMarkdown } from '../text/markdown/index.js';
 import type { KnownReportWidget } from '../text/report-widgets.js';
 import type { ReportsGetTaskDataRequest } from '../wire/reports.js';
+import { restartTimer } from './book-timers.js';
 import type { StoreContext } from './context.js';
 import { classifyFailure, describeFailure } from './errors.js';
 import type { ReportRow } from './reports-list.js';
@@ -199,13 +200,8 @@ export function syncWidgets(ctx: StoreContext): void {
 
 /** Another report is selected: drop the previous one's fetches and look again after a short pause. */
 export function onReportSelectionChanged(ctx: StoreContext): void {
-  const book = ctx.book;
   ctx.pollers.widgets.cancel();
-  if (book.widgetTimer !== null) ctx.timers.clearTimeout(book.widgetTimer);
-  book.widgetTimer = ctx.timers.setTimeout(() => {
-    book.widgetTimer = null;
-    syncWidgets(ctx);
-  }, ctx.selectionDebounceMs);
+  restartTimer(ctx, 'widgetTimer', ctx.selectionDebounceMs, () => syncWidgets(ctx));
 }
 
 /** `r` in the reports view: the shown report's widgets are fetched again (their data stays until then). */

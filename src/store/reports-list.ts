@@ -2,10 +2,10 @@
 // list (a normal tick re-reads what is loaded; "more on scroll" reads the next page), plus
 // the known tags (`reports.get_tags`) on the first tick and on refresh.
 import type { ReportsGetAllExRequest } from '../wire/reports.js';
-import { MAX_LIST_ROWS, type StoreContext } from './context.js';
+import type { StoreContext } from './context.js';
 import { classifyFailure } from './errors.js';
-import { maybeLoadMore } from './list-paging.js';
-import { appendRows, filterPattern, keepSelection, normalise, type Normalised } from './lists.js';
+import { beginListRead, endLoadingMore, finishListRead, takeListPage } from './list-paging.js';
+import { filterPattern, keepSelection, type Normalised } from './lists.js';
 import { parseReportPage, parseTags } from './parse.js';
 import { onReportSelectionChanged, syncWidgets } from './report-widgets.js';
 import type { PaneError } from './errors.js';
@@ -145,30 +145,16 @@ export function buildReportQuery(state: MonitorState, size: number, scrollId: st
 
 export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
   const book = ctx.book;
-  const more = book.paging.reports.wantMore && book.paging.reports.scrollId !== null && ctx.get().reports.hasMore;
-  book.paging.reports.wantMore = false;
-  const state = ctx.get();
-  // Same cursor use as the task list: refresh_scroll re-reads everything loaded so far.
-  const size = more ? ctx.pageSize : Math.min(MAX_LIST_ROWS, Math.max(ctx.pageSize, book.paging.reports.wanted));
-  const query = buildReportQuery(state, ctx.pageSize, book.paging.reports.scrollId);
-  if (!more && book.paging.reports.scrollId !== null) query.refresh_scroll = true;
-  if (more) ctx.set((s) => ({ reports: { ...s.reports, loadingMore: true } }));
+  const read = beginListRead(ctx, 'reports', buildReportQuery);
   const tags = book.tagsWanted ? fetchTags(ctx, signal) : Promise.resolve();
   book.tagsWanted = false;
   try {
-    const answer = await ctx.client.reports.getAllEx(query, { signal });
+    const answer = await ctx.client.reports.getAllEx(read.query, { signal });
     if (signal.aborted) return;
-    const page = parseReportPage(answer, ENDPOINT);
-    // A refresh on a cursor the server has dropped (idle > 10 min) starts over from the first page.
-    const restarted = !more && book.paging.reports.scrollId !== null && page.scrollId !== book.paging.reports.scrollId;
-    const expected = restarted ? ctx.pageSize : size;
-    book.paging.reports.scrollId = page.scrollId;
+    const page = takeListPage(ctx, read, parseReportPage(answer, ENDPOINT));
     const previousId = ctx.get().reports.selectedId;
     ctx.set((s) => {
-      const list = withPendingChanges(
-        more ? appendRows(page.rows, s.reports) : normalise(page.rows, s.reports),
-        s.reports,
-      );
+      const list = withPendingChanges(page.merge(s.reports), s.reports);
       const marked = s.reports.marked.filter((id) => list.byId[id] !== undefined);
       const wanted = book.selectAfterLoad;
       const selection =
@@ -179,25 +165,17 @@ export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promi
       return {
         reports: {
           ...s.reports,
-          ...list,
+          ...page.loaded(list),
           ...selection,
           marked: marked.length === s.reports.marked.length ? s.reports.marked : marked,
           detailsTop: selection.selectedId === previousId ? s.reports.detailsTop : 0,
-          loading: false,
-          loadingMore: false,
-          hasMore: page.rows.length >= expected && list.ids.length < MAX_LIST_ROWS,
-          error: null,
-          fetchedAt: ctx.now(),
         },
       };
     });
-    book.paging.reports.wanted = Math.max(ctx.pageSize, ctx.get().reports.ids.length);
-    if (ctx.get().reports.selectedId !== previousId) onReportSelectionChanged(ctx);
-    else syncWidgets(ctx);
-    maybeLoadMore(ctx, 'reports');
+    finishListRead(ctx, 'reports', previousId, onReportSelectionChanged, syncWidgets);
   } finally {
     await tags;
-    if (ctx.get().reports.loadingMore) ctx.set((s) => ({ reports: { ...s.reports, loadingMore: false } }));
+    endLoadingMore(ctx, 'reports');
   }
 }
 

@@ -1,4 +1,5 @@
 // The status line message and the timer that clears it.
+import { restartTimer } from './book-timers.js';
 import type { StoreContext } from './context.js';
 import type { StatusLevel } from './types.js';
 
@@ -8,12 +9,9 @@ export const ERROR_STATUS_TTL_MS = 10_000;
 
 export function showStatus(ctx: StoreContext, text: string, level: StatusLevel = 'info', ttlMs?: number): void {
   const ttl = ttlMs ?? (level === 'error' ? ERROR_STATUS_TTL_MS : DEFAULT_STATUS_TTL_MS);
-  const book = ctx.book;
-  if (book.statusTimer !== null) ctx.timers.clearTimeout(book.statusTimer);
   const expiresAt = ctx.now() + ttl;
   ctx.set((s) => ({ ui: { ...s.ui, status: { text, level, expiresAt } } }));
-  book.statusTimer = ctx.timers.setTimeout(() => {
-    book.statusTimer = null;
+  restartTimer(ctx, 'statusTimer', ttl, () => {
     if (ctx.get().ui.status?.expiresAt === expiresAt) ctx.set((s) => ({ ui: { ...s.ui, status: null } }));
-  }, ttl);
+  });
 }

@@ -1,6 +1,7 @@
 // The selected task's detail: scalars (+ histogram samples), plots, debug images and single
 // values. Fetched when the selection changes, when the task's last_update/last_iteration
 // moved in the list, or on refresh; never on a poll that changed nothing.
+import { restartTimer } from './book-timers.js';
 import type { StoreContext } from './context.js';
 import { classifyFailure, toPaneError, type PaneError } from './errors.js';
 import { newLogWindow, requestLogOp } from './log-fetch.js';
@@ -153,11 +154,7 @@ export function onTaskSelectionChanged(ctx: StoreContext): void {
     artifacts: emptyArtifacts(id),
     runinfo: emptyRunInfo(id),
   }));
-  if (book.selectionTimer !== null) ctx.timers.clearTimeout(book.selectionTimer);
-  book.selectionTimer = ctx.timers.setTimeout(() => {
-    book.selectionTimer = null;
-    syncDetail(ctx);
-  }, ctx.selectionDebounceMs);
+  restartTimer(ctx, 'selectionTimer', ctx.selectionDebounceMs, () => syncDetail(ctx));
 }
 
 /** Wakes the detail and logs pollers when what they show is out of date. */

@@ -4,10 +4,10 @@
 // new cursor per poll).
 import { TASK_STATUSES } from '../wire/common.js';
 import type { ReportsGetTaskDataRequest } from '../wire/reports.js';
-import { MAX_LIST_ROWS, type StoreContext } from './context.js';
-import { maybeLoadMore } from './list-paging.js';
+import type { StoreContext } from './context.js';
+import { beginListRead, endLoadingMore, finishListRead, takeListPage } from './list-paging.js';
 import { fullReadDone, probeTaskList } from './list-probe.js';
-import { appendRows, filterPattern, keepSelection, normalise } from './lists.js';
+import { filterPattern, keepSelection } from './lists.js';
 import { parseTaskPage } from './parse.js';
 import { onTaskSelectionChanged, syncDetail } from './task-detail.js';
 import { failureMessage, newlyFailed } from './task-failures.js';
@@ -124,53 +124,24 @@ export function buildTaskQuery(state: MonitorState, size: number, scrollId: stri
 }
 
 export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
-  const book = ctx.book;
-  const more = book.paging.tasks.wantMore && book.paging.tasks.scrollId !== null && ctx.get().tasks.hasMore;
-  book.paging.tasks.wantMore = false;
-  const state = ctx.get();
-  // The rows a full answer holds: a refresh returns everything up to the cursor's position.
-  const size = more ? ctx.pageSize : Math.min(MAX_LIST_ROWS, Math.max(ctx.pageSize, book.paging.tasks.wanted));
-  const query = buildTaskQuery(state, ctx.pageSize, book.paging.tasks.scrollId);
-  if (!more && book.paging.tasks.scrollId !== null) query.refresh_scroll = true;
+  const read = beginListRead(ctx, 'tasks', buildTaskQuery);
   // An idle tick sends only the probe (list-probe.ts); the loaded rows are read when they moved.
-  const mark = more ? null : await probeTaskList(ctx, query, book.paging.tasks.scrollId !== null, signal);
-  if (!more && (mark === null || signal.aborted)) return;
-  if (more) ctx.set((s) => ({ tasks: { ...s.tasks, loadingMore: true } }));
+  const mark = read.more ? null : await probeTaskList(ctx, read.query, read.cursorOpen, signal);
+  if (!read.more && (mark === null || signal.aborted)) return;
   try {
-    const answer = await ctx.client.reports.getTaskData(query, { signal });
+    const answer = await ctx.client.reports.getTaskData(read.query, { signal });
     if (signal.aborted) return;
-    const page = parseTaskPage(answer, ENDPOINT);
-    // A refresh on a cursor the server has dropped (idle > 10 min) starts over from the first page.
-    const restarted = !more && book.paging.tasks.scrollId !== null && page.scrollId !== book.paging.tasks.scrollId;
-    const expected = restarted ? ctx.pageSize : size;
-    book.paging.tasks.scrollId = page.scrollId;
-    const previousId = ctx.get().tasks.selectedId;
-    const previousRows = ctx.get().tasks.byId;
+    const page = takeListPage(ctx, read, parseTaskPage(answer, ENDPOINT));
+    const { selectedId: previousId, byId: previousRows } = ctx.get().tasks;
     ctx.set((s) => {
-      const list = more ? appendRows(page.rows, s.tasks) : normalise(page.rows, s.tasks);
-      const loaded = list.ids.length;
-      const hasMore = page.rows.length >= expected && loaded < MAX_LIST_ROWS;
-      return {
-        tasks: {
-          ...s.tasks,
-          ...list,
-          ...keepSelection(list.ids, s.tasks),
-          loading: false,
-          loadingMore: false,
-          hasMore,
-          error: null,
-          fetchedAt: ctx.now(),
-        },
-      };
+      const list = page.merge(s.tasks);
+      return { tasks: { ...s.tasks, ...page.loaded(list), ...keepSelection(list.ids, s.tasks) } };
     });
-    if (!more) noticeFailures(ctx, previousRows);
-    book.paging.tasks.wanted = Math.max(ctx.pageSize, ctx.get().tasks.ids.length);
+    if (!read.more) noticeFailures(ctx, previousRows);
     if (mark !== null) fullReadDone(ctx, mark);
-    if (ctx.get().tasks.selectedId !== previousId) onTaskSelectionChanged(ctx);
-    else syncDetail(ctx);
-    maybeLoadMore(ctx, 'tasks');
+    finishListRead(ctx, 'tasks', previousId, onTaskSelectionChanged, syncDetail);
   } finally {
-    if (ctx.get().tasks.loadingMore) ctx.set((s) => ({ tasks: { ...s.tasks, loadingMore: false } }));
+    endLoadingMore(ctx, 'tasks');
   }
 }
 

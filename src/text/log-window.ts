@@ -281,8 +281,11 @@ export type LogMatcher = (plainText: string) => boolean;
 /**
  * `asciiTest` gives `test`'s answer for text of printable ASCII only (what most log lines are),
  * more cheaply: a substring becomes one case-insensitive scan, without a lowercased copy.
+ * `plain` (not a regular expression): `asciiTest` then also holds for any text containing a
+ * text it holds for, so a text it rejects contains no printable-ASCII part that matches.
  */
-export type CompiledQuery = { ok: true; test: LogMatcher; asciiTest: LogMatcher } | { ok: false; error: string };
+export type CompiledQuery =
+  { ok: true; test: LogMatcher; asciiTest: LogMatcher; plain: boolean } | { ok: false; error: string };
 
 /**
  * `/pattern/flags` is a regular expression (case-insensitive unless flags are given; `g` and
@@ -296,7 +299,7 @@ export function compileLogQuery(query: string): CompiledQuery {
     try {
       const re = new RegExp(regex[1] as string, flags.length > 0 ? flags : 'i');
       const test = (text: string) => re.test(text);
-      return { ok: true, test, asciiTest: test };
+      return { ok: true, test, asciiTest: test, plain: false };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : 'invalid regular expression' };
     }
@@ -308,6 +311,7 @@ export function compileLogQuery(query: string): CompiledQuery {
     ok: true,
     test: (text) => text.toLowerCase().includes(needle),
     asciiTest: (text) => asciiNeedle !== null && asciiNeedle.test(text),
+    plain: true,
   };
 }
 

@@ -11,6 +11,16 @@ function clampWeight(weight: number): number {
   return Math.min(weight, MAX_EMA_WEIGHT);
 }
 
+/** `values` with each finite point, in order, replaced by `next(point)`; non-finite points pass through. */
+function mapFinite(values: ArrayLike<number>, next: (point: number) => number): number[] {
+  const out: number[] = new Array<number>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    out[i] = Number.isFinite(v) ? next(v) : v;
+  }
+  return out;
+}
+
 /**
  * Debiased exponential moving average with `weight` in 0..0.999 (0 = unchanged). The average
  * starts at zero and is divided by `1 - weight^k` after k points, so early points are not pulled
@@ -18,20 +28,13 @@ function clampWeight(weight: number): number {
  */
 export function emaSmooth(values: ArrayLike<number>, weight: number): number[] {
   const w = clampWeight(weight);
-  const out: number[] = new Array<number>(values.length);
   let average = 0;
   let debias = 1;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i] as number;
-    if (!Number.isFinite(v)) {
-      out[i] = v;
-      continue;
-    }
+  return mapFinite(values, (v) => {
     average = average * w + (1 - w) * v;
     debias *= w;
-    out[i] = average / (1 - debias);
-  }
-  return out;
+    return average / (1 - debias);
+  });
 }
 
 /**
@@ -40,16 +43,10 @@ export function emaSmooth(values: ArrayLike<number>, weight: number): number[] {
  */
 export function runningAverage(values: ArrayLike<number>, window: number): number[] {
   const size = Number.isFinite(window) ? Math.max(1, Math.floor(window)) : 1;
-  const out: number[] = new Array<number>(values.length);
   const recent: number[] = [];
   let head = 0;
   let sum = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i] as number;
-    if (!Number.isFinite(v)) {
-      out[i] = v;
-      continue;
-    }
+  return mapFinite(values, (v) => {
     recent.push(v);
     sum += v;
     if (recent.length - head > size) {
@@ -63,9 +60,8 @@ export function runningAverage(values: ArrayLike<number>, window: number): numbe
       sum = 0;
       for (const r of recent) sum += r;
     }
-    out[i] = sum / (recent.length - head);
-  }
-  return out;
+    return sum / (recent.length - head);
+  });
 }
 
 /** The level after `current` in `SMOOTHING_LEVELS`, wrapping to off after the last. */

@@ -7,8 +7,22 @@ import { MODAL_BINDINGS } from './modal-bindings.js';
 export { MODAL_SCOPES, TYPING_SCOPES, type KeyBinding, type ModalScope, type Scope } from './key-scopes.js';
 
 const VIEWS: readonly Scope[] = ['tasks-view', 'reports-view'];
+const LISTS: readonly Scope[] = ['tasks', 'reports'];
+/** Where `/` searches rather than filters. */
+const SEARCHABLE: readonly Scope[] = ['logs', 'runinfo'];
 const EXPORT_HELP =
   'export what the focused pane shows (log, scalars, chart, plots) to a file in the current directory';
+
+/** Bindings that apply in the same scope or scopes, each written without them. */
+function inScopes(where: Scope | readonly Scope[], bindings: readonly Omit<KeyBinding, 'scopes'>[]): KeyBinding[] {
+  const scopes = typeof where === 'string' ? [where] : where;
+  return bindings.map((binding) => ({ ...binding, scopes }));
+}
+
+/** Report triage actions: bound in the Reports view, left out with `--read-only`. */
+function triageActions(bindings: readonly Omit<KeyBinding, 'scopes' | 'triage'>[]): KeyBinding[] {
+  return bindings.map((binding) => ({ ...binding, scopes: ['reports-view'], triage: true }));
+}
 
 export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['?'], action: 'help', scopes: ['everywhere'], help: 'help: this list of keys', hint: 'help' },
@@ -24,41 +38,23 @@ export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['2'], action: 'view-reports', scopes: ['everywhere'], help: 'Reports view (again: focus the report list)' },
   { keys: ['tab'], action: 'focus-next', scopes: VIEWS, help: 'next pane' },
   { keys: ['shift-tab'], action: 'focus-prev', scopes: VIEWS, help: 'previous pane' },
-  { keys: ['3'], action: 'focus-scalars', scopes: ['tasks-view'], help: 'focus the scalars pane' },
-  { keys: ['4'], action: 'focus-chart', scopes: ['tasks-view'], help: 'focus the chart pane' },
-  { keys: ['5'], action: 'focus-logs', scopes: ['tasks-view'], help: 'focus the logs pane' },
-  { keys: ['6'], action: 'focus-plots', scopes: ['tasks-view'], help: 'focus the plots and debug images pane' },
-  { keys: ['7'], action: 'focus-summary', scopes: ['tasks-view'], help: 'focus the summary (single values) pane' },
-  {
-    keys: ['8'],
-    action: 'focus-runinfo',
-    scopes: ['tasks-view'],
-    help: 'focus the run info pane (status, times, parameters)',
-  },
+  ...inScopes('tasks-view', [
+    { keys: ['3'], action: 'focus-scalars', help: 'focus the scalars pane' },
+    { keys: ['4'], action: 'focus-chart', help: 'focus the chart pane' },
+    { keys: ['5'], action: 'focus-logs', help: 'focus the logs pane' },
+    { keys: ['6'], action: 'focus-plots', help: 'focus the plots and debug images pane' },
+    { keys: ['7'], action: 'focus-summary', help: 'focus the summary (single values) pane' },
+    { keys: ['8'], action: 'focus-runinfo', help: 'focus the run info pane (status, times, parameters)' },
+  ]),
   { keys: ['3'], action: 'focus-details', scopes: ['reports-view'], help: 'focus the report details pane' },
-  {
-    keys: ['j', 'down'],
-    action: 'down',
-    scopes: VIEWS,
-    help: 'move down (lists) or scroll down',
-    hint: 'move',
-    hintKeys: 'j/k',
-  },
-  { keys: ['k', 'up'], action: 'up', scopes: VIEWS, help: 'move up (lists) or scroll up' },
-  {
-    keys: ['g', 'home'],
-    action: 'top',
-    scopes: VIEWS,
-    help: "top; in the logs, the log's first line however long it is",
-  },
-  {
-    keys: ['G', 'end'],
-    action: 'bottom',
-    scopes: VIEWS,
-    help: 'bottom; in the logs, the newest line (follow turns on)',
-  },
-  { keys: ['pagedown', 'ctrl-d'], action: 'page-down', scopes: VIEWS, help: 'one page down' },
-  { keys: ['pageup', 'ctrl-u'], action: 'page-up', scopes: VIEWS, help: 'one page up' },
+  ...inScopes(VIEWS, [
+    { keys: ['j', 'down'], action: 'down', help: 'move down (lists) or scroll down', hint: 'move', hintKeys: 'j/k' },
+    { keys: ['k', 'up'], action: 'up', help: 'move up (lists) or scroll up' },
+    { keys: ['g', 'home'], action: 'top', help: "top; in the logs, the log's first line however long it is" },
+    { keys: ['G', 'end'], action: 'bottom', help: 'bottom; in the logs, the newest line (follow turns on)' },
+    { keys: ['pagedown', 'ctrl-d'], action: 'page-down', help: 'one page down' },
+    { keys: ['pageup', 'ctrl-u'], action: 'page-up', help: 'one page up' },
+  ]),
   {
     keys: ['enter'],
     action: 'open',
@@ -66,26 +62,16 @@ export const KEYMAP: readonly KeyBinding[] = [
     help: 'open: a task shows its scalars, a metric its chart, a report its details',
     hint: 'open',
   },
-  {
-    keys: ['/'],
-    action: 'filter',
-    scopes: ['tasks', 'reports'],
-    help: 'filter the list (tasks: name regex; reports: name, comment, tags, body)',
-    hint: 'filter',
-  },
-  {
-    keys: ['esc'],
-    action: 'clear-filter',
-    scopes: ['tasks', 'reports'],
-    help: 'clear the filter (reports: text, tags, status and project)',
-  },
-  {
-    keys: ['S'],
-    action: 'status-filter',
-    scopes: ['tasks', 'reports'],
-    help: 'status filter: cycle all / one status at a time',
-    hint: 'status',
-  },
+  ...inScopes(LISTS, [
+    {
+      keys: ['/'],
+      action: 'filter',
+      help: 'filter the list (tasks: name regex; reports: name, comment, tags, body)',
+      hint: 'filter',
+    },
+    { keys: ['esc'], action: 'clear-filter', help: 'clear the filter (reports: text, tags, status and project)' },
+    { keys: ['S'], action: 'status-filter', help: 'status filter: cycle all / one status at a time', hint: 'status' },
+  ]),
   {
     keys: ['T'],
     action: 'tag-filter',
@@ -125,52 +111,37 @@ export const KEYMAP: readonly KeyBinding[] = [
   {
     keys: ['y'],
     action: 'copy-id',
-    scopes: ['tasks', 'reports', 'details'],
+    scopes: [...LISTS, 'details'],
     help: 'copy the selected id to the clipboard (OSC 52)',
     hint: 'copy id',
   },
-  {
-    keys: ['['],
-    action: 'image-earlier',
-    scopes: ['plots'],
-    help: 'debug image: the earlier iteration of its metric/variant',
-    hint: 'iteration',
-    hintKeys: '[/]',
-  },
-  { keys: [']'], action: 'image-later', scopes: ['plots'], help: 'debug image: the later iteration' },
-  { keys: ['{'], action: 'image-first', scopes: ['plots'], help: 'debug image: the first iteration' },
-  { keys: ['}'], action: 'image-last', scopes: ['plots'], help: 'debug image: the last iteration' },
-  { keys: ['o'], action: 'show-url', scopes: ['plots'], help: "show the debug image's full URL in the status line" },
-  { keys: ['y'], action: 'copy-url', scopes: ['plots'], help: 'copy the image URL (OSC 52)', hint: 'copy URL' },
-  {
-    keys: ['z'],
-    action: 'full-resolution',
-    scopes: ['plots'],
-    help: 'full-resolution image (kitty, iTerm2; not in tmux)',
-  },
+  ...inScopes('plots', [
+    {
+      keys: ['['],
+      action: 'image-earlier',
+      help: 'debug image: the earlier iteration of its metric/variant',
+      hint: 'iteration',
+      hintKeys: '[/]',
+    },
+    { keys: [']'], action: 'image-later', help: 'debug image: the later iteration' },
+    { keys: ['{'], action: 'image-first', help: 'debug image: the first iteration' },
+    { keys: ['}'], action: 'image-last', help: 'debug image: the last iteration' },
+    { keys: ['o'], action: 'show-url', help: "show the debug image's full URL in the status line" },
+    { keys: ['y'], action: 'copy-url', help: 'copy the image URL (OSC 52)', hint: 'copy URL' },
+    { keys: ['z'], action: 'full-resolution', help: 'full-resolution image (kitty, iTerm2; not in tmux)' },
+  ]),
   { keys: ['E'], action: 'export-pane', scopes: ['tasks-view'], help: EXPORT_HELP, hint: 'export' },
-  {
-    keys: ['/'],
-    action: 'search',
-    scopes: ['logs', 'runinfo'],
-    help: 'search the log (older pages are fetched until found) or the run info (names and whole values)',
-    hint: 'search',
-  },
-  {
-    keys: ['n'],
-    action: 'search-next',
-    scopes: ['logs', 'runinfo'],
-    help: 'next match (logs: older)',
-    hint: 'match',
-    hintKeys: 'n/N',
-  },
-  { keys: ['N'], action: 'search-prev', scopes: ['logs', 'runinfo'], help: 'previous match (logs: newer)' },
-  {
-    keys: ['esc'],
-    action: 'clear-search',
-    scopes: ['logs', 'runinfo'],
-    help: 'stop a running search, else clear it',
-  },
+  ...inScopes(SEARCHABLE, [
+    {
+      keys: ['/'],
+      action: 'search',
+      help: 'search the log (older pages are fetched until found) or the run info (names and whole values)',
+      hint: 'search',
+    },
+    { keys: ['n'], action: 'search-next', help: 'next match (logs: older)', hint: 'match', hintKeys: 'n/N' },
+    { keys: ['N'], action: 'search-prev', help: 'previous match (logs: newer)' },
+    { keys: ['esc'], action: 'clear-search', help: 'stop a running search, else clear it' },
+  ]),
   {
     keys: ['f'],
     action: 'follow',
@@ -221,63 +192,17 @@ export const KEYMAP: readonly KeyBinding[] = [
     hint: 'compare',
   },
   { keys: ['X'], action: 'clear-marks', scopes: ['tasks-view'], help: 'clear every compare mark' },
-  {
-    keys: ['a'],
-    action: 'archive',
-    scopes: ['reports-view'],
-    help: 'archive, or unarchive an archived report',
-    hint: 'archive',
-    triage: true,
-  },
-  { keys: ['u'], action: 'undo', scopes: ['reports-view'], help: 'undo the last archive / unarchive', triage: true },
-  {
-    keys: ['p'],
-    action: 'publish',
-    scopes: ['reports-view'],
-    help: 'publish (asks first)',
-    hint: 'publish',
-    triage: true,
-  },
-  {
-    keys: ['m'],
-    action: 'move',
-    scopes: ['reports-view'],
-    help: 'move to a project by name',
-    hint: 'move',
-    triage: true,
-  },
-  {
-    keys: ['d'],
-    action: 'delete',
-    scopes: ['reports-view'],
-    help: 'delete (asks first; says when force is needed)',
-    hint: 'delete',
-    triage: true,
-  },
-  {
-    keys: ['t'],
-    action: 'tags',
-    scopes: ['reports-view'],
-    help: 'edit tags (`a, b` adds, `-a` removes)',
-    hint: 'tags',
-    triage: true,
-  },
-  { keys: ['R'], action: 'rename', scopes: ['reports-view'], help: 'rename', triage: true },
-  { keys: ['c'], action: 'comment', scopes: ['reports-view'], help: 'edit the comment', triage: true },
-  {
-    keys: ['e'],
-    action: 'edit',
-    scopes: ['reports-view'],
-    help: 'edit the body in $EDITOR (drafts only)',
-    triage: true,
-  },
-  {
-    keys: ['n'],
-    action: 'new-report',
-    scopes: ['reports-view'],
-    help: 'new report (name, project, tags)',
-    hint: 'new',
-    triage: true,
-  },
+  ...triageActions([
+    { keys: ['a'], action: 'archive', help: 'archive, or unarchive an archived report', hint: 'archive' },
+    { keys: ['u'], action: 'undo', help: 'undo the last archive / unarchive' },
+    { keys: ['p'], action: 'publish', help: 'publish (asks first)', hint: 'publish' },
+    { keys: ['m'], action: 'move', help: 'move to a project by name', hint: 'move' },
+    { keys: ['d'], action: 'delete', help: 'delete (asks first; says when force is needed)', hint: 'delete' },
+    { keys: ['t'], action: 'tags', help: 'edit tags (`a, b` adds, `-a` removes)', hint: 'tags' },
+    { keys: ['R'], action: 'rename', help: 'rename' },
+    { keys: ['c'], action: 'comment', help: 'edit the comment' },
+    { keys: ['e'], action: 'edit', help: 'edit the body in $EDITOR (drafts only)' },
+    { keys: ['n'], action: 'new-report', help: 'new report (name, project, tags)', hint: 'new' },
+  ]),
   ...MODAL_BINDINGS,
 ];

@@ -20,7 +20,16 @@ export async function createReport(writer: ApiClient, name: string, extra: Repor
   // Real servers ignore `report` on create: the body goes in with update.
   if (extra.body !== undefined) await writer.reports.update({ task: id, report: extra.body });
   if (extra.project !== undefined) await writer.reports.move({ task: id, project_name: extra.project });
+  // Lists are newest first and the server breaks a last_update tie by (random) id: what is
+  // written after this report must get a later last_update to be listed above it.
+  await nextMillisecond();
   return id;
+}
+
+/** Resolves once the clock (the in-process server's too) has moved past the current millisecond. */
+async function nextMillisecond(): Promise<void> {
+  const now = Date.now();
+  while (Date.now() <= now) await new Promise((resolve) => setTimeout(resolve, 1));
 }
 
 export async function serverReport(writer: ApiClient, id: string) {

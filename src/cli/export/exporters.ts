@@ -3,7 +3,7 @@
 import { inflateSync } from 'node:zlib';
 import { scrollTaskEvents, taskLogForward, type ApiClient } from '../../api/index.js';
 import type { MetricVariants } from '../../wire/common.js';
-import type { LogEvent, PlotEvent, ScalarEvent, StoredEvent } from '../../wire/events.js';
+import type { EventTypeFilter, LogEvent, PlotEvent, ScalarEvent, StoredEvent } from '../../wire/events.js';
 import { CliError } from '../connection.js';
 import { countEvents } from './event-counts.js';
 import type { ExportSink } from './output.js';
@@ -160,19 +160,28 @@ export function restorePlotStr(event: StoredEvent): StoredEvent {
   }
 }
 
-/** Every plot event (all iterations), one JSON object per line, ordered by iteration. */
-export async function exportPlots(ctx: ExportContext): Promise<number> {
-  const { client, task, sink, progress } = ctx;
-  if (ctx.wantTotals) progress.setTotal(await countEvents(client, task, 'plot'));
-  let done = 0;
-  const pages = scrollTaskEvents(client, {
+/** Every event of one type, oldest first, page by page; the progress total is counted first when drawn. */
+export async function* eventPages(
+  ctx: ExportContext,
+  eventType: EventTypeFilter,
+  pageSize: number,
+): AsyncGenerator<StoredEvent[], void, undefined> {
+  const { client, task } = ctx;
+  if (ctx.wantTotals) ctx.progress.setTotal(await countEvents(client, task, eventType));
+  yield* scrollTaskEvents(client, {
     task,
-    event_type: 'plot',
+    event_type: eventType,
     order: 'asc',
-    batch_size: PLOT_PAGE,
+    batch_size: pageSize,
     count_total: false,
   });
-  for await (const page of pages) {
+}
+
+/** Every plot event (all iterations), one JSON object per line, ordered by iteration. */
+export async function exportPlots(ctx: ExportContext): Promise<number> {
+  const { sink, progress } = ctx;
+  let done = 0;
+  for await (const page of eventPages(ctx, 'plot', PLOT_PAGE)) {
     for (const event of page) await sink.write(`${JSON.stringify(restorePlotStr(event))}\n`);
     done += page.length;
     progress.set(done);

@@ -3,11 +3,10 @@
 import { createWriteStream } from 'node:fs';
 import { access, constants, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { fetchFile, sameOrigin, scrollTaskEvents } from '../../api/index.js';
+import { fetchFile, sameOrigin } from '../../api/index.js';
 import type { DebugImageEvent } from '../../wire/events.js';
 import { CliError } from '../connection.js';
-import { countEvents } from './event-counts.js';
-import type { ExportContext } from './exporters.js';
+import { eventPages, type ExportContext } from './exporters.js';
 import { partialPath } from './output.js';
 
 const IMAGE_PAGE = 500;
@@ -83,18 +82,10 @@ export interface ImageExportOptions {
 }
 
 export async function exportImages(ctx: ExportContext, opts: ImageExportOptions): Promise<number> {
-  const { client, task, progress } = ctx;
-  if (ctx.wantTotals) progress.setTotal(await countEvents(client, task, 'training_debug_image'));
+  const { client, progress } = ctx;
   const used = new Set<string>();
   let done = 0;
-  const pages = scrollTaskEvents(client, {
-    task,
-    event_type: 'training_debug_image',
-    order: 'asc',
-    batch_size: IMAGE_PAGE,
-    count_total: false,
-  });
-  for await (const page of pages) {
+  for await (const page of eventPages(ctx, 'training_debug_image', IMAGE_PAGE)) {
     for (const event of page as DebugImageEvent[]) {
       if (typeof event.url !== 'string' || event.url === '') continue;
       const name = imageFileName(event, used);

@@ -6,7 +6,7 @@ import type {
   DeleteForModelRequest,
   DeleteForTaskRequest,
 } from '../../wire/events.js';
-import { handler } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
 import { LOG_OWNER } from './log-store.js';
@@ -57,3 +57,11 @@ export const clearScroll = handler(
     return {};
   },
 );
+
+export const deletesHandlers: ServedHandlersOf<
+  'events.clear_scroll' | 'events.delete_for_model' | 'events.delete_for_task'
+> = {
+  'events.clear_scroll': clearScroll,
+  'events.delete_for_model': deleteForModel,
+  'events.delete_for_task': deleteForTask,
+};

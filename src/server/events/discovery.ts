@@ -12,7 +12,7 @@ import {
 } from '../../wire/events.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
-import { handler } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import { requestShape, v } from '../validate.js';
 import { logSeriesHasIterations } from './log-iterations.js';
 import { LOG, SCALAR, TYPE_CODES, VECTOR } from './event-types.js';
@@ -98,3 +98,15 @@ function metricsAndVariants(type: number) {
 
 export const getScalarMetricsAndVariants = metricsAndVariants(SCALAR);
 export const getVectorMetricsAndVariants = metricsAndVariants(VECTOR);
+
+export const discoveryHandlers: ServedHandlersOf<
+  | 'events.get_multi_task_metrics'
+  | 'events.get_scalar_metrics_and_variants'
+  | 'events.get_task_metrics'
+  | 'events.get_vector_metrics_and_variants'
+> = {
+  'events.get_multi_task_metrics': getMultiTaskMetrics,
+  'events.get_scalar_metrics_and_variants': getScalarMetricsAndVariants,
+  'events.get_task_metrics': getTaskMetrics,
+  'events.get_vector_metrics_and_variants': getVectorMetricsAndVariants,
+};

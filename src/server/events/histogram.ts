@@ -12,7 +12,7 @@ import type {
 } from '../../wire/events.js';
 import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
-import { handler } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import { requestShape, v } from '../validate.js';
 import { SCALAR } from './event-types.js';
 import { matchesMetrics, metricsFilterRule, type MetricVariantsFilter } from './metrics-filter.js';
@@ -131,31 +131,27 @@ function groupIntervals(spans: Span[], samples: number): void {
 function buckets(db: Db, sp: Span, key: ScalarKey): { x: (number | string)[]; y: number[] } {
   const id = sp.series.id;
   const I = sp.effective;
+  // Iterations are the table's key order; timestamps (also behind iso_time) are not.
+  const column = key === 'iter' ? 'iter' : 'timestamp';
   let rows: [number, number | null][];
-  if (key === 'iter') {
-    if (I === 1) {
-      rows = rawStmt(
-        db,
-        'SELECT iter, avg(value) FROM scalar_events WHERE series = ? AND iter > -2147483648 GROUP BY iter ORDER BY iter',
-      ).all(id) as [number, number][];
-    } else {
-      // One bucket per aligned multiple of I between lo and hi, each a range scan of the key.
-      const base = Math.floor(sp.lo / I) * I;
-      const last = Math.floor(sp.hi / I) * I;
-      rows = rawStmt(
-        db,
-        `WITH RECURSIVE b(s) AS (SELECT ? UNION ALL SELECT s + ? FROM b WHERE s + ? <= ?)
-         SELECT s, (SELECT avg(value) FROM scalar_events
-                    WHERE series = ? AND iter >= s AND iter < s + ? AND iter > -2147483648) FROM b`,
-      ).all(base, I, I, last, id, I) as [number, number | null][];
-    }
-  } else if (I === 1) {
+  if (I === 1) {
     rows = rawStmt(
       db,
-      'SELECT timestamp, avg(value) FROM scalar_events WHERE series = ? AND iter > -2147483648 GROUP BY timestamp ORDER BY timestamp',
+      `SELECT ${column}, avg(value) FROM scalar_events WHERE series = ? AND iter > -2147483648
+       GROUP BY ${column} ORDER BY ${column}`,
     ).all(id) as [number, number][];
+  } else if (column === 'iter') {
+    // One bucket per aligned multiple of I between lo and hi, each a range scan of the key.
+    const base = Math.floor(sp.lo / I) * I;
+    const last = Math.floor(sp.hi / I) * I;
+    rows = rawStmt(
+      db,
+      `WITH RECURSIVE b(s) AS (SELECT ? UNION ALL SELECT s + ? FROM b WHERE s + ? <= ?)
+       SELECT s, (SELECT avg(value) FROM scalar_events
+                  WHERE series = ? AND iter >= s AND iter < s + ? AND iter > -2147483648) FROM b`,
+    ).all(base, I, I, last, id, I) as [number, number | null][];
   } else {
-    // Timestamps are not in the key order of the table: group in SQLite's sorter.
+    // Group timestamps in SQLite's sorter.
     const base = Math.floor(sp.lo / I) * I;
     rows = (
       rawStmt(
@@ -250,3 +246,10 @@ export const multiTaskScalarMetricsIterHistogram = handler(
     return { metrics: multiOwnerHistogram(ctx, owners, req, req.metrics) };
   },
 );
+
+export const histogramHandlers: ServedHandlersOf<
+  'events.multi_task_scalar_metrics_iter_histogram' | 'events.scalar_metrics_iter_histogram'
+> = {
+  'events.multi_task_scalar_metrics_iter_histogram': multiTaskScalarMetricsIterHistogram,
+  'events.scalar_metrics_iter_histogram': scalarMetricsIterHistogram,
+};

@@ -3,7 +3,7 @@
 import type { DebugImageEvent, DebugImageSampleResponse, GetDebugImageSampleRequest } from '../../wire/events.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
-import { handler } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import { requestShape, v } from '../validate.js';
 import { IMAGE, iterParam, NO_ITER } from './event-types.js';
 import type { DocRow } from './event-sources.js';
@@ -106,3 +106,9 @@ export const getDebugImageSample = handler(GET_SHAPE, (req, ctx): DebugImageSamp
 export const nextDebugImageSample = handler(sampleScroll.NEXT_SAMPLE_SHAPE, (req, ctx): DebugImageSampleResponse =>
   sampleScroll.nextSample(images, req, ctx),
 );
+
+export const imageSampleHandlers: ServedHandlersOf<'events.get_debug_image_sample' | 'events.next_debug_image_sample'> =
+  {
+    'events.get_debug_image_sample': getDebugImageSample,
+    'events.next_debug_image_sample': nextDebugImageSample,
+  };

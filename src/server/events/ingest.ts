@@ -8,6 +8,7 @@ import { ERRORS } from '../../wire/errors.js';
 import { isObject } from '../../wire/json.js';
 import type { RequestContext } from '../context.js';
 import { ServerError } from '../errors.js';
+import { checkedPerEvent, type ServedHandlersOf } from '../handler.js';
 import { stmt } from '../statements.js';
 import { iterParam, LOG, SCALAR } from './event-types.js';
 import { LogWriter } from './log-store.js';
@@ -176,8 +177,7 @@ class EventWriter {
     if (ev.type === SCALAR) {
       this.scalar.run(sid, iter, ev.ikey, ev.value, ev.timestamp, now, ev.worker, ev.extra);
       if (ev.value > 0) this.positive.add(sid);
-    } else if (ev.type === LOG)
-      this.log.write(ev.owner, sid, iter, ev.timestamp, now, ev.worker, ev.level, ev.msg, ev.extra);
+    } else if (ev.type === LOG) this.log.write(ev, sid, iter, now);
     else this.doc.run(sid, iter, ev.ikey, ev.timestamp, now, ev.worker, ev.url, ev.extra);
     this.updates.add(ev);
   }
@@ -189,3 +189,8 @@ class EventWriter {
     this.updates.apply(this.ctx.db, this.now, this.ctx.identity.user);
   }
 }
+
+export const ingestHandlers: ServedHandlersOf<'events.add' | 'events.add_batch'> = {
+  'events.add': checkedPerEvent((body, ctx) => addEvents(ctx, [eventObject(body)])),
+  'events.add_batch': checkedPerEvent((_body, ctx) => addEvents(ctx, parseBatchBody(ctx.rawBody, ctx.contentType))),
+};

@@ -3,6 +3,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
+import type { PendingEvent } from './normalize-event.js';
 import { pluckStmt, rawStmt } from './prepared.js';
 
 /** SQL for the integer owner of a task id given as a parameter. */
@@ -82,61 +83,78 @@ interface OwnerTail {
   seq: number;
 }
 
-/** Writes the logs of one add_batch call (inside its transaction). */
+const INSERT_COLUMNS = '(owner, timestamp, seq, series, iter, written_after, worker, level, msg, extra)';
+const COLUMN_COUNT = 10;
+/** Logs per multi-row INSERT: one call into SQLite for this many logs costs less than one each. */
+const ROWS_PER_INSERT = 64;
+
+function insertRows(db: Db, rows: number): Statement {
+  const row = `(${new Array<string>(COLUMN_COUNT).fill('?').join(', ')})`;
+  return stmt(db, `INSERT INTO log_events ${INSERT_COLUMNS} VALUES ${new Array<string>(rows).fill(row).join(', ')}`);
+}
+
+/**
+ * Writes the logs of one add_batch call (inside its transaction). Rows wait in `pending` until
+ * a multi-row INSERT is full; `finish` writes the rest.
+ */
 export class LogWriter {
   private readonly owners = new Map<string, OwnerTail>();
   private readonly codes = new Map<string, number>();
-  private readonly insert: Statement;
+  private readonly insertOne: Statement;
+  private readonly insertMany: Statement;
+  private readonly pending = new Array<unknown>(ROWS_PER_INSERT * COLUMN_COUNT);
+  private pendingValues = 0;
   private readonly spans: IterationSpans;
 
   constructor(private readonly db: Db) {
     this.spans = new IterationSpans(db);
-    this.insert = stmt(
-      db,
-      `INSERT INTO log_events (owner, timestamp, seq, series, iter, written_after, worker, level, msg, extra)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    this.insertOne = insertRows(db, 1);
+    this.insertMany = insertRows(db, ROWS_PER_INSERT);
   }
 
-  write(
-    owner: string,
-    series: number,
-    iter: number | bigint,
-    timestamp: number,
-    written: number,
-    worker: string,
-    level: string | null,
-    msg: string | null,
-    extra: string | null,
-  ): void {
-    const tail = this.tail(owner);
+  /** Stores a log event of `series`, its iteration bound as iterParam gives it, written at `written`. */
+  write(ev: PendingEvent, series: number, iter: number | bigint, written: number): void {
+    const { timestamp, level } = ev;
+    const tail = this.tail(ev.owner);
     let seq = 0;
     if (timestamp > tail.timestamp) {
       tail.timestamp = timestamp;
       tail.seq = 0;
     } else if (timestamp === tail.timestamp) seq = ++tail.seq;
-    else
+    else {
+      this.writePending(); // the query below must see this batch's logs too
       seq = pluckStmt(
         this.db,
         'SELECT coalesce(max(seq) + 1, 0) FROM log_events WHERE owner = ? AND timestamp = ?',
       ).get(tail.id, timestamp) as number;
-    this.insert.run(
-      tail.id,
-      timestamp,
-      seq,
-      series,
-      iter,
-      written - timestamp,
-      this.code(worker),
-      level === null ? null : this.code(level),
-      msg,
-      extra,
-    );
+    }
+    const p = this.pending;
+    let i = this.pendingValues;
+    p[i++] = tail.id;
+    p[i++] = timestamp;
+    p[i++] = seq;
+    p[i++] = series;
+    p[i++] = iter;
+    p[i++] = written - timestamp;
+    p[i++] = this.code(ev.worker);
+    p[i++] = level === null ? null : this.code(level);
+    p[i++] = ev.msg;
+    p[i++] = ev.extra;
+    this.pendingValues = i;
+    if (i === p.length) this.writePending();
     this.spans.add(tail.id, iter, series, timestamp);
+  }
+
+  private writePending(): void {
+    const n = this.pendingValues;
+    if (n === this.pending.length) this.insertMany.run(this.pending);
+    else for (let i = 0; i < n; i += COLUMN_COUNT) this.insertOne.run(this.pending.slice(i, i + COLUMN_COUNT));
+    this.pendingValues = 0;
   }
 
   /** Writes what the batch's logs changed in log_iterations; call once after the last write. */
   finish(): void {
+    this.writePending();
     this.spans.flush();
   }
 

@@ -10,11 +10,11 @@ import {
   type LogEvent,
 } from '../../wire/events.js';
 import { ERRORS } from '../../wire/errors.js';
-import { RawResponse } from '../context.js';
+import { JsonBytes, RawResponse } from '../context.js';
 import type { Db } from '../db.js';
 import { ServerError } from '../errors.js';
 import { stmt } from '../statements.js';
-import { handler } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import { requestShape, v } from '../validate.js';
 import { LOG, NO_ITER } from './event-types.js';
 import { LOG_OWNER, LOG_ROW_COLUMNS, stringText } from './log-store.js';
@@ -25,6 +25,7 @@ import { deletableOwner, readableOwner } from './owners.js';
 import { seriesOfType, type SeriesRow } from './series.js';
 import { logDoc, writtenText } from './stored-event.js';
 import { pluckStmt, rawStmt } from './prepared.js';
+import { type LogRange, logPageJson, nthTimestamp } from './log-page-json.js';
 
 export const LOG_DEFAULT_BATCH = 5000;
 export const LOG_MAX_BATCH = 10_000;
@@ -53,45 +54,48 @@ const GET_TASK_LOG_SHAPE = requestShape<GetTaskLogRequest>()({
   metrics: metricsFilterRule.opt(),
 });
 
-export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): GetTaskLogResponse => {
+export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): GetTaskLogResponse | JsonBytes => {
   readableOwner(ctx, req.task, false);
   const db = ctx.db;
   const series = logSeriesMap(db, req.task);
   const filtered = req.metrics !== undefined && req.metrics.length > 0;
-  const ids = filtered
-    ? JSON.stringify(
-        [...series.values()].filter((s) => matchesMetrics(req.metrics, s.metric, s.variant)).map((s) => s.id),
-      )
-    : undefined;
-  const seriesCond = filtered ? ' AND series IN (SELECT value FROM json_each(?))' : '';
+  const shown = [...series.values()].filter((s) => !filtered || matchesMetrics(req.metrics, s.metric, s.variant));
+  const ids = filtered ? JSON.stringify(shown.map((s) => s.id)) : undefined;
+  const seriesCond = filtered ? ' AND l.series IN (SELECT value FROM json_each(?))' : '';
   const base: unknown[] = filtered ? [req.task, ids] : [req.task];
+  const owned = `l.owner = ${LOG_OWNER}${seriesCond}`;
+  const total = pluckStmt(db, `SELECT count(*) FROM (SELECT 1 FROM log_events l WHERE ${owned} LIMIT ?)`).get(
+    ...base,
+    LOG_TOTAL_CAP,
+  ) as number;
+
   const earlier = req.navigate_earlier;
   const from = req.from_timestamp !== undefined && req.from_timestamp !== 0 ? req.from_timestamp : undefined;
-  const dir = earlier ? 'DESC' : '';
-  const batch = Math.min(req.batch_size, LOG_MAX_BATCH);
+  const after: LogRange =
+    from === undefined
+      ? { where: owned, params: base, descending: earlier }
+      : { where: `${owned} AND l.timestamp ${earlier ? '<' : '>'} ?`, params: [...base, from], descending: earlier };
+  // The page is the first batch_size logs after `from` and the rest of those sharing the last
+  // one's timestamp: logs sharing a timestamp are never split across pages.
+  const last = nthTimestamp(db, after, Math.min(req.batch_size, LOG_MAX_BATCH));
+  const inPage: LogRange =
+    last === undefined
+      ? after
+      : {
+          ...after,
+          where: `${after.where} AND l.timestamp ${earlier ? '>=' : '<='} ?`,
+          params: [...after.params, last],
+        };
+  const page = { ...inPage, descending: req.order === undefined ? earlier : req.order === 'desc' };
 
-  const fromCond = from === undefined ? '' : ` AND timestamp ${earlier ? '<' : '>'} ?`;
-  // Raw rows (arrays) read measurably faster than objects on a page of thousands.
+  const fast = logPageJson(db, page, shown);
+  if (fast !== undefined)
+    return new JsonBytes('{"events":[', fast.json, `],"returned":${fast.count},"total":${total}}`);
+  const dir = page.descending ? 'DESC' : '';
   const rows = rawStmt(
     db,
-    `SELECT ${PAGE_COLUMNS} FROM log_events WHERE owner = ${LOG_OWNER}${seriesCond}${fromCond}
-     ORDER BY timestamp ${dir}, seq ${dir} LIMIT ?`,
-  ).all(...base, ...(from === undefined ? [] : [from]), batch) as PageRow[];
-  const last = rows[rows.length - 1];
-  if (last !== undefined && rows.length === batch) {
-    // Logs sharing the last timestamp are never split across pages.
-    const ties = rawStmt(
-      db,
-      `SELECT ${PAGE_COLUMNS} FROM log_events WHERE owner = ${LOG_OWNER}${seriesCond} AND timestamp = ? AND seq ${earlier ? '<' : '>'} ?
-       ORDER BY seq ${dir}`,
-    ).all(...base, last[3], last[0]) as PageRow[];
-    for (const r of ties) rows.push(r);
-  }
-  if ((earlier && req.order === 'asc') || (!earlier && req.order === 'desc')) rows.reverse();
-  const total = pluckStmt(
-    db,
-    `SELECT count(*) FROM (SELECT 1 FROM log_events WHERE owner = ${LOG_OWNER}${seriesCond} LIMIT ?)`,
-  ).get(...base, LOG_TOTAL_CAP) as number;
+    `SELECT ${PAGE_COLUMNS} FROM log_events l WHERE ${page.where} ORDER BY l.timestamp ${dir}, l.seq ${dir}`,
+  ).all(...page.params) as PageRow[];
   return { events: pageEvents(db, series, rows) as LogEvent[], returned: rows.length, total };
 });
 
@@ -280,3 +284,8 @@ export const clearTaskLog = handler(
     return { deleted };
   },
 );
+
+export const logsHandlers: ServedHandlersOf<'events.clear_task_log' | 'events.download_task_log'> = {
+  'events.clear_task_log': clearTaskLog,
+  'events.download_task_log': downloadTaskLog,
+};

@@ -1,7 +1,7 @@
 // events.get_plot_sample / events.next_plot_sample (REFERENCE §6.6): the plots of one
 // (iteration, metric) at a time, navigating metrics within an iteration, then iterations.
 import type { PlotEvent, PlotSampleResponse } from '../../wire/events.js';
-import { handler } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
 import { iterParam, NO_ITER, PLOT } from './event-types.js';
@@ -106,3 +106,8 @@ export const getPlotSample = handler(sampleScroll.GET_SAMPLE_SHAPE, (req, ctx): 
 export const nextPlotSample = handler(sampleScroll.NEXT_SAMPLE_SHAPE, (req, ctx): PlotSampleResponse =>
   sampleScroll.nextSample(plots, req, ctx),
 );
+
+export const plotSampleHandlers: ServedHandlersOf<'events.get_plot_sample' | 'events.next_plot_sample'> = {
+  'events.get_plot_sample': getPlotSample,
+  'events.next_plot_sample': nextPlotSample,
+};

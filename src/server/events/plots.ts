@@ -10,7 +10,7 @@ import type {
 } from '../../wire/events.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
-import { handler } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import { requestShape, v, validate } from '../validate.js';
 import { PLOT } from './event-types.js';
 import type { DocRow } from './event-sources.js';
@@ -197,3 +197,8 @@ export const getMultiTaskPlots = handler(MULTI_TASK_PLOTS_SHAPE, (req, ctx): Get
     } satisfies MultiTaskPlotsState);
   return { plots, returned: Object.keys(plots).length, total, scroll_id: nextId };
 });
+
+export const plotsHandlers: ServedHandlersOf<'events.get_multi_task_plots' | 'events.get_task_plots'> = {
+  'events.get_multi_task_plots': getMultiTaskPlots,
+  'events.get_task_plots': getTaskPlots,
+};

@@ -12,7 +12,7 @@ import type {
 } from '../../wire/events.js';
 import type { RequestContext } from '../context.js';
 import type { Db } from '../db.js';
-import { handler } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import { requestShape, v, validate } from '../validate.js';
 import { eventTypeFilterRule, seriesFor, typeCodeOf } from './discovery.js';
 import { LOG, NO_ITER, SCALAR } from './event-types.js';
@@ -149,16 +149,20 @@ function eventSources(
   return sources;
 }
 
-/** The scroll id to answer: the same one when the page is empty, else a token from the last row on. */
+/**
+ * The scroll id to answer: the same one when the page is empty (`lastKey` undefined), else a
+ * token from the page's last key on.
+ */
 function nextScrollId(
   ctx: RequestContext,
   current: string | undefined,
-  emptyPage: boolean,
-  position: number | undefined,
+  cont: Continuation,
+  lastKey: number | undefined,
   total: number | undefined,
   request: Record<string, unknown>,
 ): string {
-  if (emptyPage && current) return current;
+  if (lastKey === undefined && current) return current;
+  const position = lastKey ?? cont.position;
   return signScroll(ctx.db, {
     from_key_value: position === undefined ? undefined : String(position),
     total,
@@ -189,22 +193,14 @@ export const getTaskEvents = handler(
       return a.timestamp < b.timestamp !== desc ? -1 : 1;
     });
     const total = q.count_total ? (cont.payload?.total ?? countEvents(ctx.db, req.task, series)) : undefined;
-    const last = page[page.length - 1];
-    const scrollId = nextScrollId(
-      ctx,
-      req.scroll_id,
-      last === undefined,
-      last !== undefined ? last.iter : cont.position,
-      total,
-      {
-        task: req.task,
-        event_type: q.event_type,
-        order: q.order,
-        metrics: q.metrics,
-        count_total: q.count_total,
-        model_events: q.model_events,
-      },
-    );
+    const scrollId = nextScrollId(ctx, req.scroll_id, cont, page[page.length - 1]?.iter, total, {
+      task: req.task,
+      event_type: q.event_type,
+      order: q.order,
+      metrics: q.metrics,
+      count_total: q.count_total,
+      model_events: q.model_events,
+    });
     return { events: page.map((e) => e.build()), returned: page.length, total: total ?? null, scroll_id: scrollId };
   },
 );
@@ -267,22 +263,19 @@ export const scalarMetricsIterRaw = handler(
           0,
         ))
       : undefined;
-    const last = page[page.length - 1];
-    const scrollId = nextScrollId(
-      ctx,
-      req.scroll_id,
-      last === undefined,
-      last !== undefined ? last.key : cont.position,
-      total,
-      {
-        task: req.task,
-        metric: q.metric,
-        key: q.key,
-        batch_size: batchSize,
-        count_total: q.count_total,
-        model_events: q.model_events,
-      },
-    );
+    const scrollId = nextScrollId(ctx, req.scroll_id, cont, page[page.length - 1]?.key, total, {
+      task: req.task,
+      metric: q.metric,
+      key: q.key,
+      batch_size: batchSize,
+      count_total: q.count_total,
+      model_events: q.model_events,
+    });
     return { returned: page.length, total: total ?? null, scroll_id: scrollId, variants };
   },
 );
+
+export const rawReadHandlers: ServedHandlersOf<'events.get_task_events' | 'events.scalar_metrics_iter_raw'> = {
+  'events.get_task_events': getTaskEvents,
+  'events.scalar_metrics_iter_raw': scalarMetricsIterRaw,
+};

@@ -15,7 +15,7 @@ import type {
 } from '../../wire/events.js';
 import type { Db } from '../db.js';
 import { stmt } from '../statements.js';
-import { handler } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import { requestShape, v } from '../validate.js';
 import { lastLogIteration } from './log-iterations.js';
 import { LOG, NO_ITER, NO_ITER_PARAM, SCALAR, SINGLE_VALUE_ITER, VECTOR } from './event-types.js';
@@ -224,3 +224,15 @@ export const vectorMetricsIterHistogram = handler(
     return { metric: req.metric, variant: req.variant, vectors, iterations };
   },
 );
+
+export const scalarReadHandlers: ServedHandlersOf<
+  | 'events.get_scalar_metric_data'
+  | 'events.get_task_latest_scalar_values'
+  | 'events.get_task_single_value_metrics'
+  | 'events.vector_metrics_iter_histogram'
+> = {
+  'events.get_scalar_metric_data': getScalarMetricData,
+  'events.get_task_latest_scalar_values': getTaskLatestScalarValues,
+  'events.get_task_single_value_metrics': getTaskSingleValueMetrics,
+  'events.vector_metrics_iter_histogram': vectorMetricsIterHistogram,
+};

@@ -12,15 +12,19 @@ export interface SeriesInfo {
   variant: string;
 }
 
-// A page of events usually shares a handful of write times: format each once.
-let lastWritten = Number.NaN;
-let lastWrittenText = '';
+// A page of events usually shares a handful of write times, and those it does not share mostly
+// share their second: the second's text is formatted once and the milliseconds appended.
+let lastSecond = Number.NaN;
+let lastSecondText = '';
 export function writtenText(ms: number): string {
-  if (ms !== lastWritten) {
-    lastWritten = ms;
-    lastWrittenText = new Date(ms).toISOString();
+  if (!Number.isInteger(ms)) return new Date(ms).toISOString();
+  const second = Math.floor(ms / 1000) * 1000;
+  if (second !== lastSecond) {
+    // Formatted before it is cached, so an out-of-range time throws here every time.
+    lastSecondText = new Date(second).toISOString().slice(0, -'000Z'.length);
+    lastSecond = second;
   }
-  return lastWrittenText;
+  return `${lastSecondText}${String(ms - second).padStart(3, '0')}Z`;
 }
 
 function base(

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate } from '../auth.js';
 import type { Db } from '../db.js';
 import { ServerError } from '../errors.js';
+import { BodyAborted, BodyTooLarge, formatBytes, readBody, sendJson, sendText, SERVER_HEADER } from '../http-io.js';
 import { contentTypeFor } from './content-type.js';
 import { BadFilePath, filePathSegments, urlPathSegments } from './file-paths.js';
 import { findFile, storeFile } from './file-store.js';
@@ -41,70 +42,24 @@ export function isFilesRequest(
   }
 }
 
-function sendText(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
-  res.writeHead(status, {
-    ...extra,
-    server: 'tracktop',
-    'content-type': 'text/plain; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-class TooLarge extends Error {}
-
-function readUpload(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new TooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    req.on('data', (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > limit) {
-        done = true;
-        chunks.length = 0;
-        reject(new TooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!done) {
-        done = true;
-        resolve(Buffer.concat(chunks, size));
-      }
-    });
-    const gone = () => {
-      if (!done) {
-        done = true;
-        resolve(undefined);
-      }
-    };
-    req.on('error', gone);
-    req.on('close', gone);
-  });
-}
-
-function mib(bytes: number): string {
-  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
-}
-
 async function upload(deps: FilesDeps, req: IncomingMessage, res: ServerResponse, urlPath: string): Promise<void> {
   const boundary = multipartBoundary(req.headers['content-type'] ?? '') as string;
-  let body: Buffer | undefined;
+  let body: Buffer;
   try {
-    body = await readUpload(req, deps.maxUploadBytes + MULTIPART_OVERHEAD_BYTES);
+    body = await readBody(req, deps.maxUploadBytes + MULTIPART_OVERHEAD_BYTES);
   } catch (err) {
-    if (!(err instanceof TooLarge)) throw err;
-    sendText(res, 413, `upload too large: the files host accepts at most ${mib(deps.maxUploadBytes)} per request`, {
-      connection: 'close',
-    });
+    if (err instanceof BodyAborted) return;
+    if (!(err instanceof BodyTooLarge)) throw err;
+    sendText(
+      res,
+      413,
+      `upload too large: the files host accepts at most ${formatBytes(deps.maxUploadBytes)} per request`,
+      {
+        connection: 'close',
+      },
+    );
     return;
   }
-  if (body === undefined) return;
   const base = urlPath === '/' || urlPath === '' ? [] : urlPathSegments(urlPath);
   const parts = parseMultipart(body, boundary);
   if (parts.length === 0) throw new BadMultipart('the upload contains no file');
@@ -114,13 +69,7 @@ async function upload(deps: FilesDeps, req: IncomingMessage, res: ServerResponse
     storeFile(deps.dir, segments, part.data);
     stored.push(segments.join('/'));
   }
-  const text = JSON.stringify({ stored });
-  res.writeHead(200, {
-    server: 'tracktop',
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
+  sendJson(res, 200, JSON.stringify({ stored }));
 }
 
 function download(deps: FilesDeps, req: IncomingMessage, res: ServerResponse, urlPath: string): void {
@@ -130,7 +79,7 @@ function download(deps: FilesDeps, req: IncomingMessage, res: ServerResponse, ur
     return;
   }
   res.writeHead(200, {
-    server: 'tracktop',
+    server: SERVER_HEADER,
     'content-type': contentTypeFor(file.path),
     'content-length': file.size,
     'x-content-type-options': 'nosniff',

@@ -1,15 +1,16 @@
 // models.create / models.get_all_ex with real servers' shapes. As on real servers, a model
 // is created `ready` (published, so locked for events) unless `ready: false` is sent.
-import { handler, checkedAsQuery, type ServedHandlersOf } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import type { ModelsCreateRequest, ModelsCreateResponse, ModelsGetAllExRequest } from '../../wire/tasks.js';
-import type { RequestContext } from '../context.js';
 import { normaliseTags } from '../entities.js';
 import { newId } from '../ids.js';
 import { requireProject } from '../project-store.js';
-import { MODELS, parseQuery, runQuery, listAnswer } from '../query.js';
+import type { SqlPart } from '../list-filter.js';
+import { MODELS } from '../query.js';
 import { stmt } from '../statements.js';
 import { requireTask } from '../task-store.js';
 import { requestShape, v, validate } from '../validate.js';
+import { listQueryHandler } from './list-query.js';
 
 const create = handler(
   requestShape<ModelsCreateRequest>()({
@@ -54,18 +55,17 @@ const create = handler(
 /** The model list's own field besides the query. */
 const READY_SHAPE = requestShape<Pick<ModelsGetAllExRequest, 'ready'>>()({ ready: v.bool().opt() });
 
-function getAllEx(body: Record<string, unknown>, ctx: RequestContext): { models: unknown[]; scroll_id?: string } {
+function readyCondition(body: Record<string, unknown>): SqlPart[] {
   const { ready } = validate(body, READY_SHAPE);
-  const where = ready === undefined ? [] : [{ sql: 't.ready = ?', params: [ready ? 1 : 0] }];
-  const result = runQuery(ctx, MODELS, parseQuery(body, MODELS), {
-    where,
-    hideHidden: true,
-    scrollKind: 'models.get_all_ex',
-  });
-  return listAnswer('models', result.items, result.scrollId);
+  return ready === undefined ? [] : [{ sql: 't.ready = ?', params: [ready ? 1 : 0] }];
 }
 
 export const modelsHandlers: ServedHandlersOf<'models.create' | 'models.get_all_ex'> = {
   'models.create': create,
-  'models.get_all_ex': checkedAsQuery(getAllEx),
+  'models.get_all_ex': listQueryHandler({
+    spec: MODELS,
+    key: 'models',
+    scrollKind: 'models.get_all_ex',
+    where: readyCondition,
+  }),
 };

@@ -1,14 +1,14 @@
 // projects.create / projects.get_all_ex with real servers' shapes. Names are paths: `a/b`
 // creates `a` when missing. Hidden projects (system tag `hidden`, e.g. `.reports`) are listed
 // only with `search_hidden` or when asked for by id.
-import { handler, checkedAsQuery, type ServedHandlersOf } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import { ERRORS } from '../../wire/errors.js';
 import type { ProjectsCreateRequest, ProjectsCreateResponse } from '../../wire/tasks.js';
-import type { RequestContext } from '../context.js';
 import { ServerError } from '../errors.js';
 import { ensureProjectPath, findProjectByName, projectPathParts } from '../project-store.js';
-import { parseQuery, PROJECTS, runQuery, listAnswer } from '../query.js';
+import { PROJECTS } from '../query.js';
 import { requestShape, v } from '../validate.js';
+import { listQueryHandler } from './list-query.js';
 
 const create = handler(
   requestShape<ProjectsCreateRequest>()({
@@ -31,15 +31,7 @@ const create = handler(
   },
 );
 
-function getAllEx(body: Record<string, unknown>, ctx: RequestContext): { projects: unknown[]; scroll_id?: string } {
-  const result = runQuery(ctx, PROJECTS, parseQuery(body, PROJECTS), {
-    hideHidden: true,
-    scrollKind: 'projects.get_all_ex',
-  });
-  return listAnswer('projects', result.items, result.scrollId);
-}
-
 export const projectsHandlers: ServedHandlersOf<'projects.create' | 'projects.get_all_ex'> = {
   'projects.create': create,
-  'projects.get_all_ex': checkedAsQuery(getAllEx),
+  'projects.get_all_ex': listQueryHandler({ spec: PROJECTS, key: 'projects', scrollKind: 'projects.get_all_ex' }),
 };

@@ -1,6 +1,6 @@
 // tasks.* calls a reporting script needs (DESIGN "The embedded server"), with the request and
 // response shapes of real servers.
-import { handler, checkedAsQuery, type ServedHandlersOf } from '../handler.js';
+import { handler, type ServedHandlersOf } from '../handler.js';
 import { TASK_TYPES } from '../../wire/common.js';
 import type {
   TasksCreateRequest,
@@ -8,11 +8,11 @@ import type {
   TaskStatusChangeRequest,
   TaskStatusChangeResponse,
 } from '../../wire/tasks.js';
-import type { RequestContext } from '../context.js';
 import { requireProject } from '../project-store.js';
-import { parseQuery, runQuery, TASKS, listAnswer } from '../query.js';
+import { TASKS } from '../query.js';
 import { changeTaskStatus, insertTask, requireTask, type StatusChange } from '../task-store.js';
 import { requestShape, v } from '../validate.js';
+import { listQueryHandler } from './list-query.js';
 
 const create = handler(
   requestShape<TasksCreateRequest>()({
@@ -62,11 +62,6 @@ function statusHandler(transition: Transition) {
   });
 }
 
-function getAllEx(body: Record<string, unknown>, ctx: RequestContext): { tasks: unknown[]; scroll_id?: string } {
-  const result = runQuery(ctx, TASKS, parseQuery(body, TASKS), { hideHidden: true, scrollKind: 'tasks.get_all_ex' });
-  return listAnswer('tasks', result.items, result.scrollId);
-}
-
 export const tasksHandlers: ServedHandlersOf<
   | 'tasks.create'
   | 'tasks.started'
@@ -82,5 +77,5 @@ export const tasksHandlers: ServedHandlersOf<
   'tasks.completed': statusHandler({ status: 'completed', stampDates: ['completed'] }),
   'tasks.failed': statusHandler({ status: 'failed' }),
   'tasks.publish': statusHandler({ status: 'published', stampDates: ['published'] }),
-  'tasks.get_all_ex': checkedAsQuery(getAllEx),
+  'tasks.get_all_ex': listQueryHandler({ spec: TASKS, key: 'tasks', scrollKind: 'tasks.get_all_ex' }),
 };

@@ -2,7 +2,7 @@
 // with a legend, y labels that fit, iteration or time on x, and optional EMA smoothing.
 import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
-import { SMOOTHING_LEVELS, type ScalarSeries, type XAxisMode } from '../../store/types.js';
+import type { ScalarSeries, XAxisMode } from '../../store/types.js';
 import { renderChart, type ChartSeries } from '../../text/chart.js';
 import { sanitize } from '../../text/sanitize.js';
 import { emaSmooth, smoothingLabel } from '../../text/smooth.js';
@@ -11,6 +11,7 @@ import { paneInner } from '../layout.js';
 import { DimLine, ErrorLine } from '../components/Notice.js';
 import { PaneFrame } from '../components/PaneFrame.js';
 import type { PaneProps } from './types.js';
+import { useSmoothingWeight } from './use-smoothing-weight.js';
 
 /** The variants of one metric as chart series, smoothed with `weight` (0 = raw). */
 export function chartSeries(variants: Record<string, ScalarSeries> | undefined, weight: number): ChartSeries[] {
@@ -48,12 +49,11 @@ export function chartLines(rows: readonly string[]): ReactNode[] {
 export function ChartPane(props: PaneProps): ReactNode {
   const theme = useTheme();
   const scalars = useMonitor((s) => s.scalars);
-  const smoothing = useMonitor((s) => s.ui.smoothing);
+  const weight = useSmoothingWeight();
   const xAxis = useMonitor((s) => s.ui.xAxis);
   const inner = paneInner(props);
   const metric = scalars.chartMetric ?? scalars.rows[0]?.metric ?? null;
   const variants = metric === null ? undefined : scalars.series[metric];
-  const weight = SMOOTHING_LEVELS[smoothing] ?? 0;
   const bodyRows = Math.max(0, inner.height - (scalars.error ? 1 : 0));
   const rows = useMemo(
     () =>

@@ -4,7 +4,7 @@
 // carrying its name and last value.
 import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
-import { SMOOTHING_LEVELS, type CompareState } from '../../store/types.js';
+import type { CompareState } from '../../store/types.js';
 import { compareColumns, overlayChart, overlaySeries, shortName, type OverlayInput } from '../../text/compare.js';
 import { formatNumber } from '../../text/format.js';
 import { plotToText } from '../../text/plot/index.js';
@@ -21,6 +21,7 @@ import { ScalarsPane, seriesName } from './ScalarsPane.js';
 import type { Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
 import { useScrollTop } from './use-scroll-top.js';
+import { useSmoothingWeight } from './use-smoothing-weight.js';
 
 const useComparing = (): boolean => useMonitor((s) => s.tasks.marked.length >= 2);
 
@@ -101,9 +102,8 @@ export function CompareChartPane(props: PaneProps): ReactNode {
   const theme = useTheme();
   const compare = useMonitor((s) => s.compare);
   const marked = useMonitor((s) => s.tasks.marked.length);
-  const smoothing = useMonitor((s) => s.ui.smoothing);
+  const weight = useSmoothingWeight();
   const inner = paneInner(props);
-  const weight = SMOOTHING_LEVELS[smoothing] ?? 0;
   const bodyRows = Math.max(0, inner.height - (compare.error ? 1 : 0));
   const rows = useMemo(
     () =>

@@ -6,10 +6,9 @@ import type { ReportRow } from '../../store/types.js';
 import { sanitize } from '../../text/sanitize.js';
 import { cell, formatUpdated } from '../cells.js';
 import { useMonitor, useTheme } from '../context.js';
-import { DimLine, emptyListText } from '../components/Notice.js';
 import { reportStatusLook, type Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
-import { ListFrame, RowText, useListView, visibleLines } from './list-pane.js';
+import { ListFrame, ListRows, StatusRow, useListView } from './list-pane.js';
 
 export interface ReportColumns {
   status: number;
@@ -55,20 +54,22 @@ function ReportLine(props: {
   if (columns.user > 0) rest += ' ' + cell(row.user ?? '', columns.user, 'left', e);
   rest += ' ' + cell(formatUpdated(row.lastUpdate, props.reference, columns.shortTime), columns.updated, 'right');
   return (
-    <RowText selected={props.selected} focused={props.focused} archived={row.archived}>
-      <Text color={theme.fg('magenta')}>{props.marked ? theme.glyphs.marked : ' '}</Text>
-      <Text color={theme.fg(look.color)}>{look.glyph}</Text>
-      {rest}
-    </RowText>
+    <StatusRow
+      selected={props.selected}
+      focused={props.focused}
+      archived={row.archived}
+      lead={<Text color={theme.fg('magenta')}>{props.marked ? theme.glyphs.marked : ' '}</Text>}
+      look={look}
+      text={rest}
+    />
   );
 }
 
 export function ReportListPane(props: PaneProps): ReactNode {
   const theme = useTheme();
   const reports = useMonitor((s) => s.reports);
-  const { filter, showArchived, waiting, inner, listRows, top } = useListView(props, 'reports', reports);
-  const columns = reportColumns(inner.width);
-  const reference = reports.fetchedAt ?? 0;
+  const view = useListView(props, 'reports', reports);
+  const { filter } = view;
   const marked = new Set(reports.marked);
 
   const info = [`${reports.ids.length}${reports.hasMore ? '+' : ''}`];
@@ -80,36 +81,33 @@ export function ReportListPane(props: PaneProps): ReactNode {
   if (reports.filter.tagsExclude.length > 0)
     info.push(`not: ${reports.filter.tagsExclude.map((t) => sanitize(t)).join(',')}`);
   if (reports.filter.projectId !== null) info.push(`project: ${sanitize(reports.filter.projectName ?? '(none)')}`);
-  if (showArchived) info.push('with archived');
+  if (view.showArchived) info.push('with archived');
   if (reports.marked.length > 0) info.push(`${reports.marked.length} marked`);
 
-  let body: ReactNode;
-  if (reports.ids.length === 0) {
-    const f = reports.filter;
-    const filtered =
-      filter !== '' ||
-      f.status.length > 0 ||
-      f.tagsInclude.length > 0 ||
-      f.tagsExclude.length > 0 ||
-      f.projectId !== null;
-    const text = emptyListText('reports', { loading: reports.loading, waiting, filtered }, theme.glyphs.ellipsis);
-    body = <DimLine text={text} width={inner.width} />;
-  } else {
-    body = visibleLines(reports, { top, listRows }, (row, selected) => (
-      <ReportLine
-        row={row}
-        columns={columns}
-        reference={reference}
-        selected={selected}
-        marked={marked.has(row.id)}
-        focused={props.focused}
-        theme={theme}
-      />
-    ));
-  }
+  const f = reports.filter;
+  const filtered =
+    filter !== '' ||
+    f.status.length > 0 ||
+    f.tagsInclude.length > 0 ||
+    f.tagsExclude.length > 0 ||
+    f.projectId !== null;
+  const lineProps = {
+    columns: reportColumns(view.inner.width),
+    reference: reports.fetchedAt ?? 0,
+    focused: props.focused,
+    theme,
+  };
   return (
-    <ListFrame pane={props} title="reports" info={info} list={reports} width={inner.width}>
-      {body}
+    <ListFrame pane={props} title="reports" info={info} list={reports} width={view.inner.width}>
+      <ListRows
+        name="reports"
+        list={reports}
+        view={view}
+        filtered={filtered}
+        line={(row, selected) => (
+          <ReportLine row={row} selected={selected} marked={marked.has(row.id)} {...lineProps} />
+        )}
+      />
     </ListFrame>
   );
 }

@@ -1,7 +1,6 @@
 // One row per metric/variant: last value, mean, and a sparkline of the histogram samples.
 import type { ReactNode } from 'react';
 import { Text } from 'ink';
-import { SMOOTHING_LEVELS } from '../../store/types.js';
 import type { ScalarRow, ScalarSeries } from '../../store/types.js';
 import { formatNumber } from '../../text/format.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -15,6 +14,7 @@ import { PaneFrame } from '../components/PaneFrame.js';
 import type { Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
 import { useScrollTop } from './use-scroll-top.js';
+import { useSmoothingWeight } from './use-smoothing-weight.js';
 
 export interface ScalarColumns {
   name: number;
@@ -68,18 +68,14 @@ export function ScalarsPane(props: PaneProps): ReactNode {
   const theme = useTheme();
   const scalars = useMonitor((s) => s.scalars);
   const xAxis = useMonitor((s) => s.ui.xAxis);
-  const smoothing = useMonitor((s) => s.ui.smoothing);
+  const weight = useSmoothingWeight();
   const hasTask = useMonitor((s) => s.tasks.selectedId !== null);
   const inner = paneInner(props);
   const columns = scalarColumns(inner.width);
   const withHeader = inner.height >= 6 && scalars.rows.length > 0;
   const listRows = Math.max(0, inner.height - (withHeader ? 1 : 0) - (scalars.error ? 1 : 0));
   const top = useScrollTop(scalars.selectedIndex, listRows, scalars.rows.length);
-  const info = [
-    `${scalars.rows.length} series`,
-    `x: ${xAxis}`,
-    `smoothing: ${smoothingLabel(SMOOTHING_LEVELS[smoothing] ?? 0)}`,
-  ];
+  const info = [`${scalars.rows.length} series`, `x: ${xAxis}`, `smoothing: ${smoothingLabel(weight)}`];
   if (scalars.loading && scalars.rows.length > 0) info.push(`loading${theme.glyphs.ellipsis}`);
 
   let body: ReactNode;

@@ -7,10 +7,9 @@ import { formatNumber } from '../../text/format.js';
 import { sanitize } from '../../text/sanitize.js';
 import { cell, formatUpdated } from '../cells.js';
 import { TerminalColsContext, useMonitor, useTheme } from '../context.js';
-import { DimLine, emptyListText } from '../components/Notice.js';
 import { taskStatusLook, type Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
-import { ListFrame, RowText, useListView, visibleLines } from './list-pane.js';
+import { ListFrame, ListRows, StatusRow, useListView } from './list-pane.js';
 import { nameCell, taskColumns, taskHeader, type TaskColumns } from './task-columns.js';
 
 function statusInfo(
@@ -48,10 +47,7 @@ function TaskLine(props: {
   if (columns.iteration > 0) rest += ' ' + cell(iteration, columns.iteration, 'right');
   rest += ' ' + cell(formatUpdated(row.lastUpdate, props.reference, columns.shortTime), columns.updated, 'right');
   return (
-    <RowText selected={props.selected} focused={props.focused} archived={row.archived}>
-      <Text color={theme.fg(look.color)}>{look.glyph}</Text>
-      {rest}
-    </RowText>
+    <StatusRow selected={props.selected} focused={props.focused} archived={row.archived} look={look} text={rest} />
   );
 }
 
@@ -60,39 +56,27 @@ export function TaskListPane(props: PaneProps): ReactNode {
   const tasks = useMonitor((s) => s.tasks);
   const terminalCols = useContext(TerminalColsContext);
   const header = props.height >= 5 ? 1 : 0;
-  const { filter, showArchived, waiting, inner, listRows, top } = useListView(props, 'tasks', tasks, header);
-  const columns = taskColumns(inner.width, terminalCols);
-  const reference = tasks.fetchedAt ?? 0;
+  const view = useListView(props, 'tasks', tasks, header);
+  const { filter, showArchived } = view;
+  const columns = taskColumns(view.inner.width, terminalCols);
   const info = statusInfo(sanitize(filter), tasks.statusFilter, showArchived, tasks.ids.length, tasks.hasMore, theme);
   const marked = new Set(tasks.marked);
   if (tasks.marked.length > 0) info.push(`${tasks.marked.length} marked`);
-
-  let body: ReactNode;
-  if (tasks.ids.length === 0) {
-    const filtered = filter !== '' || tasks.statusFilter.length > 0;
-    const text = emptyListText('tasks', { loading: tasks.loading, waiting, filtered }, theme.glyphs.ellipsis);
-    body = <DimLine text={text} width={inner.width} />;
-  } else {
-    body = visibleLines(tasks, { top, listRows }, (row, selected) => (
-      <TaskLine
-        row={row}
-        columns={columns}
-        reference={reference}
-        marked={marked.has(row.id)}
-        selected={selected}
-        focused={props.focused}
-        theme={theme}
-      />
-    ));
-  }
+  const lineProps = { columns, reference: tasks.fetchedAt ?? 0, focused: props.focused, theme };
   return (
-    <ListFrame pane={props} title="tasks" info={info} list={tasks} width={inner.width}>
+    <ListFrame pane={props} title="tasks" info={info} list={tasks} width={view.inner.width}>
       {header > 0 ? (
         <Text dimColor wrap="truncate-end">
           {taskHeader(columns, tasks.sort, theme.glyphs)}
         </Text>
       ) : null}
-      {body}
+      <ListRows
+        name="tasks"
+        list={tasks}
+        view={view}
+        filtered={filter !== '' || tasks.statusFilter.length > 0}
+        line={(row, selected) => <TaskLine row={row} selected={selected} marked={marked.has(row.id)} {...lineProps} />}
+      />
     </ListFrame>
   );
 }

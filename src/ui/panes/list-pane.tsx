@@ -1,11 +1,13 @@
 // What the task list and the report list share: the filter state and window of rows a list
-// pane shows, its frame (error line, rows, "loading more") and how one row is highlighted.
+// pane shows, its frame (error line, rows, "loading more"), how one row is drawn and highlighted
+// and what an empty list says.
 import { Fragment, type ReactNode } from 'react';
 import { Text } from 'ink';
 import type { ListName, PaneError } from '../../store/types.js';
 import { useMonitor, useTheme } from '../context.js';
 import { paneInner } from '../layout.js';
-import { DimLine, ErrorLine } from '../components/Notice.js';
+import type { StatusLook } from '../theme.js';
+import { DimLine, emptyListText, ErrorLine } from '../components/Notice.js';
 import { PaneFrame } from '../components/PaneFrame.js';
 import type { PaneProps } from './types.js';
 import { useScrollTop } from './use-scroll-top.js';
@@ -60,13 +62,19 @@ export function ListFrame(props: {
   );
 }
 
-/** One list row: inverse when selected in the focused pane, bold when selected elsewhere, dim when archived. */
-export function RowText(props: {
+/**
+ * One list row: `lead` (if any), the status glyph in its colour, then `text`. Inverse when
+ * selected in the focused pane, bold when selected elsewhere, dim when archived.
+ */
+export function StatusRow(props: {
   selected: boolean;
   focused: boolean;
   archived: boolean;
-  children: ReactNode;
+  look: StatusLook;
+  lead?: ReactNode;
+  text: string;
 }): ReactNode {
+  const theme = useTheme();
   return (
     <Text
       wrap="truncate-end"
@@ -74,13 +82,15 @@ export function RowText(props: {
       bold={props.selected && !props.focused}
       dimColor={props.archived && !props.selected}
     >
-      {props.children}
+      {props.lead}
+      <Text color={theme.fg(props.look.color)}>{props.look.glyph}</Text>
+      {props.text}
     </Text>
   );
 }
 
 /** The rows in view, each drawn by `line` (an id missing from `byId` draws a blank row). */
-export function visibleLines<T>(
+function visibleLines<T>(
   list: ListSlice & { byId: Record<string, T> },
   view: Pick<ListView, 'top' | 'listRows'>,
   line: (row: T, selected: boolean) => ReactNode,
@@ -90,4 +100,19 @@ export function visibleLines<T>(
     if (row === undefined) return <Text key={id}> </Text>;
     return <Fragment key={id}>{line(row, view.top + i === list.selectedIndex)}</Fragment>;
   });
+}
+
+/** The rows in view or, for an empty list, what the emptiness means (loading, filtered, server away). */
+export function ListRows<T>(props: {
+  name: ListName;
+  list: ListSlice & { byId: Record<string, T>; loading: boolean };
+  view: ListView;
+  filtered: boolean;
+  line: (row: T, selected: boolean) => ReactNode;
+}): ReactNode {
+  const theme = useTheme();
+  const { list, view } = props;
+  if (list.ids.length > 0) return visibleLines(list, view, props.line);
+  const state = { loading: list.loading, waiting: view.waiting, filtered: props.filtered };
+  return <DimLine text={emptyListText(props.name, state, theme.glyphs.ellipsis)} width={view.inner.width} />;
 }

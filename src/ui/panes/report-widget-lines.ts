@@ -2,7 +2,7 @@
 // `reports.get_task_data`: a scalar widget as a small chart, single values as a table, plots
 // as text, debug images as their URLs (OSC 8 links where the terminal supports them). Every
 // line fits the width; a widget still loading or refused says so on its title line.
-import type { WidgetData, WidgetEntry } from '../../store/types.js';
+import type { WidgetData, WidgetEntry, WidgetImage, WidgetPlot } from '../../store/types.js';
 import { renderChart, type ChartSeries } from '../../text/chart.js';
 import { formatNumber } from '../../text/format.js';
 import { plotToText } from '../../text/plot/index.js';
@@ -94,9 +94,15 @@ export function urlLines(url: string, width: number, indent: string, hyperlinks:
   );
 }
 
+/** The line above a plot or debug image: its series, task and iteration. */
+function captionLine(event: WidgetPlot | WidgetImage, width: number, theme: Theme): WidgetLine {
+  const sep = ` ${theme.glyphs.separator} `;
+  const caption = `${seriesName(event.metric, event.variant, theme)}${sep}${sanitize(event.taskName)}${sep}iter ${event.iter}`;
+  return { kind: 'note', text: clip(caption, width, theme.glyphs.ellipsis) };
+}
+
 function dataLines(data: WidgetData, width: number, theme: Theme, hyperlinks: boolean): WidgetLine[] {
   const e = theme.glyphs.ellipsis;
-  const sep = ` ${theme.glyphs.separator} `;
   switch (data.kind) {
     case 'scalar': {
       if (data.series.length === 0)
@@ -114,41 +120,18 @@ function dataLines(data: WidgetData, width: number, theme: Theme, hyperlinks: bo
       return singleValueLines(data, width, theme);
     case 'plot': {
       if (data.plots.length === 0) return [{ kind: 'note', text: clip('no plots reported', width, e) }];
-      const lines: WidgetLine[] = [];
-      for (const plot of data.plots) {
-        lines.push({
-          kind: 'note',
-          text: clip(
-            `${seriesName(plot.metric, plot.variant, theme)}${sep}${sanitize(plot.taskName)}${sep}iter ${plot.iter}`,
-            width,
-            e,
-          ),
-        });
-        for (const text of plotToText(plot.plotStr, {
-          width,
-          height: WIDGET_PLOT_ROWS,
-          color: theme.color,
-          ascii: theme.ascii,
-        }))
-          lines.push({ kind: 'plot', text });
-      }
-      return lines;
+      const size = { width, height: WIDGET_PLOT_ROWS, color: theme.color, ascii: theme.ascii };
+      return data.plots.flatMap((plot) => [
+        captionLine(plot, width, theme),
+        ...plotToText(plot.plotStr, size).map((text): WidgetLine => ({ kind: 'plot', text })),
+      ]);
     }
     case 'sample': {
       if (data.images.length === 0) return [{ kind: 'note', text: clip('no debug images reported', width, e) }];
-      const lines: WidgetLine[] = [];
-      for (const image of data.images) {
-        lines.push({
-          kind: 'note',
-          text: clip(
-            `${seriesName(image.metric, image.variant, theme)}${sep}${sanitize(image.taskName)}${sep}iter ${image.iter}`,
-            width,
-            e,
-          ),
-        });
-        for (const text of urlLines(image.url, width, '  ', hyperlinks)) lines.push({ kind: 'link', text });
-      }
-      return lines;
+      return data.images.flatMap((image) => [
+        captionLine(image, width, theme),
+        ...urlLines(image.url, width, '  ', hyperlinks).map((text): WidgetLine => ({ kind: 'link', text })),
+      ]);
     }
   }
 }
