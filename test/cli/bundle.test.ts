@@ -69,6 +69,16 @@ describe('the CLI bundle', () => {
     expect(ui).toEqual([]);
   });
 
+  it('keeps the pane exporter out of what the monitor loads before its first frame', () => {
+    const before = [
+      ...staticallyLoaded(chunkOf('src/cli/monitor.ts')),
+      ...staticallyLoaded(chunkOf('src/ui/monitor-start.ts')),
+      ...staticallyLoaded(chunkOf('src/ui/run.tsx')),
+    ];
+    expect(before.filter((f) => f.startsWith('src/cli/export/'))).toEqual([]);
+    expect(staticallyLoaded(chunkOf('src/cli/export/from-monitor.ts'))).toContain('src/cli/export/from-monitor.ts');
+  });
+
   it("takes undici's Pool without the rest of undici (fetch, WebSocket, mocks)", () => {
     const loaded = staticallyLoaded(chunkOf('src/api/transport.ts'));
     expect(loaded.some((f) => f.endsWith('undici/lib/dispatcher/pool.js'))).toBe(true);
