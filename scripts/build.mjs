@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { assertInkPatched } from './ink-patch-check.mjs';
 import { inkOutputCache } from './ink-output-cache.mjs';
+import { stringWidthFast } from './string-width-fast.mjs';
 import { yogaNoFetch } from './yoga-no-fetch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,8 +43,11 @@ const versionConstant = {
  * src/api/transport.ts takes `Pool` and `buildConnector` from undici, whose index also loads
  * fetch, WebSocket, mocks, caches and HTTP/2: about half of undici's code and a good part of
  * the monitor's start-up. The bundle takes those two from undici's own files instead, wired as
- * undici's index wires them (the request API lives on Dispatcher.prototype). tsc and the tests
- * keep the full package; the CLI tests and end-to-end tests run their requests through this.
+ * undici's index wires them (the request API lives on Dispatcher.prototype). Its HTTP/2 client
+ * is left out too: loading it loads node:http2 (about 8 ms of start-up), and it only runs for a
+ * connection that negotiated h2, which needs `allowH2` or `useH2c`, options src/api never sets.
+ * tsc and the tests keep the full package; the CLI tests and end-to-end tests run their
+ * requests through this.
  */
 const undiciPoolOnly = {
   name: 'undici-pool-only',
@@ -51,6 +55,15 @@ const undiciPoolOnly = {
     b.onResolve({ filter: /^undici$/ }, (args) =>
       args.importer.startsWith(join(root, 'src')) ? { path: 'undici', namespace: 'undici-pool-only' } : undefined,
     );
+    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
+      /[\\/]undici[\\/]lib[\\/]dispatcher$/.test(args.resolveDir)
+        ? { path: 'client-h2', namespace: 'no-h2' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'no-h2' }, () => ({
+      loader: 'js',
+      contents: "module.exports = function connectH2() { throw new Error('HTTP/2 is not in the tracktop bundle'); };",
+    }));
     b.onLoad({ filter: /.*/, namespace: 'undici-pool-only' }, () => ({
       resolveDir: join(root, 'node_modules', 'undici'),
       loader: 'js',
@@ -85,7 +98,7 @@ const result = await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // CommonJS dependencies bundled into ESM call require() for Node built-ins.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [versionConstant, undiciPoolOnly, inkOutputCache, yogaNoFetch],
+  plugins: [versionConstant, undiciPoolOnly, inkOutputCache, yogaNoFetch, stringWidthFast],
   logLevel: 'warning',
   metafile: true,
 });

@@ -2,6 +2,7 @@
 // server with simulated runs) and `--once` (one frame to stdout).
 import { createClient, type ApiClient } from '../api/index.js';
 import type { RunningDemo } from '../demo/index.js';
+import type { PaneExporter } from '../ui/pane-effects.js';
 import type { MonitorOptions } from '../ui/run.js';
 import { colorEnabled } from '../ui/terminal.js';
 import { webServerFor } from '../text/hyperlink.js';
@@ -60,13 +61,21 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
     serverLabel = profile.apiHost ?? '';
     webServer = webServerFor(profile.apiHost ?? '', profile.webHost);
   }
-  const { monitorExporter } = await import('./export/from-monitor.js');
-  const options: MonitorOptions = { ...display, client, serverLabel, exportPane: monitorExporter(client), webServer };
-  // Log in while the UI's modules (Ink, React: most of the start-up) load, so that the login
-  // round trip overlaps that work instead of following it. A failure is left for the
-  // monitor's first call to meet and show.
+  // Log in, then ask for the task list, while the rest of the monitor's modules (the store,
+  // Ink, React: most of the start-up) load, so that those round trips overlap that work
+  // instead of following it. A failed login is left for the monitor's first call to meet and show.
   client.serverInfo().catch(() => undefined);
-  const { renderOnce, runMonitor } = await import('../ui/run.js');
+  // The exporter's modules load on the first `E`: the first frame needs none of them.
+  const cwd = process.cwd();
+  const exportPane: PaneExporter = async (request) =>
+    (await import('./export/from-monitor.js')).monitorExporter(client, cwd)(request);
+  const options: MonitorOptions = { ...display, client, serverLabel, exportPane, webServer };
+  const { startMonitor } = await import('../ui/monitor-start.js');
+  const started = v.once === true ? undefined : startMonitor(options, { stdout: process.stdout, env: process.env });
+  const { renderOnce, runMonitor } = await import('../ui/run.js').catch((err: unknown) => {
+    started?.store.getState().actions.stop();
+    throw err;
+  });
 
   try {
     if (v.once === true) {
@@ -74,7 +83,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
       process.stdout.write(frame.endsWith('\n') ? frame : `${frame}\n`);
       return 0;
     }
-    return await runMonitor(options);
+    return await runMonitor({ ...options, started });
   } finally {
     if (demo) {
       await demo.stop();

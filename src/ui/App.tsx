@@ -11,6 +11,7 @@ import { applyLayoutToStore, storeLayoutOf, type StoreLayout } from './store-lay
 import { PaneSubjectContext, StoreContext, TerminalColsContext, ThemeContext, useMonitor } from './context.js';
 import { decodeInput } from './keys.js';
 import { computeLayout, pickerBox, type BottomSlotPane, type LayoutNode, type TopSlotPane } from './layout.js';
+import { DEFAULT_SIZE } from './monitor-start.js';
 import { DialogOverlay, MAX_ERROR_ROWS } from './components/DialogOverlay.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay, helpLines, helpTop } from './components/HelpOverlay.js';
@@ -39,9 +40,6 @@ const CLEAR_SCREEN_HOME = '\u001b[2J\u001b[H';
 export const RESIZE_REPAINT_DELAY_MS = 60;
 
 const BELL = '\u0007';
-
-/** Terminal size assumed when stdout does not say (not a TTY). */
-export const DEFAULT_SIZE = { cols: 100, rows: 30 } as const;
 
 export interface AppProps {
   store: MonitorStore;

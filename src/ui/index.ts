@@ -2,12 +2,12 @@
 export {
   runMonitor,
   renderOnce,
-  firstLoadDone,
   type MonitorClient,
   type MonitorOptions,
   type RunMonitorOptions,
   type RenderOnceOptions,
 } from './run.js';
+export { firstLoadDone } from './monitor-start.js';
 export { App, type AppProps } from './App.js';
 export { keysMarkdown, KEYMAP, type KeyBinding } from './keymap.js';
 export { computeLayout, MIN_COLS, MIN_ROWS } from './layout.js';

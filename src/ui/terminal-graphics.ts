@@ -2,7 +2,7 @@
 // terminal says so, COLORTERM or tmux's RGB/Tc feature; 256 colours otherwise; shades without
 // colour) and whether a full-resolution graphics protocol (kitty, iTerm2) is usable, which it
 // never is inside tmux or screen.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createContext } from 'react';
 import type { ImageColorMode } from '../text/image-blocks.js';
 
@@ -24,22 +24,23 @@ export const GraphicsContext = createContext<GraphicsSupport>(NO_GRAPHICS);
 /** The web UI's address, when known: the run shown links to its page there. */
 export const WebUiContext = createContext<string | undefined>(undefined);
 
-/** Asks the tmux server whether the attached client has 24-bit colour (its RGB/Tc feature). */
-export function tmuxHasRgb(): boolean {
-  try {
-    const features = execFileSync('tmux', ['display-message', '-p', '#{client_termfeatures}'], {
-      timeout: 500,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    return /\bRGB\b/.test(features);
-  } catch {
-    return false;
-  }
+/**
+ * Asks the tmux server whether the attached client has 24-bit colour (its RGB/Tc feature),
+ * without blocking: a synchronous spawn held up the monitor's first frame.
+ */
+export function tmuxHasRgb(): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile(
+      'tmux',
+      ['display-message', '-p', '#{client_termfeatures}'],
+      { timeout: 500, encoding: 'utf8' },
+      (err, features) => resolve(err === null && /\bRGB\b/.test(features)),
+    );
+  });
 }
 
 /** `askTmux` runs only inside tmux when COLORTERM does not already say 24-bit. */
-export function detectGraphics(env: Env, color: boolean, askTmux: () => boolean = tmuxHasRgb): GraphicsSupport {
+export function detectGraphics(env: Env, color: boolean, askTmux: () => boolean): GraphicsSupport {
   const term = env.TERM ?? '';
   const multiplexed = Boolean(env.TMUX) || Boolean(env.STY) || /^(screen|tmux)/.test(term);
   let protocol: GraphicsProtocol | null = null;
@@ -52,6 +53,18 @@ export function detectGraphics(env: Env, color: boolean, askTmux: () => boolean 
   const truecolor =
     colorterm === 'truecolor' || colorterm === '24bit' || (Boolean(env.TMUX) && askTmux()) || protocol !== null;
   return { mode: truecolor ? 'truecolor' : 'ansi256', protocol, multiplexed };
+}
+
+/** detectGraphics asking tmux (only when it needs to) through the non-blocking tmuxHasRgb. */
+export async function detectGraphicsInBackground(env: Env, color: boolean): Promise<GraphicsSupport> {
+  let asked = false;
+  const unasked = detectGraphics(env, color, () => {
+    asked = true;
+    return false;
+  });
+  if (!asked) return unasked;
+  const rgb = await tmuxHasRgb();
+  return detectGraphics(env, color, () => rgb);
 }
 
 const ESC = '\u001b';

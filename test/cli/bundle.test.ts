@@ -60,10 +60,37 @@ describe('the CLI bundle', () => {
     expect([...command, ...ui].filter((f) => /^src\/(server|demo)\/|better-sqlite3/.test(f))).toEqual([]);
   });
 
+  it("starts the monitor's store and first requests before Ink, React and the panes load", () => {
+    const start = staticallyLoaded(chunkOf('src/ui/monitor-start.ts'));
+    expect(start).toContain('src/store/create-monitor-store.ts');
+    const ui = start.filter((f) =>
+      /node_modules\/(ink|react-reconciler|yoga-layout)\/|^src\/ui\/(App|run)\.tsx$|^src\/ui\/panes\//.test(f),
+    );
+    expect(ui).toEqual([]);
+  });
+
+  it('keeps the pane exporter out of what the monitor loads before its first frame', () => {
+    const before = [
+      ...staticallyLoaded(chunkOf('src/cli/monitor.ts')),
+      ...staticallyLoaded(chunkOf('src/ui/monitor-start.ts')),
+      ...staticallyLoaded(chunkOf('src/ui/run.tsx')),
+    ];
+    expect(before.filter((f) => f.startsWith('src/cli/export/'))).toEqual([]);
+    expect(staticallyLoaded(chunkOf('src/cli/export/from-monitor.ts'))).toContain('src/cli/export/from-monitor.ts');
+  });
+
   it("takes undici's Pool without the rest of undici (fetch, WebSocket, mocks)", () => {
     const loaded = staticallyLoaded(chunkOf('src/api/transport.ts'));
     expect(loaded.some((f) => f.endsWith('undici/lib/dispatcher/pool.js'))).toBe(true);
     expect(loaded.filter((f) => /undici\/(index\.js|lib\/(mock|cache|web\/websocket)\/)/.test(f))).toEqual([]);
+  });
+
+  it("leaves undici's HTTP/2 client (and node:http2) out: the client never negotiates h2", () => {
+    const loaded = staticallyLoaded(chunkOf('src/api/transport.ts'));
+    expect(loaded.some((f) => f.endsWith('undici/lib/dispatcher/client.js'))).toBe(true);
+    expect(loaded.filter((f) => f.endsWith('undici/lib/dispatcher/client-h2.js'))).toEqual([]);
+    const imports = Object.values(meta.outputs).flatMap((o) => o.imports.map((i) => i.path));
+    expect(imports).not.toContain('node:http2');
   });
 
   it('carries the incremental-rendering fix of Ink', () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { detectGraphics, inlineImageSequence } from '../../src/ui/terminal-graphics.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { detectGraphics, detectGraphicsInBackground, inlineImageSequence } from '../../src/ui/terminal-graphics.js';
 
 const never = (): boolean => {
   throw new Error('tmux asked although the answer was known');
@@ -17,6 +17,30 @@ describe('detectGraphics', () => {
     const env = { TERM: 'tmux-256color', TMUX: '/tmp/tmux-1/default,1,0' };
     expect(detectGraphics(env, true, () => true).mode).toBe('truecolor');
     expect(detectGraphics(env, true, () => false).mode).toBe('ansi256');
+  });
+
+  describe('in the background', () => {
+    const tmuxEnv = process.env.TMUX;
+    afterEach(() => {
+      if (tmuxEnv === undefined) delete process.env.TMUX;
+      else process.env.TMUX = tmuxEnv;
+    });
+
+    it('settles for 256 colours when the tmux server named by TMUX does not answer', async () => {
+      // tmux finds its server through TMUX: a socket that does not exist makes the real tmux fail.
+      process.env.TMUX = '/nonexistent/tracktop-test-tmux.sock,1,0';
+      const env = { TERM: 'tmux-256color', TMUX: process.env.TMUX };
+      await expect(detectGraphicsInBackground(env, true)).resolves.toMatchObject({
+        mode: 'ansi256',
+        multiplexed: true,
+      });
+    });
+
+    it('answers from COLORTERM and the colour flag as the synchronous detection does', async () => {
+      const env = { TERM: 'tmux-256color', TMUX: 'x', COLORTERM: 'truecolor' };
+      await expect(detectGraphicsInBackground(env, true)).resolves.toEqual(detectGraphics(env, true, never));
+      await expect(detectGraphicsInBackground(env, false)).resolves.toEqual(detectGraphics(env, false, never));
+    });
   });
 
   it('offers kitty or iTerm2 graphics only outside tmux and screen', () => {
