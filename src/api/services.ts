@@ -74,10 +74,11 @@ export interface CallOptions<P = never> {
   /** Total deadline of this call in ms (default: the client's). */
   timeoutMs?: number | undefined;
   /**
-   * Reads a successful answer's body before it is decoded: a value it returns (not undefined)
-   * is the call's result instead, and the body is never parsed (for pages mostly skipped).
+   * Reads a successful answer's body before it is decoded: a value it returns or resolves (not
+   * undefined) is the call's result instead, and the body is never parsed (for pages mostly
+   * skipped).
    */
-  peek?: ((body: string) => P | undefined) | undefined;
+  peek?: ((body: string) => P | undefined | Promise<P | undefined>) | undefined;
 }
 
 /** The request may be left out when an empty object is a valid request (auth.login, reports.get_tags, ...). */

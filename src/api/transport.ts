@@ -48,7 +48,10 @@ export interface SendOptions {
   signal?: AbortSignal | undefined;
   /** Overrides the total deadline for this call. */
   timeoutMs?: number | undefined;
-  /** Sees a successful answer's body first; what it returns (not undefined) comes back as a PeekedAnswer. */
+  /**
+   * Sees a successful answer's body first; what it returns or resolves (not undefined) comes back
+   * as a PeekedAnswer.
+   */
   peek?: ((body: string) => unknown) | undefined;
 }
 
@@ -263,7 +266,7 @@ export class Transport {
     // Read every body to the end, errors included, so the socket goes back to the pool.
     const text = await response.body.text();
     if (peek !== undefined && response.statusCode >= 200 && response.statusCode < 300) {
-      const peeked = peek(text);
+      const peeked: unknown = await peek(text);
       if (peeked !== undefined) return new PeekedAnswer(peeked);
     }
     return decodeAnswer(endpoint, {

@@ -3,10 +3,12 @@
 // nothing of a page but whether and where it matched. Only the match's timestamp leaves here;
 // the caller then loads the window around it.
 //
-// Pipelined: the next page is requested as soon as a page arrives, before it is scanned, so
-// the server builds one page while the monitor scans the other. At most two pages are held
-// (the one scanned, the one on its way); keys and renders run while waiting for a page, and
-// the signal aborts the request in flight, as does a match (its page ahead is not needed).
+// Pipelined: the next page is requested as soon as a page's text arrives, from the edge its
+// text shows, before the page is checked or scanned, so the server builds one page while the
+// monitor reads the other. The edge the page proves once read decides: a request from any other
+// edge is aborted and asked again. At most two pages are held (the one read, the one on its way);
+// keys and renders run while waiting for a page, and the signal aborts the request in flight, as
+// does a match (its page ahead is not needed).
 import { LogPageSummary, summarizePlainLogPage } from '../api/log-page-summary.js';
 import { messageMatches, nextScanBatch } from '../text/log-scan.js';
 import type { LogMatcher } from '../text/log-window.js';
@@ -47,23 +49,49 @@ interface PageRequest {
   from: number;
   batch: number;
   answer: Promise<unknown>;
+  abort(): void;
+  /** The page after this one, asked for from the edge this page's text showed. */
+  readonly following: PageRequest | undefined;
 }
 
 export async function scanLog(client: StoreClient, req: LogScanRequest): Promise<LogScanResult> {
-  // Ends the page ahead on a match or an error as well as on the caller's abort.
+  // Ends the pages ahead on a match or an error as well as on the caller's abort.
   const ahead = new AbortController();
   const abortAhead = () => ahead.abort();
   if (req.signal.aborted) ahead.abort();
   else req.signal.addEventListener('abort', abortAhead, { once: true });
-  const peek = quietPagePeek(req.query);
+  const summarize = quietPageSummary(req.query);
   const request = (from: number, batch: number): PageRequest => {
+    const own = new AbortController();
+    const abort = () => own.abort();
+    if (ahead.signal.aborted) own.abort();
+    else ahead.signal.addEventListener('abort', abort, { once: true });
+    let following: PageRequest | undefined;
+    const peek = async (body: string) => {
+      const guess = edgeGuess(body, batch);
+      if (!ahead.signal.aborted && guess !== null && guess !== from)
+        following = request(guess, nextScanBatch(batch, req.firstBatch, LOG_SCAN_MAX_BATCH));
+      // The request just made leaves from microtasks: reading this page now (milliseconds of
+      // synchronous work, its summary or its parse) would hold it back until the page is read.
+      await new Promise((resolve) => setImmediate(resolve));
+      return summarize?.(body);
+    };
     const answer = client.events.getTaskLog(
       { task: req.taskId, batch_size: batch, from_timestamp: from, navigate_earlier: req.direction === 'older' },
-      { signal: ahead.signal, peek },
+      { signal: own.signal, peek },
     );
-    // A page left behind (match, abort) fails with nobody waiting for it.
-    answer.catch(() => undefined);
-    return { from, batch, answer };
+    // A page left behind (match, abort, wrong guess) fails with nobody waiting for it.
+    const settled = () => ahead.signal.removeEventListener('abort', abort);
+    answer.then(settled, settled);
+    return {
+      from,
+      batch,
+      answer,
+      abort,
+      get following() {
+        return following;
+      },
+    };
   };
   let scanned = 0;
   let pages = 0;
@@ -77,10 +105,17 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
       const page = answer instanceof LogPageSummary ? answer : rawLogEvents(answer, ENDPOINT);
       const edge = pageEdge(page);
       // A short page is the end; a page whose edge did not move would repeat forever.
-      next =
+      const from =
         edge.timestamp !== null && edge.count >= current.batch && edge.timestamp !== current.from
-          ? request(edge.timestamp, nextScanBatch(current.batch, req.firstBatch, LOG_SCAN_MAX_BATCH))
-          : undefined;
+          ? edge.timestamp
+          : null;
+      next = current.following;
+      if (next !== undefined && next.from !== from) {
+        next.abort();
+        next = undefined;
+      }
+      if (next === undefined && from !== null)
+        next = request(from, nextScanBatch(current.batch, req.firstBatch, LOG_SCAN_MAX_BATCH));
       const hit = firstMatch(page, req);
       scanned += hit.scanned;
       pages += 1;
@@ -99,9 +134,34 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
  * match: its messages are all printable ASCII (what `asciiTest` decides for) and each is part
  * of the body as it is. Such a page is summed up (log-page-summary.ts) instead of parsed.
  */
-function quietPagePeek(query: LogScanRequest['query']): ((body: string) => LogPageSummary | undefined) | undefined {
+function quietPageSummary(query: LogScanRequest['query']): ((body: string) => LogPageSummary | undefined) | undefined {
   if (!query.plain) return undefined;
   return (body) => (query.asciiTest(body) ? undefined : summarizePlainLogPage(body));
+}
+
+const TIMESTAMP_KEY = '"timestamp":';
+const RETURNED_KEY = '"returned":';
+const LEADING_NUMBER = /^ *(-?\d+(?:\.\d+)?)/;
+
+/** The number right after the last `key` in `body`, or null. */
+function lastNumberAfter(body: string, key: string): number | null {
+  const at = body.lastIndexOf(key);
+  if (at === -1) return null;
+  const number = LEADING_NUMBER.exec(body.slice(at + key.length, at + key.length + 40));
+  return number === null ? null : Number(number[1]);
+}
+
+/**
+ * The page's edge as its text shows it, without reading the page: the number after its last
+ * `"timestamp":`, unless its `returned` says the page is short (the last one). Two searches
+ * from the end of the text. Inside a JSON string a quote is escaped, so the keys never read
+ * like this there; a nested object's timestamp could, which is why this is only a guess that
+ * the page, once read, confirms or not.
+ */
+export function edgeGuess(body: string, batch: number): number | null {
+  const returned = lastNumberAfter(body, RETURNED_KEY);
+  if (returned !== null && returned < batch) return null;
+  return lastNumberAfter(body, TIMESTAMP_KEY);
 }
 
 /** How many events of the page count as logs and the timestamp of the last one. */

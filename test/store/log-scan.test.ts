@@ -5,7 +5,7 @@
 // of requests, answers and scanned pages (nothing else can show when a page was scanned).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreClient } from '../../src/store/client.js';
-import { LOG_SCAN_MAX_BATCH, scanLog, type LogScanRequest } from '../../src/store/log-scan.js';
+import { edgeGuess, LOG_SCAN_MAX_BATCH, scanLog, type LogScanRequest } from '../../src/store/log-scan.js';
 import { compileLogQuery } from '../../src/text/log-window.js';
 import { addLogLines, countCalls, createTask, monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
 
@@ -58,6 +58,13 @@ function recording(trace: Trace): StoreClient {
   };
 }
 
+/** The signals of the requests that got no answer: each must have been aborted. */
+function unanswered(trace: Trace): AbortSignal[] {
+  const left = trace.signals.filter((_, i) => !trace.log.includes(`answer ${i + 1}`));
+  expect(left.length).toBeGreaterThan(0);
+  return left;
+}
+
 function request(query: string, more: Partial<LogScanRequest>, trace: Trace): LogScanRequest {
   const compiled = compileLogQuery(query);
   if (!compiled.ok) throw new Error(compiled.error);
@@ -84,9 +91,11 @@ describe('pipelined log scan', () => {
     expect(result.scanned).toBe(LINES - ESCAPED_LINE + 1);
     const requests = trace.log.filter((e) => e.startsWith('request')).length;
     expect(result.pages).toBeGreaterThan(3);
-    // Page n+1 is on its way before page n is scanned.
-    for (let n = 1; n < result.pages; n++)
+    // Page n+1 is on its way before page n is read (from the edge its text shows), so before it is scanned.
+    for (let n = 1; n < result.pages; n++) {
+      expect(trace.log.indexOf(`request ${n + 1}`)).toBeLessThan(trace.log.indexOf(`answer ${n}`));
       expect(trace.log.indexOf(`request ${n + 1}`)).toBeLessThan(trace.log.indexOf(`scanned ${n}`));
+    }
     // Pages answered but not yet scanned, plus the one on its way: never more than two.
     let held = 0;
     let most = 0;
@@ -112,7 +121,7 @@ describe('pipelined log scan', () => {
     expect(result).toMatchObject({ kind: 'found', scanned: 1501, pages: 2 });
     expect(trace.log).toContain('request 3');
     expect(trace.log).toContain('failed 3');
-    expect(trace.signals.every((s) => s.aborted)).toBe(true);
+    expect(unanswered(trace).every((s) => s.aborted)).toBe(true);
   });
 
   it('a signal aborted before the scan starts sends nothing', async () => {
@@ -152,6 +161,54 @@ describe('pipelined log scan', () => {
     // Page 3 was asked for before page 2 was scanned; the abort that followed ended it.
     expect(trace.log.filter((e) => e.startsWith('request'))).toEqual(['request 1', 'request 2', 'request 3']);
     expect(trace.log).toContain('failed 3');
-    expect(trace.signals.every((s) => s.aborted)).toBe(true);
+    expect(unanswered(trace).every((s) => s.aborted)).toBe(true);
+  });
+});
+
+describe('the edge a page shows before it is read', () => {
+  it("is the number after its last timestamp key, unless the page's returned count says it is short", () => {
+    const body = (n: number, returned = true) =>
+      JSON.stringify({
+        data: {
+          events: Array.from({ length: n }, (_, i) => ({ timestamp: 100 - i, msg: 'x' })),
+          ...(returned ? { returned: n, total: 1000 } : {}),
+        },
+      });
+    expect(edgeGuess(body(3), 3)).toBe(98);
+    expect(edgeGuess(body(2), 3)).toBeNull();
+    expect(edgeGuess(body(2, false), 3)).toBe(99);
+    expect(edgeGuess(JSON.stringify({ msg: '"timestamp": 5', timestamp: 9 }), 1)).toBe(9);
+    expect(edgeGuess('{"data":{"events":[],"returned":0}}', 1)).toBeNull();
+  });
+
+  it("a wrong guess (a nested timestamp after the event's own) is aborted and the page asked for again", async () => {
+    const nested = await createTask(fx.writer, 'nested timestamps');
+    const lines = 6000;
+    // Every event carries an object with a timestamp of its own, which the server answers after
+    // the event's timestamp: the text of each full page shows the wrong edge.
+    for (let start = 0; start < lines; start += 1000) {
+      await fx.writer.events.addBatch(
+        Array.from({ length: 1000 }, (_, k) => ({
+          type: 'log' as const,
+          task: nested,
+          level: 'info',
+          msg: start + k === 0 ? 'the oldest line' : `line ${start + k}`,
+          timestamp: 1_000_000 + (start + k) * 10,
+          origin: { timestamp: 7 },
+        })),
+      );
+    }
+    const trace: Trace = { log: [], signals: [], settled: [] };
+    const result = await scanLog(
+      recording(trace),
+      request('the oldest line', { taskId: nested, from: 1_000_000 + lines * 10 }, trace),
+    );
+    await Promise.all(trace.settled);
+    expect(result).toMatchObject({ kind: 'found', timestamp: 1_000_000, scanned: lines });
+    const asked = trace.log.filter((e) => e.startsWith('request')).length;
+    const failed = trace.log.filter((e) => e.startsWith('failed')).length;
+    expect(failed).toBeGreaterThan(0);
+    expect(asked - failed).toBe(result.pages);
+    expect(unanswered(trace).every((s) => s.aborted)).toBe(true);
   });
 });
