@@ -29,7 +29,7 @@ const message = (n) =>
     ? NEEDLE
     : `step ${String(n).padStart(9, '0')}: loss=0.${(n * 7919) % 100000} lr=0.001 grad_norm=1.25 epoch=3`;
 
-async function fillLog(root, dir, lines) {
+export async function fillLog(root, dir, lines) {
   const { startServer } = await import(join(root, 'dist/server/index.js'));
   const { eventsHandlers } = await import(join(root, 'dist/server/events/index.js'));
   const { companyId } = await import(join(root, 'dist/server/server-meta.js'));
@@ -82,7 +82,7 @@ async function fillLog(root, dir, lines) {
 }
 
 /** `tracktop serve` on the filled database; resolves `{ url, credentials, pid, stop() }`. */
-async function serveProcess(root, dbPath, credentials) {
+export async function serveProcess(root, dbPath, credentials) {
   const child = spawn(process.execPath, [join(root, 'bin/tracktop.js'), 'serve', '--db', dbPath, '--port', '0'], {
     env: { ...process.env, TRACKTOP_ACCESS_KEY: credentials.accessKey, TRACKTOP_SECRET_KEY: credentials.secretKey },
     stdio: ['ignore', 'ignore', 'pipe'],
