@@ -11,7 +11,7 @@
 // does a match (its page ahead is not needed).
 import { LogPageSummary, summarizePlainLogPage } from '../api/log-page-summary.js';
 import { messageMatches, nextScanBatch } from '../text/log-scan.js';
-import type { LogMatcher } from '../text/log-window.js';
+import type { LogMatcher } from '../text/log-query.js';
 import type { StoreClient } from './client.js';
 import { logEventMessage, logEventTimestamp, rawLogEvents } from './parse.js';
 
@@ -27,7 +27,7 @@ const ENDPOINT = 'events.get_task_log';
 
 export interface LogScanRequest {
   taskId: string;
-  /** The compiled query (log-window.ts compileLogQuery). */
+  /** The compiled query (log-query.ts compileLogQuery). */
   query: { test: LogMatcher; asciiTest: LogMatcher; plain: boolean };
   color: boolean;
   direction: 'older' | 'newer';

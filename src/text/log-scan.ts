@@ -2,7 +2,8 @@
 // tested on the same sanitised, SGR-free text the log window shows, and the progress line's
 // rate. Nothing here keeps a page.
 import { sanitizeLines, stripSgr } from './sanitize.js';
-import type { LogEntry, LogMatcher } from './log-window.js';
+import type { LogMatcher } from './log-query.js';
+import type { LogEntry } from './log-window.js';
 
 /** True when one of the message's display lines matches (as the window would show it). */
 export function entryMatches(entry: LogEntry, test: LogMatcher, color: boolean): boolean {

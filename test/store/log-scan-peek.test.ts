@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogPageSummary } from '../../src/api/log-page-summary.js';
 import type { StoreClient } from '../../src/store/client.js';
 import { scanLog, type LogScanResult } from '../../src/store/log-scan.js';
-import { compileLogQuery } from '../../src/text/log-window.js';
+import { compileLogQuery } from '../../src/text/log-query.js';
 import { addLogLines, createTask, monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
 
 const LINES = 30_000;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreClient } from '../../src/store/client.js';
 import { edgeGuess, LOG_SCAN_MAX_BATCH, scanLog, type LogScanRequest } from '../../src/store/log-scan.js';
-import { compileLogQuery } from '../../src/text/log-window.js';
+import { compileLogQuery } from '../../src/text/log-query.js';
 import { addLogLines, countCalls, createTask, monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
 
 const LINES = 24_000;

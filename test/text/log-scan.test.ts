@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entryMatches, firstMatchingEntry, messageMatches, nextScanBatch, scanRate } from '../../src/text/log-scan.js';
-import { compileLogQuery, type LogMatcher } from '../../src/text/log-window.js';
+import { compileLogQuery, type LogMatcher } from '../../src/text/log-query.js';
 
 function matcher(query: string): LogMatcher {
   const compiled = compileLogQuery(query);

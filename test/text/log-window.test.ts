@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   LOG_LEVEL_STYLES,
   appendNewer,
-  compileLogQuery,
   createLogWindow,
   indexOfLine,
   logLevelClass,
@@ -13,7 +12,8 @@ import {
   resumeSearch,
   searchLog,
 } from '../../src/text/log-window.js';
-import type { LogEntry, LogMatcher, LogWindow } from '../../src/text/log-window.js';
+import { compileLogQuery, type LogMatcher } from '../../src/text/log-query.js';
+import type { LogEntry, LogWindow } from '../../src/text/log-window.js';
 
 /**
  * The paging rule of `events.get_task_log` (REFERENCE §6.4), applied to an in-memory log: the
