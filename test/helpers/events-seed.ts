@@ -15,6 +15,11 @@ export function scalar(
   return { task, type: 'training_stats_scalar', metric, variant, iter, value, ...extra };
 }
 
+/** Log line `i` of `task`: iteration `i`, message `line i`, written at `t0 + i`. */
+export function logLine(task: string, i: number, fields: Record<string, unknown> = {}, t0 = 1000) {
+  return { task, type: 'log', iter: i, level: 'info', msg: `line ${i}`, timestamp: t0 + i, ...fields };
+}
+
 export async function add(h: Harness, events: unknown[]): Promise<void> {
   const r = await h.call('events.add_batch', undefined, {
     raw: jsonLines(events),

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../../helpers/events-harness.js';
 import { withEventsHarness } from '../../helpers/events-harness.js';
-import { add, range } from '../../helpers/events-seed.js';
+import { add, logLine, range } from '../../helpers/events-seed.js';
+import type { LogRow } from '../../../src/server/events/event-sources.js';
 import { LOG } from '../../../src/server/events/event-types.js';
 import { logPageJson } from '../../../src/server/events/log-page-json.js';
 import { LOG_OWNER, LOG_ROW_COLUMNS } from '../../../src/server/events/log-store.js';
@@ -12,23 +13,12 @@ import { logDoc } from '../../../src/server/events/stored-event.js';
 
 const h = withEventsHarness();
 
-interface Row {
-  series: number;
-  iter: number;
-  timestamp: number;
-  written: number;
-  worker: string;
-  level: string | null;
-  msg: string | null;
-  extra: string | null;
-}
-
 /** The task's log as logDoc builds it, newest first, as JSON text. */
 function logDocs(x: Harness, task: string): string {
   const series = new Map(seriesOfType(x.db, task, LOG).map((s) => [s.id, s]));
   const rows = x.db
     .prepare(`SELECT ${LOG_ROW_COLUMNS} FROM log_events WHERE owner = ${LOG_OWNER} ORDER BY timestamp DESC, seq DESC`)
-    .all(task) as Row[];
+    .all(task) as LogRow[];
   const docs = rows.map((r) =>
     logDoc(series.get(r.series)!, r.iter, r.timestamp, r.written, r.worker, r.level, r.msg, r.extra),
   );
@@ -54,15 +44,8 @@ const ODD = [
   ' leading and trailing spaces ',
 ];
 
-const log = (task: string, i: number, fields: Record<string, unknown> = {}) => ({
-  task,
-  type: 'log',
-  iter: i,
-  level: 'info',
-  msg: `line ${i}`,
-  timestamp: 1_700_000_000_000 + i,
-  ...fields,
-});
+const log = (task: string, i: number, fields: Record<string, unknown> = {}) =>
+  logLine(task, i, fields, 1_700_000_000_000);
 
 describe('get_task_log fast path', () => {
   it('writes odd strings, large numbers and odd write times as logDoc does', async () => {
@@ -106,7 +89,7 @@ describe('get_task_log fast path', () => {
     for (const one of all) {
       const own = h.db
         .prepare(`SELECT ${LOG_ROW_COLUMNS} FROM log_events WHERE series = ? ORDER BY timestamp DESC, seq DESC`)
-        .all(one.id) as Row[];
+        .all(one.id) as LogRow[];
       const expected = own.map((r) => logDoc(one, r.iter, r.timestamp, r.written, r.worker, r.level, r.msg, r.extra));
       const range = { where: `l.owner = ${LOG_OWNER} AND l.series = ?`, params: [t, one.id], descending: true };
       const page = logPageJson(h.db, range, [one]);

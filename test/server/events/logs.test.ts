@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { withEventsHarness } from '../../helpers/events-harness.js';
-import { add, range } from '../../helpers/events-seed.js';
+import { add, logLine, range } from '../../helpers/events-seed.js';
 
 const h = withEventsHarness();
 
-const log = (task: string, i: number, extra: Record<string, unknown> = {}) => ({
-  task,
-  type: 'log',
-  iter: i,
-  level: 'info',
-  msg: `line ${i}`,
-  timestamp: 1000 + i,
-  ...extra,
-});
+const log = (task: string, i: number, extra: Record<string, unknown> = {}) => logLine(task, i, extra);
 const msgs = (r: { data: { events: { msg: string }[] } }) => r.data.events.map((e) => e.msg);
 
 describe('events.get_task_log', () => {
