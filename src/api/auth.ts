@@ -27,7 +27,7 @@ export interface AuthOptions {
 export interface CallAuthOptions {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
-  peek?: ((body: string) => unknown) | undefined;
+  peek?: SendOptions['peek'];
 }
 
 const CREDENTIAL_SETTINGS =

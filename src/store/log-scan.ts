@@ -61,6 +61,7 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
   if (req.signal.aborted) ahead.abort();
   else req.signal.addEventListener('abort', abortAhead, { once: true });
   const summarize = quietPageSummary(req.query);
+  const batchAfter = (batch: number) => nextScanBatch(batch, req.firstBatch, LOG_SCAN_MAX_BATCH);
   const request = (from: number, batch: number): PageRequest => {
     const own = new AbortController();
     const abort = () => own.abort();
@@ -69,8 +70,7 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
     let following: PageRequest | undefined;
     const peek = async (body: string) => {
       const guess = edgeGuess(body, batch);
-      if (!ahead.signal.aborted && guess !== null && guess !== from)
-        following = request(guess, nextScanBatch(batch, req.firstBatch, LOG_SCAN_MAX_BATCH));
+      if (!ahead.signal.aborted && guess !== null && guess !== from) following = request(guess, batchAfter(batch));
       // The request just made leaves from microtasks: reading this page now (milliseconds of
       // synchronous work, its summary or its parse) would hold it back until the page is read.
       await new Promise((resolve) => setImmediate(resolve));
@@ -96,7 +96,7 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
   let scanned = 0;
   let pages = 0;
   try {
-    let next: PageRequest | undefined = request(req.from, nextScanBatch(0, req.firstBatch, LOG_SCAN_MAX_BATCH));
+    let next: PageRequest | undefined = request(req.from, batchAfter(0));
     while (next !== undefined) {
       const current: PageRequest = next;
       // Pages come in the direction of travel (newest first when going older).
@@ -114,8 +114,7 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
         next.abort();
         next = undefined;
       }
-      if (next === undefined && from !== null)
-        next = request(from, nextScanBatch(current.batch, req.firstBatch, LOG_SCAN_MAX_BATCH));
+      if (next === undefined && from !== null) next = request(from, batchAfter(current.batch));
       const hit = firstMatch(page, req);
       scanned += hit.scanned;
       pages += 1;
