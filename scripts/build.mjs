@@ -81,7 +81,8 @@ const undiciPoolOnly = {
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { tracktop: 'src/cli.ts' },
+  // The log search's worker (src/store/log-scan-thread.ts starts it from beside its chunk).
+  entryPoints: { tracktop: 'src/cli.ts', 'log-scan-worker': 'src/store/log-scan-worker.ts' },
   outdir,
   bundle: true,
   splitting: true,

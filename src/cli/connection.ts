@@ -1,6 +1,6 @@
 // Turns the connection flags into a Profile and a client, with the errors a user can act on.
 import { homedir } from 'node:os';
-import { createClient, type ApiClient } from '../api/index.js';
+import { createClient, type ApiClient, type ClientOptions } from '../api/index.js';
 import { missingSettings, resolveProfile, type Profile } from '../config/index.js';
 import type { ParsedArgs } from './args.js';
 import { CliError } from './cli-error.js';
@@ -26,14 +26,19 @@ export function profileFromArgs(values: ParsedArgs['values'], env: NodeJS.Proces
 
 /** A client for the profile, or a CliError naming the settings that are missing. */
 export function clientFromProfile(profile: Profile): ApiClient {
+  return createClient(clientOptionsFromProfile(profile));
+}
+
+/** The client settings of the profile, or a CliError naming the settings that are missing. */
+export function clientOptionsFromProfile(profile: Profile): ClientOptions & { apiHost: string } {
   const missing = missingSettings(profile);
   if (missing) throw new CliError(missing);
-  return createClient({
+  return {
     apiHost: profile.apiHost!,
     accessKey: profile.accessKey,
     secretKey: profile.secretKey,
     token: profile.token,
     verifyCertificate: profile.verifyCertificate,
     filesHost: profile.filesHost,
-  });
+  };
 }

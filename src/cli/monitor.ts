@@ -1,6 +1,6 @@
 // `tracktop` (the monitor on a configured server), `tracktop demo` (the monitor on an embedded
 // server with simulated runs) and `--once` (one frame to stdout).
-import { createClient, type ApiClient } from '../api/index.js';
+import { createClient, type ClientOptions } from '../api/index.js';
 import type { RunningDemo } from '../demo/index.js';
 import type { PaneExporter } from '../ui/pane-effects.js';
 import type { MonitorOptions } from '../ui/run.js';
@@ -9,7 +9,8 @@ import { webServerFor } from '../text/hyperlink.js';
 import { sanitize } from '../text/sanitize.js';
 import { numberFlag, type ParsedArgs } from './args.js';
 import { CliError } from './cli-error.js';
-import { clientFromProfile, profileFromArgs } from './connection.js';
+import type { LogScanner } from '../store/log-scan.js';
+import { clientOptionsFromProfile, profileFromArgs } from './connection.js';
 
 const DEFAULT_INTERVAL_SECONDS = 5;
 /** How many demo log lines are kept to print after the monitor exits (errors only matter then). */
@@ -35,7 +36,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
 
   let demo: RunningDemo | undefined;
   const demoLog: string[] = [];
-  let client: ApiClient;
+  let clientOptions: ClientOptions;
   let serverLabel: string;
   /** The web UI the run links point at (none for the embedded server, which has no web UI). */
   let webServer: string | undefined;
@@ -53,14 +54,15 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
       ...(port === undefined ? {} : { port }),
       ...(typeof v.db === 'string' ? { dbPath: v.db } : {}),
     });
-    client = createClient({ apiHost: demo.url, ...demo.credentials });
+    clientOptions = { apiHost: demo.url, ...demo.credentials };
     serverLabel = `${demo.url} (demo)`;
   } else {
     const profile = profileFromArgs(v);
-    client = clientFromProfile(profile);
+    clientOptions = clientOptionsFromProfile(profile);
     serverLabel = profile.apiHost ?? '';
     webServer = webServerFor(profile.apiHost ?? '', profile.webHost);
   }
+  const client = createClient(clientOptions);
   // Log in, then ask for the task list, while the rest of the monitor's modules (the store,
   // Ink, React: most of the start-up) load, so that those round trips overlap that work
   // instead of following it. A failed login is left for the monitor's first call to meet and show.
@@ -69,7 +71,12 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   const cwd = process.cwd();
   const exportPane: PaneExporter = async (request) =>
     (await import('./export/from-monitor.js')).monitorExporter(client, cwd)(request);
-  const options: MonitorOptions = { ...display, client, serverLabel, exportPane, webServer };
+  // A search beyond the log window scans in a worker thread (its module loads on the first such
+  // search), with a client of its own on the monitor's token.
+  const scanOptions = { client: clientOptions, token: () => client.bearerToken() };
+  const logScanner: LogScanner = async (req) =>
+    (await import('../store/log-scan-thread.js')).threadLogScanner(scanOptions)(req);
+  const options: MonitorOptions = { ...display, client, serverLabel, exportPane, webServer, logScanner };
   const { startMonitor } = await import('../ui/monitor-start.js');
   const started = v.once === true ? undefined : startMonitor(options, { stdout: process.stdout, env: process.env });
   const { renderOnce, runMonitor } = await import('../ui/run.js').catch((err: unknown) => {

@@ -4,6 +4,7 @@ import type { StoreClient } from './client.js';
 import type { CompareFetched } from './compare.js';
 import type { ListPaging } from './list-paging.js';
 import type { ListProbe } from './list-probe.js';
+import type { LogScanner } from './log-scan.js';
 import type { ListName } from './panes.js';
 import type { LogWindow } from '../text/log-window.js';
 import type { KnownReportWidget } from '../text/report-widgets.js';
@@ -37,6 +38,11 @@ export interface StoreDeps {
   /** Initial terminal size (the UI corrects it). */
   cols?: number;
   rows?: number;
+  /**
+   * Runs the log search's scan beyond the window. Default: scanLog on `client`, in this thread.
+   * The monitor runs it in a worker with a bounded heap (log-scan-thread.ts).
+   */
+  logScanner?: LogScanner;
 }
 
 export interface Pollers {
@@ -101,6 +107,7 @@ export interface StoreContext {
   get(): MonitorState;
   set(update: Partial<MonitorData> | ((state: MonitorState) => Partial<MonitorData>)): void;
   client: StoreClient;
+  scanLog: LogScanner;
   now: () => number;
   timers: Timers;
   random: () => number;

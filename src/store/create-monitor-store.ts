@@ -12,6 +12,7 @@ import type { Bookkeeping, Pollers, StoreContext, StoreDeps } from './context.js
 import { initialPaging } from './list-paging.js';
 import { initialListProbe } from './list-probe.js';
 import { newLogWindow } from './log-fetch.js';
+import { scanLog } from './log-scan.js';
 import { createImageViewActions, initialImageView } from './image-view.js';
 import { createNavigationActions } from './navigation.js';
 import type { Timers } from './poller.js';
@@ -97,6 +98,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
         return changedSlices<MonitorState>(state, partial as Partial<MonitorState>) ?? state;
       }),
     client: deps.client,
+    scanLog: deps.logScanner ?? ((req) => scanLog(deps.client, req)),
     now: deps.now ?? Date.now,
     timers,
     random: deps.random ?? Math.random,

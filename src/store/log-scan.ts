@@ -11,7 +11,7 @@
 // does a match (its page ahead is not needed).
 import { LogPageSummary, summarizePlainLogPage } from '../api/log-page-summary.js';
 import { messageMatches, nextScanBatch } from '../text/log-scan.js';
-import type { LogMatcher } from '../text/log-query.js';
+import type { LogQuery } from '../text/log-query.js';
 import type { StoreClient } from './client.js';
 import { logEventMessage, logEventTimestamp, rawLogEvents } from './parse.js';
 
@@ -23,12 +23,19 @@ import { logEventMessage, logEventTimestamp, rawLogEvents } from './parse.js';
  */
 export const LOG_SCAN_MAX_BATCH = 5000;
 
+/**
+ * A page's text is kept near this many characters: a log of long lines is scanned in pages of
+ * fewer lines, so that one page (its text, and its parse when it may match) stays well inside
+ * the scan's memory (log-scan-thread.ts runs it in a worker with a bounded heap).
+ */
+export const LOG_SCAN_PAGE_CHARS = 4 * 1024 * 1024;
+
 const ENDPOINT = 'events.get_task_log';
 
 export interface LogScanRequest {
   taskId: string;
   /** The compiled query (log-query.ts compileLogQuery). */
-  query: { test: LogMatcher; asciiTest: LogMatcher; plain: boolean };
+  query: LogQuery;
   color: boolean;
   direction: 'older' | 'newer';
   /** Exclusive start: the window's oldest (older) or newest (newer) timestamp. */
@@ -45,9 +52,14 @@ export type LogScanResult = ({ kind: 'found'; timestamp: number } | { kind: 'not
   pages: number;
 };
 
+/** Runs a scan: `scanLog` on the store's client, or the same in a worker (log-scan-thread.ts). */
+export type LogScanner = (req: LogScanRequest) => Promise<LogScanResult>;
+
 interface PageRequest {
   from: number;
   batch: number;
+  /** The length of the page's text, once it arrived (0 before). */
+  readonly chars: number;
   answer: Promise<unknown>;
   abort(): void;
   /** The page after this one, asked for from the edge this page's text showed. */
@@ -61,16 +73,20 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
   if (req.signal.aborted) ahead.abort();
   else req.signal.addEventListener('abort', abortAhead, { once: true });
   const summarize = quietPageSummary(req.query);
-  const batchAfter = (batch: number) => nextScanBatch(batch, req.firstBatch, LOG_SCAN_MAX_BATCH);
+  const batchAfter = (batch: number, chars: number) =>
+    nextScanBatch(batch, req.firstBatch, LOG_SCAN_MAX_BATCH, { chars, maxChars: LOG_SCAN_PAGE_CHARS });
   const request = (from: number, batch: number): PageRequest => {
     const own = new AbortController();
     const abort = () => own.abort();
     if (ahead.signal.aborted) own.abort();
     else ahead.signal.addEventListener('abort', abort, { once: true });
     let following: PageRequest | undefined;
+    let chars = 0;
     const peek = async (body: string) => {
+      chars = body.length;
       const guess = edgeGuess(body, batch);
-      if (!ahead.signal.aborted && guess !== null && guess !== from) following = request(guess, batchAfter(batch));
+      if (!ahead.signal.aborted && guess !== null && guess !== from)
+        following = request(guess, batchAfter(batch, chars));
       // The request just made leaves from microtasks: reading this page now (milliseconds of
       // synchronous work, its summary or its parse) would hold it back until the page is read.
       await new Promise((resolve) => setImmediate(resolve));
@@ -88,6 +104,9 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
       batch,
       answer,
       abort,
+      get chars() {
+        return chars;
+      },
       get following() {
         return following;
       },
@@ -96,7 +115,7 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
   let scanned = 0;
   let pages = 0;
   try {
-    let next: PageRequest | undefined = request(req.from, batchAfter(0));
+    let next: PageRequest | undefined = request(req.from, batchAfter(0, 0));
     while (next !== undefined) {
       const current: PageRequest = next;
       // Pages come in the direction of travel (newest first when going older).
@@ -114,7 +133,7 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
         next.abort();
         next = undefined;
       }
-      if (next === undefined && from !== null) next = request(from, batchAfter(current.batch));
+      if (next === undefined && from !== null) next = request(from, batchAfter(current.batch, current.chars));
       const hit = firstMatch(page, req);
       scanned += hit.scanned;
       pages += 1;

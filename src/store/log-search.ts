@@ -14,7 +14,6 @@ import {
   type LogWindow,
 } from '../text/log-window.js';
 import type { StoreContext } from './context.js';
-import { scanLog } from './log-scan.js';
 import { commit, fetchPage, logBatchSize, logRows, maxTop, patchLogs } from './log-state.js';
 import { selectedFingerprint } from './selected-task.js';
 
@@ -62,7 +61,7 @@ export async function search(
     const rate = scanRate(scanned, now - startedAt);
     patchLogs(ctx, (l) => ({ search: l.search && { ...l.search, pagesFetched: pages, linesScanned: scanned, rate } }));
   };
-  const scan = await scanLog(ctx.client, {
+  const scan = await ctx.scanLog({
     taskId,
     query: compiled,
     color: ctx.book.logColor,

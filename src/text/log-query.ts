@@ -9,8 +9,15 @@ export type LogMatcher = (plainText: string) => boolean;
  * `plain` (not a regular expression): `asciiTest` then also holds for any text containing a
  * text it holds for, so a text it rejects contains no printable-ASCII part that matches.
  */
-export type CompiledQuery =
-  { ok: true; test: LogMatcher; asciiTest: LogMatcher; plain: boolean } | { ok: false; error: string };
+export type CompiledQuery = ({ ok: true } & LogQuery) | { ok: false; error: string };
+
+/** A query that compiled; `source` is the text it was compiled from. */
+export interface LogQuery {
+  source: string;
+  test: LogMatcher;
+  asciiTest: LogMatcher;
+  plain: boolean;
+}
 
 /**
  * `/pattern/flags` is a regular expression (case-insensitive unless flags are given; `g` and
@@ -24,7 +31,7 @@ export function compileLogQuery(query: string): CompiledQuery {
     try {
       const re = new RegExp(regex[1] as string, flags.length > 0 ? flags : 'i');
       const test = (text: string) => re.test(text);
-      return { ok: true, test, asciiTest: test, plain: false };
+      return { ok: true, source: query, test, asciiTest: test, plain: false };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : 'invalid regular expression' };
     }
@@ -34,6 +41,7 @@ export function compileLogQuery(query: string): CompiledQuery {
   const asciiNeedle = /^[\x20-\x7e]*$/.test(needle) ? new RegExp(escapeRegExp(needle), 'i') : null;
   return {
     ok: true,
+    source: query,
     test: (text) => text.toLowerCase().includes(needle),
     asciiTest: (text) => asciiNeedle !== null && asciiNeedle.test(text),
     plain: true,

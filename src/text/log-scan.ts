@@ -29,9 +29,22 @@ export function firstMatchingEntry(page: readonly LogEntry[], test: LogMatcher, 
   return -1;
 }
 
-/** The next scan page's size: doubling from `start` up to `max`, so a near match costs little. */
-export function nextScanBatch(previous: number, start: number, max: number): number {
-  return previous <= 0 ? Math.min(start, max) : Math.min(max, previous * 2);
+/**
+ * The next scan page's size: doubling from `start` up to `max`, so a near match costs little.
+ * With `fit` (the previous page's length in characters): no more lines than would make the
+ * next page about `fit.maxChars` long at the previous page's line length, so a log of long
+ * lines is read in shorter pages, though never in fewer lines than `start`.
+ */
+export function nextScanBatch(
+  previous: number,
+  start: number,
+  max: number,
+  fit?: { chars: number; maxChars: number },
+): number {
+  const grown = previous <= 0 ? Math.min(start, max) : Math.min(max, previous * 2);
+  if (fit === undefined || previous <= 0 || fit.chars <= 0) return grown;
+  const fitting = Math.floor((previous * fit.maxChars) / fit.chars);
+  return Math.max(Math.min(grown, fitting), Math.min(start, max));
 }
 
 /** Lines per second over `ms`, rounded; 0 before any time passed. */

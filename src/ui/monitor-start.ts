@@ -3,6 +3,7 @@
 // Apart from run.tsx (Ink, React and the panes: most of the start-up's module loading) so
 // that the CLI can start all this first and let the requests travel while the UI loads.
 import { createMonitorStore, type StoreClient, type StoreDeps } from '../store/index.js';
+import type { LogScanner } from '../store/log-scan.js';
 import type { MonitorState, MonitorStore } from '../store/types.js';
 import { applyLayoutToStore, storeLayoutOf } from './store-layout.js';
 import { computeLayout } from './layout.js';
@@ -29,6 +30,8 @@ export interface MonitorOptions {
   webServer?: string | undefined;
   /** Ring the bell when a listed task turns failed or stopped (default true). */
   bell?: boolean;
+  /** Runs the log search's scan beyond the window (default: in this thread, on `client`). */
+  logScanner?: LogScanner;
   /** Further store dependencies (timers, backoff, page size) for tests and benchmarks. */
   storeDeps?: Partial<StoreDeps>;
   /** Close the client when done (default true). */
@@ -55,6 +58,7 @@ export function makeStore(opts: MonitorOptions, size: { cols: number; rows: numb
   return createMonitorStore({
     ...opts.storeDeps,
     client: opts.client,
+    ...(opts.logScanner === undefined ? {} : { logScanner: opts.logScanner }),
     serverUrl: opts.serverLabel,
     ...(opts.intervalMs === undefined ? {} : { intervalMs: opts.intervalMs }),
     readOnly: opts.readOnly ?? false,

@@ -80,6 +80,17 @@ describe('tracktop demo in tmux', () => {
     expect(end).not.toContain(FIRST_LINE);
   }, 60_000);
 
+  it('/ from the end of that log finds its first line, 50,000 lines back (the scan runs in a worker)', async () => {
+    const t = demo.tmux;
+    t.sendKeys('/');
+    t.type('log start: line 1 of');
+    t.sendKeys('Enter');
+    const found = await t.waitFor((s) => s.includes(FIRST_LINE) && s.includes('/log start: line 1 of/ match'), 20_000);
+    expect(found).not.toContain(LAST_LINE);
+    t.sendKeys('Escape', 'G');
+    await t.waitFor(LAST_LINE, 20_000);
+  }, 40_000);
+
   it('follows a live run: new log lines appear at the bottom', async () => {
     const t = demo.tmux;
     t.sendKeys('1', 'Escape');

@@ -135,8 +135,8 @@ export function countCalls(proxy: CountingProxy, endpoint: string): number {
 }
 
 /** Opens the logs pane on a fresh store (20 rows) and waits for the newest page. */
-export async function openLogsPane(fx: MonitorFixture): Promise<void> {
-  const { actions } = fx.renew().getState();
+export async function openLogsPane(fx: MonitorFixture, deps: Partial<StoreDeps> = {}): Promise<void> {
+  const { actions } = fx.renew(deps).getState();
   actions.setPaneRows('logs', 20);
   actions.focusPane('logs');
   actions.start();

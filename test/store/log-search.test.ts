@@ -1,11 +1,15 @@
 // Log search over a log much longer than the window: the scan reads big pages without
 // committing them, the window keeps its line budget throughout, Esc stops the fetching, and
-// `/` in the logs starts a new query with the earlier ones one Up away.
+// `/` in the logs starts a new query with the earlier ones one Up away. The scan runs as the
+// store does by default (in this thread) and as the monitor does (in a worker, from dist/).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_WINDOW_LINES } from '../../src/store/log-fetch.js';
 import { LOG_SCAN_MAX_BATCH } from '../../src/store/log-scan.js';
 import { recalledQuery } from '../../src/store/prompt.js';
+import type { StoreDeps } from '../../src/store/context.js';
 import type { MonitorState } from '../../src/store/types.js';
+import { builtScanWorker } from '../helpers/scan-worker.js';
+import { threadLogScanner } from '../../src/store/log-scan-thread.js';
 import {
   addLogLines,
   countCalls,
@@ -32,9 +36,23 @@ afterAll(async () => {
   await fx.close();
 });
 
-describe('log search through a long log', () => {
+const scanners: { where: string; deps: () => Partial<StoreDeps> }[] = [
+  { where: 'in this thread', deps: () => ({}) },
+  {
+    where: 'in a worker',
+    deps: () => ({
+      logScanner: threadLogScanner({
+        client: { apiHost: fx.proxy.url, accessKey: fx.server.accessKey, secretKey: fx.server.secretKey },
+        token: () => fx.client.bearerToken(),
+        workerUrl: builtScanWorker(),
+      }),
+    }),
+  },
+];
+
+describe.each(scanners)('log search through a long log, scanning $where', ({ deps }) => {
   it('n scans up to matches far back and N back down, the window within its line budget all along', async () => {
-    await openLogsPane(fx);
+    await openLogsPane(fx, deps());
     fx.proxy.reset();
     let mostLines = 0;
     const unsubscribe = fx.store.subscribe((s) => {
@@ -79,7 +97,7 @@ describe('log search through a long log', () => {
   });
 
   it('Esc during a search aborts the request in flight and fetches nothing more', async () => {
-    await openLogsPane(fx);
+    await openLogsPane(fx, deps());
     fx.proxy.delays.set('events.get_task_log', 150);
     try {
       const { actions } = fx.store.getState();
@@ -99,7 +117,7 @@ describe('log search through a long log', () => {
   });
 
   it('a second / starts a new query; Up and Down walk the earlier ones', async () => {
-    await openLogsPane(fx);
+    await openLogsPane(fx, deps());
     const { actions } = fx.store.getState();
     for (const query of ['first', 'second']) {
       actions.openPrompt();

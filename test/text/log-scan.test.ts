@@ -67,6 +67,19 @@ describe('log scan matching', () => {
     expect(nextScanBatch(0, 20_000, 10_000)).toBe(10_000);
   });
 
+  it('a page of long lines makes the next page shorter in lines, never below the first size', () => {
+    const maxChars = 4_000_000;
+    // 300-character lines: 2,000 of them are 600 kB, far below the bound, so pages keep doubling.
+    expect(nextScanBatch(2000, 1000, 5000, { chars: 600_000, maxChars })).toBe(4000);
+    // 10,000-character lines: 4,000 make 40 MB; 400 lines stay near 4 MB.
+    expect(nextScanBatch(4000, 100, 5000, { chars: 40_000_000, maxChars })).toBe(400);
+    // Lines longer than the bound: the first size still, so the scan moves on.
+    expect(nextScanBatch(200, 100, 5000, { chars: 200 * 100_000, maxChars })).toBe(100);
+    // The first page, and a page whose length is unknown, only follow the doubling.
+    expect(nextScanBatch(0, 100, 5000, { chars: 0, maxChars })).toBe(100);
+    expect(nextScanBatch(400, 100, 5000, { chars: 0, maxChars })).toBe(800);
+  });
+
   it('rate is lines per second, 0 before any time passed', () => {
     expect(scanRate(300_000, 1000)).toBe(300_000);
     expect(scanRate(5, 0)).toBe(0);
