@@ -85,7 +85,7 @@ export async function openTerminal({ columns, rows }) {
 /** The shell command that starts the built monitor of `root` on `server`. */
 export function monitorCommand(root, server, extra = []) {
   return [
-    'exec env CI=false TERM=xterm-256color node',
+    'exec env CI=false TERM=xterm-256color',
     join(root, 'bin/tracktop.js'),
     '--api-host',
     server.url,

@@ -42,7 +42,7 @@ export async function startDemo(opts: { columns: number; rows: number; extraArgs
   const tmux = startTmux([], { columns: opts.columns, rows: opts.rows, cwd: ROOT });
   const db = join(tmux.dir, 'demo.db');
   tmux.type(
-    `node ${BIN} demo --port ${port} --db ${db} --interval 1 ${(opts.extraArgs ?? []).join(' ')}; echo "tracktop-exit=$?"`,
+    `${BIN} demo --port ${port} --db ${db} --interval 1 ${(opts.extraArgs ?? []).join(' ')}; echo "tracktop-exit=$?"`,
   );
   tmux.sendKeys('Enter');
   const url = `http://127.0.0.1:${port}`;
