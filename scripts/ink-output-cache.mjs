@@ -3,8 +3,10 @@
 // for one frame only. A key press that changes two rows of a 120x40 screen paid for all 40
 // (about 60 % of the CPU per key, profiled with --cpu-prof). The bundle gets Ink's output.js
 // with three changes that leave its output byte for byte the same:
-//   - the tokenising and width caches outlive the frame (dropped whole past a size bound, so
-//     days of changing log lines cannot grow them without end);
+//   - the tokenising and width caches outlive the frame (dropped whole past a bound on their
+//     entries and on the characters of their keys, so days of changing log lines cannot grow
+//     them without end: a line's styled cells take about 200 bytes a character, so paging
+//     through a long log grew a bound of 20,000 entries alone to ~700 MB of RSS);
 //   - blank cells are one shared object rather than width x height new ones per frame;
 //   - a row whose cells are the very same objects as last frame's row reuses its string;
 //   - lines cut to a clipping box (every line: the monitor's root box clips) and the widest
@@ -17,19 +19,29 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
-/** Entries the shared caches hold before they are dropped and rebuilt. */
-export const OUTPUT_CACHE_LIMIT = 20_000;
+/** Entries each shared cache holds before it is dropped and rebuilt. */
+export const OUTPUT_CACHE_LIMIT = 5_000;
+/**
+ * Characters of keys (lines of text) each cache holds before it is dropped: about twelve
+ * screens of 160x50, so redrawing what is on screen finds it cached.
+ */
+export const OUTPUT_CACHE_CHARS = 100_000;
 
-/** A Map remembering `compute(key)`, dropped whole past OUTPUT_CACHE_LIMIT entries. */
+/** A Map remembering `compute(key)`, dropped whole past OUTPUT_CACHE_LIMIT entries or OUTPUT_CACHE_CHARS. */
 const BOUNDED_MEMO = `
 function boundedMemo(compute) {
     let memo = new Map();
+    let chars = 0;
     return (key, ...args) => {
         let value = memo.get(key);
         if (value === undefined) {
-            if (memo.size >= ${OUTPUT_CACHE_LIMIT}) memo = new Map();
+            if (memo.size >= ${OUTPUT_CACHE_LIMIT} || chars >= ${OUTPUT_CACHE_CHARS}) {
+                memo = new Map();
+                chars = 0;
+            }
             value = compute(key, ...args);
             memo.set(key, value);
+            chars += key.length;
         }
         return value;
     };
@@ -42,10 +54,15 @@ const BLANK_CELL = { type: 'char', value: ' ', fullWidth: false, styles: [] };
 let sharedCaches;
 function sharedOutputCaches() {
     if (sharedCaches === undefined ||
+        sharedCaches.chars >= ${OUTPUT_CACHE_CHARS} ||
         sharedCaches.styledChars.size + sharedCaches.widths.size + sharedCaches.blockWidths.size > ${OUTPUT_CACHE_LIMIT}) {
         sharedCaches = new OutputCaches();
     }
     return sharedCaches;
+}
+/** Characters of the lines the shared caches hold now (for the tests). */
+export function outputCacheChars() {
+    return sharedCaches === undefined ? 0 : sharedCaches.chars;
 }
 const previousRows = [];
 function rowText(y, cells) {
@@ -61,6 +78,15 @@ function rowText(y, cells) {
 
 const OUTPUT_EDITS = [
   ['caches = new OutputCaches();', 'caches = sharedOutputCaches();'],
+  ['    styledChars = new Map();', '    styledChars = new Map();\n    chars = 0;'],
+  [
+    '            this.styledChars.set(line, cached);',
+    '            this.styledChars.set(line, cached);\n            this.chars += line.length;',
+  ],
+  [
+    '            this.widths.set(text, cached);',
+    '            this.widths.set(text, cached);\n            this.chars += text.length;',
+  ],
   [
     `row.push({
                     type: 'char',

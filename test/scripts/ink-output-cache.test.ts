@@ -21,6 +21,7 @@ interface Plugin {
   cacheInkRenderNode(source: string): string;
   INK_EDITS: Record<string, (source: string) => string>;
   OUTPUT_CACHE_LIMIT: number;
+  OUTPUT_CACHE_CHARS: number;
 }
 type WrapText = (text: string, maxWidth: number, wrapType: string) => string;
 type MeasureText = (text: string) => { width: number; height: number };
@@ -31,6 +32,7 @@ const plugin = (await import(pathToFileURL(join(ROOT, 'scripts', 'ink-output-cac
 let dir: string;
 let Original: OutputClass;
 let Cached: OutputClass;
+let cachedChars: () => number;
 
 /** Ink's build/<file> with its edits applied, loaded from the temp directory. */
 async function loadEdited<T>(file: string): Promise<T> {
@@ -48,7 +50,12 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'original.mjs'), source);
   writeFileSync(join(dir, 'cached.mjs'), plugin.cacheInkOutput(source));
   Original = ((await import(pathToFileURL(join(dir, 'original.mjs')).href)) as { default: OutputClass }).default;
-  Cached = ((await import(pathToFileURL(join(dir, 'cached.mjs')).href)) as { default: OutputClass }).default;
+  const cached = (await import(pathToFileURL(join(dir, 'cached.mjs')).href)) as {
+    default: OutputClass;
+    outputCacheChars: () => number;
+  };
+  Cached = cached.default;
+  cachedChars = cached.outputCacheChars;
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -84,6 +91,26 @@ describe('Ink output with frame-spanning caches', () => {
       const expected = frame(Original, selected, status);
       expect(frame(Cached, selected, status)).toBe(expected);
     }
+  });
+
+  it('keeps the caches within their character bound while a long log pages by, writing what Ink writes', () => {
+    // 160x50 frames of lines never seen before, as paging up through a long log draws them.
+    const page = (Out: OutputClass, n: number): string => {
+      const out = new Out({ width: 160, height: 50 });
+      for (let row = 0; row < 50; row++) {
+        const text = `12:00:${String(row).padStart(2, '0')} step ${n * 50 + row} loss=${(n + row) / 7} ${'.'.repeat(120)}`;
+        out.write(0, row, row % 10 === 0 ? red(text) : text, { transformers: [] });
+      }
+      return out.get().output;
+    };
+    let most = 0;
+    for (let n = 0; n < 40; n++) {
+      expect(page(Cached, n)).toBe(page(Original, n));
+      most = Math.max(most, cachedChars());
+    }
+    // Dropped at the bound, checked as each frame starts: at most one frame's lines over it.
+    expect(most).toBeGreaterThan(plugin.OUTPUT_CACHE_CHARS / 2);
+    expect(most).toBeLessThan(plugin.OUTPUT_CACHE_CHARS + 2 * 50 * 180);
   });
 
   it('refuses an Ink whose code is not the one the edits expect', () => {
