@@ -76,9 +76,9 @@ export class ApiError extends Error {
     return oneLine(`${this.endpoint}: ${this.message}${codes}`);
   }
 
-  /** A copy with some fields replaced (used to reword auth failures). */
-  with(changes: Partial<ApiErrorInit>): ApiError {
-    return new ApiError({
+  /** The fields the error was made from, its cause aside (plain data: it crosses threads). */
+  fields(): Omit<ApiErrorInit, 'cause'> {
+    return {
       kind: this.kind,
       endpoint: this.endpoint,
       message: this.message,
@@ -87,9 +87,12 @@ export class ApiError extends Error {
       resultSubcode: this.resultSubcode,
       transient: this.transient,
       retryAfterSec: this.retryAfterSec,
-      cause: this.cause,
-      ...changes,
-    });
+    };
+  }
+
+  /** A copy with some fields replaced (used to reword auth failures). */
+  with(changes: Partial<ApiErrorInit>): ApiError {
+    return new ApiError({ ...this.fields(), cause: this.cause, ...changes });
   }
 }
 

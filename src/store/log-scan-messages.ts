@@ -26,13 +26,7 @@ export type WorkerMessage =
   | { type: 'failed'; error: WireError };
 
 export function errorToWire(err: unknown): WireError {
-  if (err instanceof ApiError) {
-    const { kind, endpoint, message, httpStatus, resultCode, resultSubcode, transient, retryAfterSec } = err;
-    return {
-      class: 'api',
-      init: { kind, endpoint, message, httpStatus, resultCode, resultSubcode, transient, retryAfterSec },
-    };
-  }
+  if (err instanceof ApiError) return { class: 'api', init: err.fields() };
   if (err instanceof DataShapeError) return { class: 'data-shape', endpoint: err.endpoint, message: err.message };
   return { class: 'other', message: err instanceof Error ? err.message : String(err) };
 }
