@@ -10,11 +10,13 @@
 // the same 75-character messages the storage benchmark uses, one a millisecond. The search runs
 // against `tracktop serve` on that database, in a process of its own.
 import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+// Ticks, not schedstat: the search's worker thread ends before the window does.
+import { cpuSeconds, monitorPid, rssMb } from './lib/proc.mjs';
 import { sleep } from './lib/stats.mjs';
 import { printTable, row } from './lib/table.mjs';
 import { monitorCommand, openTerminal } from './lib/tmux.mjs';
@@ -127,28 +129,6 @@ function grepSeconds(path) {
   const count = execFileSync('grep', ['-c', NEEDLE, path], { encoding: 'utf8' }).trim();
   if (count !== '1') throw new Error(`grep found ${count} needles`);
   return (performance.now() - t0) / 1000;
-}
-
-/** The monitor: the shell's child in the tmux pane. */
-function monitorPid(shellPid) {
-  for (const t of readdirSync(`/proc/${shellPid}/task`)) {
-    const children = readFileSync(`/proc/${shellPid}/task/${t}/children`, 'utf8').trim();
-    if (children !== '') return Number(children.split(' ')[0]);
-  }
-  return shellPid;
-}
-
-function cpuSeconds(pid) {
-  // utime + stime of the process, in clock ticks (100 per second on Linux).
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function rssMb(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(line.split(/\s+/)[1]) / 1024;
 }
 
 async function waitForScreen(term, predicate, timeoutMs) {

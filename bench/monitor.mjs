@@ -7,24 +7,12 @@
 //     V8's one-off "memory reducer" collections (~8 s after start-up; `--trace-gc` shows them);
 //   - the monitor's resident memory at the end of that idle window (target <= 100 MB).
 // Times include tmux's own relay (a few ms).
-import { readFileSync } from 'node:fs';
+import { cpuMeter, rssMb } from './lib/proc.mjs';
 import { median, sleep, spread } from './lib/stats.mjs';
 import { row } from './lib/table.mjs';
 import { END_OF_FRAME, monitorCommand, openTerminal } from './lib/tmux.mjs';
 
 const TASK_NAME = 'resnet';
-
-/** Resident memory of the process (VmRSS), in MB. */
-function rssMb(pid) {
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb) / 1024;
-}
-
-function cpuSeconds(pid) {
-  // utime + stime of the process, in clock ticks (100 per second on Linux).
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** ms from typing the command to the predicate holding on the bytes written after it. */
 async function execTo(term, command, predicate) {
@@ -100,15 +88,15 @@ export async function figures(
 
 async function idleWindow(term, settleSeconds, idleSeconds) {
   const pid = term.pid();
-  const settle0 = cpuSeconds(pid);
+  const settling = cpuMeter(pid);
   await sleep(settleSeconds * 1000);
-  const settleCpu = cpuSeconds(pid) - settle0;
+  const settleCpu = settling() / 1000;
   const bytes0 = term.size();
-  const cpu0 = cpuSeconds(pid);
+  const idling = cpuMeter(pid);
   await sleep(idleSeconds * 1000);
   return {
     bytes: term.size() - bytes0,
-    cpuPercent: ((cpuSeconds(pid) - cpu0) / idleSeconds) * 100,
+    cpuPercent: (idling() / 1000 / idleSeconds) * 100,
     settleCpu,
     rss: rssMb(pid),
   };

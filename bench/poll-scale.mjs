@@ -2,18 +2,19 @@
 // --interval 1) against the embedded server holding 10,000 tasks where nothing changes.
 // Bytes on the wire are counted by a TCP relay between them (both directions, HTTP headers
 // included); CPU is the monitor's own (utime + stime), both over 10 poll cycles after settling
-// (--cycles N for more: CPU is counted in 10 ms ticks). Then 20 of the tasks run: one of them
+// (--cycles N for more; CPU is the scheduler's runtime of its threads, bench/lib/proc.mjs). Then 20 of the tasks run: one of them
 // is renamed (as tasks.update does: name and last_update) while the others keep changing
 // (an event every 50 ms), and the time until the new name is on screen is measured (goal:
 // within one interval), with the bytes and CPU of a busy cycle beside it.
 //
 //   npm run build && node bench/poll-scale.mjs [--tasks N] [--cycles N]   (or: npm run bench poll-scale)
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { cpuMeter, monitorPid } from './lib/proc.mjs';
 import { sleep, spread } from './lib/stats.mjs';
 import { printTable, row } from './lib/table.mjs';
 import { monitorCommand, openTerminal } from './lib/tmux.mjs';
@@ -63,16 +64,6 @@ async function countingRelay(target) {
   };
 }
 
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function monitorPid(shellPid) {
-  const children = readFileSync(`/proc/${shellPid}/task/${shellPid}/children`, 'utf8').trim();
-  return children === '' ? shellPid : Number(children.split(' ')[0]);
-}
-
 /** Every 50 ms an event on one of the running tasks (round robin), through the API. */
 function keepChanging(root, server, ids) {
   let stopped = false;
@@ -105,11 +96,11 @@ async function screenShows(term, text, timeoutMs) {
 
 async function perCycle(relay, pid, cycles) {
   const bytes0 = relay.counted.bytes;
-  const cpu0 = cpuSeconds(pid);
+  const cpu = cpuMeter(pid);
   await sleep(cycles * INTERVAL_S * 1000);
   return {
     bytes: (relay.counted.bytes - bytes0) / cycles,
-    cpuMs: ((cpuSeconds(pid) - cpu0) * 1000) / cycles,
+    cpuMs: cpu() / cycles,
   };
 }
 
@@ -134,8 +125,9 @@ export async function figures(ctx, { tasks = 10_000, cycles = 10 } = {}) {
       if (performance.now() - t0 > 20_000) throw new Error('the monitor never showed the newest task');
       await sleep(100);
     }
-    // Past the first loads and V8's one-off collections after start-up.
-    await sleep(8000);
+    // Past the first loads and V8's one-off collections after start-up: its memory reducer's
+    // concurrent marking runs 6-17 s after the list is shown (per-thread CPU, schedstat; --trace-gc).
+    await sleep(20_000);
     const pid = monitorPid(term.pid());
     const idle = await perCycle(relay, pid, cycles);
 
