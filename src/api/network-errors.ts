@@ -7,7 +7,8 @@ export interface FailureContext {
   /** host[:port] as the user configured it. */
   host: string;
   callerSignal?: AbortSignal | undefined;
-  deadlineSignal?: AbortSignal | undefined;
+  /** The call's own deadline (call-signal.ts): `passed` once it fired. */
+  deadline?: { readonly passed: boolean } | undefined;
   totalMs: number;
 }
 
@@ -95,7 +96,7 @@ function connectDeadline(err: unknown, fallback: number): number {
 export function classifyFailure(err: unknown, ctx: FailureContext, connectMs: number): ApiError {
   if (err instanceof ApiError) return err;
   if (ctx.callerSignal?.aborted) return abortedError(ctx.endpoint, err);
-  if (ctx.deadlineSignal?.aborted) return deadlineError(ctx, err);
+  if (ctx.deadline?.passed) return deadlineError(ctx, err);
 
   const codes = errorCodes(err);
   const has = (set: ReadonlySet<string>) => codes.some((c) => set.has(c));

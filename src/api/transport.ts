@@ -9,7 +9,9 @@ import { JSON_LINES_CONTENT_TYPE } from '../wire/envelope.js';
 import { OPERATIONS, type Endpoint } from '../wire/operations.js';
 import { VERSION } from '../version.js';
 import { decodeAnswer, parseRetryAfter } from './decode.js';
+import { CallSignal } from './call-signal.js';
 import { ApiError } from './errors.js';
+import { exchange } from './exchange.js';
 import { abortedError, classifyFailure, connectTimeoutError, type FailureContext } from './network-errors.js';
 import { DEFAULT_RETRY_POLICY, mayRetry, retryDelayMs, sleep, type RetryPolicy } from './retry.js';
 
@@ -211,12 +213,24 @@ export class Transport {
   /** Sends one call (retrying idempotent reads on transient failures) and returns the decoded `data`. */
   async send(endpoint: Endpoint, body: unknown, opts: SendOptions = {}): Promise<unknown> {
     const totalMs = opts.timeoutMs ?? this.timeouts.totalMs;
-    const ctx: FailureContext = { endpoint, host: this.host, callerSignal: opts.signal, totalMs };
     if (opts.signal?.aborted) throw abortedError(endpoint, opts.signal.reason);
+    const call = new CallSignal(totalMs, opts.signal);
+    try {
+      return await this.sendWithin(endpoint, body, opts, call, totalMs);
+    } finally {
+      call.dispose();
+    }
+  }
 
-    const deadline = AbortSignal.timeout(totalMs);
-    ctx.deadlineSignal = deadline;
-    const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
+  private async sendWithin(
+    endpoint: Endpoint,
+    body: unknown,
+    opts: SendOptions,
+    call: CallSignal,
+    totalMs: number,
+  ): Promise<unknown> {
+    const ctx: FailureContext = { endpoint, host: this.host, callerSignal: opts.signal, deadline: call, totalMs };
+    const { signal } = call;
     const giveUpAt = Date.now() + totalMs;
     const { payload, contentType } = encodeBody(endpoint, body);
     const headers: Record<string, string> = {
@@ -256,23 +270,20 @@ export class Transport {
     signal: AbortSignal,
     peek: SendOptions['peek'],
   ): Promise<unknown> {
-    const response = await this.pool.request({
-      method: 'POST',
-      path: this.pathOf(endpoint),
-      headers,
-      body: payload,
-      signal,
-    });
-    // Read every body to the end, errors included, so the socket goes back to the pool.
-    const text = await response.body.text();
-    if (peek !== undefined && response.statusCode >= 200 && response.statusCode < 300) {
+    // Every body is read to the end, errors included, so the socket goes back to the pool.
+    const {
+      status,
+      headers: answerHeaders,
+      text,
+    } = await exchange(this.pool, { method: 'POST', path: this.pathOf(endpoint), headers, body: payload }, signal);
+    if (peek !== undefined && status >= 200 && status < 300) {
       const peeked: unknown = await peek(text);
       if (peeked !== undefined) return new PeekedAnswer(peeked);
     }
     return decodeAnswer(endpoint, {
-      status: response.statusCode,
-      contentType: headerValue(response.headers['content-type']) ?? '',
-      retryAfterSec: parseRetryAfter(headerValue(response.headers['retry-after']), Date.now()),
+      status,
+      contentType: headerValue(answerHeaders['content-type']) ?? '',
+      retryAfterSec: parseRetryAfter(headerValue(answerHeaders['retry-after']), Date.now()),
       text,
     });
   }

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { hostname } from 'node:os';
@@ -6,7 +7,7 @@ import { createClient, type ApiClient, type ClientOptions } from '../../src/api/
 import { ApiError } from '../../src/api/errors.js';
 import type { EventInput } from '../../src/wire/events.js';
 import { ERRORS } from '../../src/wire/errors.js';
-import { FakeServer, fail, ok } from '../helpers/fake-server.js';
+import { FakeServer, envelopeFor, fail, ok } from '../helpers/fake-server.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -99,6 +100,17 @@ describe('requests', () => {
     for (let i = 0; i < 12; i++) await failure(client.reports.getTags({}));
     expect(server.requestsTo('reports.get_tags')).toHaveLength(12);
     expect(new Set(server.requests.map((r) => r.remotePort)).size).toBeLessThanOrEqual(2);
+  });
+
+  it('reads a body of many packets, and one starting with a UTF-8 byte order mark, as the same text', async () => {
+    const tags = ['ü'.repeat(300_000), 'last'];
+    server.always('reports.get_tags', ok({ tags }));
+    expect(await client.reports.getTags({})).toEqual({ tags });
+    server.always('reports.get_tags', {
+      raw: `\uFEFF${envelopeFor('reports.get_tags', ok({ tags }))}`,
+      contentType: 'application/json',
+    });
+    expect(await client.reports.getTags({})).toEqual({ tags });
   });
 });
 
@@ -230,6 +242,32 @@ describe('deadlines and network failures', () => {
     const err = await failure(client.tasks.create({ name: 'n', type: 'training' }));
     expect(err.kind).toBe('network');
     expect(err.message).toContain('127.0.0.1');
+  });
+
+  it('reports a connection dropped in the middle of a body as a network error', async () => {
+    server.always('tasks.create', { ...ok({ id: 'x'.repeat(100_000) }), partial: { bytes: 50_000, then: 'destroy' } });
+    const err = await failure(client.tasks.create({ name: 'n', type: 'training' }));
+    expect(err.kind).toBe('network');
+  });
+
+  it('stops reading a body that stalls halfway when the caller aborts, or at the deadline', async () => {
+    server.always('reports.get_tags', {
+      ...ok({ tags: ['x'.repeat(100_000)] }),
+      partial: { bytes: 50_000, then: 'hang' },
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    expect((await failure(client.reports.getTags({}, { signal: controller.signal }))).kind).toBe('aborted');
+    const started = Date.now();
+    expect((await failure(client.reports.getTags({}, { timeoutMs: 300 }))).kind).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('leaves no listener on a caller signal that outlives its calls', async () => {
+    server.always('reports.get_tags', ok({ tags: ['a'] }));
+    const controller = new AbortController();
+    for (let i = 0; i < 20; i++) await client.reports.getTags({}, { signal: controller.signal });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('refuses an unusable API address with a config error', () => {

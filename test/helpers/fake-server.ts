@@ -39,6 +39,8 @@ export interface Reply {
   hang?: boolean;
   /** Drop the connection without answering. */
   destroy?: boolean;
+  /** Send the headers (with the whole body's length) and the body's first `bytes` only, then hang or drop. */
+  partial?: { bytes: number; then: 'hang' | 'destroy' };
 }
 
 export type Responder = Reply | ((req: RecordedRequest) => Reply | Promise<Reply>);
@@ -67,7 +69,7 @@ function endpointOf(path: string): string {
   return last;
 }
 
-function envelopeFor(endpoint: string, reply: Reply): string {
+export function envelopeFor(endpoint: string, reply: Reply): string {
   const code = reply.resultCode ?? reply.status ?? 200;
   return JSON.stringify({
     meta: {
@@ -169,11 +171,18 @@ export class FakeServer {
       req.socket.destroy();
       return;
     }
-    const body = reply.raw ?? envelopeFor(recorded.endpoint, reply);
+    const body = Buffer.from(reply.raw ?? envelopeFor(recorded.endpoint, reply), 'utf8');
     res.writeHead(reply.status ?? 200, {
       'content-type': reply.contentType ?? (reply.raw === undefined ? 'application/json' : 'text/plain'),
+      // A partial body must be known short: with its full length announced, not chunked.
+      ...(reply.partial === undefined ? {} : { 'content-length': String(body.length) }),
       ...reply.headers,
     });
+    if (reply.partial !== undefined) {
+      res.write(body.subarray(0, reply.partial.bytes));
+      if (reply.partial.then === 'destroy') setTimeout(() => req.socket.destroy(), 20);
+      return;
+    }
     res.end(body);
   }
 }
