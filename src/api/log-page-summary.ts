@@ -25,10 +25,14 @@ const MEMBER = `(?:"(?!timestamp"|msg")[ !#-\\[\\]-~]*": *${FLAT_VALUE}|"msg": *
 const TIMESTAMP_KEY = '"timestamp":';
 /** A flat event with exactly one timestamp, a finite number. */
 const EVENT = `\\{ *(?:${MEMBER} *, *)*${TIMESTAMP_KEY} *${TIMESTAMP_NUMBER}(?: *, *${MEMBER})* *\\}`;
-const FLAT_EVENTS = new RegExp(`\\[ *(?:${EVENT}(?: *, *${EVENT})*)? *\\]`, 'y');
+/**
+ * Matched one event at a time: one expression for the whole array made the engine keep a
+ * page's worth of backtracking positions (5,000 events), and took twice as long.
+ */
+const FLAT_EVENT = new RegExp(EVENT, 'y');
 const PLAIN_STRING = new RegExp(STRING, 'y');
 const LITERAL = new RegExp(`${NUMBER}|true|false|null`, 'y');
-const LAST_TIMESTAMP = new RegExp(`^ *(${TIMESTAMP_NUMBER})`);
+const TIMESTAMP_VALUE = new RegExp(` *(${TIMESTAMP_NUMBER})`, 'y');
 
 /** The character codes the walk compares. */
 const CODE = {
@@ -118,15 +122,22 @@ class PlainLogPageWalk {
     }
   }
 
-  /** The events array: flat events, counted by their one timestamp key each. */
+  /** The events array: flat events, counted. */
   private events(): void {
     const start = this.pos;
-    this.skip(FLAT_EVENTS);
-    // In plain JSON a string holds no quote, so `"timestamp":` is always a key there; the
-    // text after the last one begins with the last event's timestamp.
-    const parts = this.text.slice(start, this.pos).split(TIMESTAMP_KEY);
-    const last = parts.length > 1 ? LAST_TIMESTAMP.exec(parts[parts.length - 1] as string) : null;
-    this.summary = new LogPageSummary(parts.length - 1, last === null ? null : Number(last[1]));
+    if (this.text.charCodeAt(start) !== CODE.openArray) throw UNSURE;
+    let count = 0;
+    this.list(CODE.closeArray, () => {
+      this.peek();
+      this.skip(FLAT_EVENT);
+      count += 1;
+    });
+    // In plain JSON a string holds no quote, so `"timestamp":` is always a key, and each event
+    // has one: the last one in the array is the last event's, its value right after it.
+    const key = count > 0 ? this.text.lastIndexOf(TIMESTAMP_KEY, this.pos) : -1;
+    TIMESTAMP_VALUE.lastIndex = key + TIMESTAMP_KEY.length;
+    const last = key >= start ? TIMESTAMP_VALUE.exec(this.text) : null;
+    this.summary = new LogPageSummary(count, last === null ? null : Number(last[1]));
   }
 }
 
