@@ -4,7 +4,9 @@
 //     same shell exec of `node -e` writing one line (Node's start-up through the same path);
 //   - terminal bytes written while nothing changes (target 0) and the CPU used meanwhile
 //     (target <= 0.2 % of a core), after a settling period that holds the first loads and
-//     V8's one-off "memory reducer" collections (~8 s after start-up; `--trace-gc` shows them);
+//     V8's one-off "memory reducer" collections (a mark-compact on four threads, ~60 ms of CPU,
+//     seen 16-24 s after the first frame on this machine; a per-thread schedstat timeline over
+//     110 s shows it once, then ~1.5 ms per 5 s poll), so the window measures the steady state;
 //   - the monitor's resident memory at the end of that idle window (target <= 100 MB).
 // Times include tmux's own relay (a few ms).
 import { cpuMeter, rssMb } from './lib/proc.mjs';
@@ -28,7 +30,7 @@ const frameWithData = (bytes) =>
 
 export async function figures(
   ctx,
-  { settleSeconds = ctx.runs(3) === 1 ? 5 : 10, idleSeconds = ctx.runs(3) === 1 ? 10 : 20 } = {},
+  { settleSeconds = ctx.runs(3) === 1 ? 5 : 30, idleSeconds = ctx.runs(3) === 1 ? 10 : 30 } = {},
 ) {
   const server = await ctx.seededServer();
   const command = monitorCommand(ctx.root, server, ['--interval', '5']);
