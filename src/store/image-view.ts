@@ -2,7 +2,8 @@
 // through iterations with events.get_debug_image_sample / next_debug_image_sample, downloaded
 // through the client (its TLS settings; the token only to the API and files hosts), decoded,
 // shrunk early and kept in a small cache by URL.
-import { ImageDecodeError, decodeImage, type RgbaImage } from '../text/image-decode.js';
+import type { RgbaImage } from '../text/image-decode.js';
+import { ImageDecodeError } from '../text/image-decode-error.js';
 import { shrinkImage } from '../text/image-shrink.js';
 import type { StoreContext } from './context.js';
 import { isObject } from './parse.js';
@@ -144,7 +145,11 @@ export function createImageViewActions(ctx: StoreContext): ImageViewActions {
       const bytes = await client.downloadBytes(url, { signal: controller.signal, maxBytes: MAX_IMAGE_BYTES });
       shownBytes = { url, bytes };
       // Decoding runs after pending keys are handled, and only the shrunk image is kept.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      // The decoders (pngjs, jpeg-js, zlib) load with the first image, not with the monitor.
+      const [{ decodeImage }] = await Promise.all([
+        import('../text/image-decode.js'),
+        new Promise<void>((resolve) => setImmediate(resolve)),
+      ]);
       if (controller.signal.aborted) return;
       const pixels = shrinkImage(decodeImage(bytes, { maxPixels: MAX_IMAGE_PIXELS }));
       remember(url, pixels);

@@ -2,6 +2,9 @@
 // is read from the header first, so a huge image is refused before any pixel memory is taken.
 import jpeg from 'jpeg-js';
 import pngjs from 'pngjs';
+import { ImageDecodeError } from './image-decode-error.js';
+
+export { ImageDecodeError };
 
 export interface RgbaImage {
   width: number;
@@ -11,8 +14,6 @@ export interface RgbaImage {
 }
 
 export type ImageFormat = 'png' | 'jpeg';
-
-export class ImageDecodeError extends Error {}
 
 /** 16.7 megapixels (4096 x 4096, 64 MiB of RGBA): far above what a terminal can show. */
 export const DEFAULT_MAX_PIXELS = 4096 * 4096;
