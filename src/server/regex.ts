@@ -6,9 +6,9 @@
 // Every in-memory filtering pass also runs under a V8 watchdog (node:vm timeout) that bounds a
 // scan over a huge table: it is stopped after FILTER_TIME_BUDGET_MS and the request answers 400.
 import vm from 'node:vm';
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { ERRORS } from '../wire/errors.js';
-import { PatternError, re2Flags, translatePattern } from '../wire/pattern.js';
+import { PatternError, re2Flags, re2js, translatePattern } from '../wire/pattern.js';
 import { ServerError } from './errors.js';
 import { FILTER_TIME_BUDGET_MS, MAX_PATTERN_LENGTH } from './limits.js';
 
@@ -65,7 +65,7 @@ export function compileQueryRegex(pattern: string, field: string, caseInsensitiv
   const allFlags = caseInsensitive && !flags.includes('i') ? `${flags}i` : flags;
   let re2: RE2JS;
   try {
-    re2 = RE2JS.compile(source, re2Flags(allFlags));
+    re2 = re2js().compile(source, re2Flags(allFlags));
   } catch (err) {
     throw invalid(field, `${(err as Error).message.replace(/^error parsing regexp: /, '')}`);
   }

@@ -1,7 +1,22 @@
 // The query pattern dialect (REFERENCE §9.3): Python `re` syntax, matched with RE2 semantics.
 // The server compiles patterns with it; the client checks a typed filter with the same rules,
 // so "invalid" means the same on both sides and is said before any request is sent.
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+import type * as Re2js from 're2js';
+import type { RE2JS } from 're2js';
+
+const requireFromHere = createRequire(import.meta.url);
+let re2Class: typeof RE2JS | undefined;
+
+/**
+ * re2js, loaded by the first pattern compiled rather than at import: its start-up (about 8 ms)
+ * would otherwise sit in the monitor's way to its first frame, and most sessions never filter.
+ * One copy serves the client's check and the server's matcher.
+ */
+export function re2js(): typeof RE2JS {
+  re2Class ??= (requireFromHere('re2js') as typeof Re2js).RE2JS;
+  return re2Class;
+}
 
 /** A pattern the dialect refuses: why, and where (1-based column of the pattern; 0 when unknown). */
 export class PatternError extends Error {
@@ -92,10 +107,11 @@ export function translatePattern(pattern: string): { source: string; flags: stri
 
 /** RE2 flags for JavaScript-style flag letters. */
 export function re2Flags(flags: string): number {
+  const { CASE_INSENSITIVE, MULTILINE, DOTALL } = re2js();
   let out = 0;
-  if (flags.includes('i')) out |= RE2JS.CASE_INSENSITIVE;
-  if (flags.includes('m')) out |= RE2JS.MULTILINE;
-  if (flags.includes('s')) out |= RE2JS.DOTALL;
+  if (flags.includes('i')) out |= CASE_INSENSITIVE;
+  if (flags.includes('m')) out |= MULTILINE;
+  if (flags.includes('s')) out |= DOTALL;
   return out;
 }
 
@@ -146,7 +162,7 @@ export function compilePattern(pattern: string, caseInsensitive = false): RE2JS 
   const { source, flags } = translatePattern(pattern);
   const allFlags = caseInsensitive && !flags.includes('i') ? `${flags}i` : flags;
   try {
-    return RE2JS.compile(source, re2Flags(allFlags));
+    return re2js().compile(source, re2Flags(allFlags));
   } catch (err) {
     throw re2Problem(pattern, err);
   }
