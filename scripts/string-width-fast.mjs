@@ -8,6 +8,12 @@
 // them is its length. Only with the default `ambiguousIsNarrow` (several are East Asian
 // "ambiguous", wide when that option is off). test/scripts/string-width-fast.test.ts checks
 // every one of them, and every pair, against the original.
+//
+// Both string-widths (8, and wrap-ansi's own 7) also build an Intl.Segmenter and Unicode
+// property regexes when their module loads: `\p{RGI_Emoji}` with the `v` flag alone took about
+// 10 ms, the segmenter about 6 (--cpu-prof of the monitor's start, by line), all on the way to
+// the first frame, whose lines the fast path measures without them. The bundle builds each on
+// its first use instead.
 import { readFileSync } from 'node:fs';
 
 /** Code point ranges (inclusive) of width 1 that never join a neighbour, besides printable ASCII. */
@@ -37,17 +43,62 @@ export function widenStringWidthFastPath(source) {
   );
 }
 
+/** string-width 8's module-level segmenter and regexes, built when a slow-path string is first measured. */
+export const DEFERRED_8 = [
+  'segmenter',
+  'visibleCharacterRegex',
+  'spacingMarkRegex',
+  'rgiEmojiRegex',
+  'extendedPictographicRegex',
+];
+/** The same in string-width 7 (wrap-ansi's). */
+export const DEFERRED_7 = ['segmenter', 'defaultIgnorableCodePointRegex'];
+
+/**
+ * Each `const NAME = EXPRESSION;` at the top of `source` becomes a function that builds the
+ * value on its first call and keeps it, and each use of NAME a call of it. Throws when a
+ * declaration is not found once: the package changed and the list needs a review.
+ */
+export function deferConstants(source, names, what) {
+  let out = source;
+  for (const name of names) {
+    const declaration = new RegExp(`^const ${name} = ([^\\n]+);$`, 'gm');
+    const found = [...out.matchAll(declaration)];
+    if (found.length !== 1)
+      throw new Error(
+        `${what}: \`const ${name} = …;\` found ${found.length} times; review scripts/string-width-fast.mjs`,
+      );
+    const expression = found[0][1];
+    out = out
+      .replace(declaration, () => `let ${name}Built;\nconst ${name}Once = () => (${name}Built ??= ${expression});`)
+      // `\b` does not match inside `${name}Built` or `${name}Once`: only the other uses.
+      .replace(new RegExp(`\\b${name}\\b`, 'g'), `${name}Once()`);
+  }
+  return out;
+}
+
+/** The hoisted string-width 8 as the bundle has it. */
+export function transformStringWidth8(source) {
+  return deferConstants(widenStringWidthFastPath(source), DEFERRED_8, 'string-width 8');
+}
+
+/** wrap-ansi's string-width 7 as the bundle has it. */
+export function transformStringWidth7(source) {
+  return deferConstants(source, DEFERRED_7, 'string-width 7');
+}
+
 const NESTED = /[\\/]node_modules[\\/][^\\/]+[\\/]node_modules[\\/]string-width[\\/]/;
 
 export const stringWidthFast = {
   name: 'string-width-fast',
   setup(b) {
-    // The hoisted string-width 8 only: wrap-ansi's own string-width 7 (nested in its
-    // node_modules) has no fast path to widen.
-    b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) =>
-      NESTED.test(args.path)
-        ? undefined
-        : { contents: widenStringWidthFastPath(readFileSync(args.path, 'utf8')), loader: 'js' },
-    );
+    // wrap-ansi's own string-width 7 (nested in its node_modules) has no fast path to widen.
+    b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      return {
+        contents: NESTED.test(args.path) ? transformStringWidth7(source) : transformStringWidth8(source),
+        loader: 'js',
+      };
+    });
   },
 };

@@ -1,8 +1,10 @@
 // The bundle's string-width (scripts/string-width-fast.mjs) takes a string made only of
 // printable ASCII and the listed narrow characters to be as wide as it is long: that must be
 // what the original string-width says, for each of those characters, for each pair of them
-// (no two join into one cluster), and for the strings the monitor draws. Both modules are
-// loaded side by side from a temp directory whose node_modules links to the project's.
+// (no two join into one cluster), and for the strings the monitor draws. Its segmenter and
+// Unicode regexes, and those of wrap-ansi's string-width 7, are built on first use, not when
+// the module loads. The modules are loaded side by side from a temp directory whose
+// node_modules links to the project's.
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,22 +16,57 @@ import { ROOT } from '../helpers/demo-process.js';
 type StringWidth = (text: string, options?: { ambiguousIsNarrow?: boolean; countAnsiEscapeCodes?: boolean }) => number;
 interface Plugin {
   widenStringWidthFastPath(source: string): string;
+  transformStringWidth8(source: string): string;
+  transformStringWidth7(source: string): string;
+  deferConstants(source: string, names: string[], what: string): string;
   NARROW_RANGES: [number, number][];
 }
 const plugin = (await import(pathToFileURL(join(ROOT, 'scripts', 'string-width-fast.mjs')).href)) as Plugin;
 const SOURCE = readFileSync(join(ROOT, 'node_modules', 'string-width', 'index.js'), 'utf8');
+const SOURCE_7 = readFileSync(
+  join(ROOT, 'node_modules', 'wrap-ansi', 'node_modules', 'string-width', 'index.js'),
+  'utf8',
+);
 
 let dir: string;
 let original: StringWidth;
 let fast: StringWidth;
+let original7: StringWidth;
+let deferred7: StringWidth;
+/** Intl.Segmenters constructed while the bundle's string-width 8 loaded, and after its first slow-path measure. */
+let segmentersAtLoad = -1;
+let segmentersAfterSlowPath = -1;
+
+async function load(name: string, source: string): Promise<StringWidth> {
+  writeFileSync(join(dir, name), source);
+  return ((await import(pathToFileURL(join(dir, name)).href)) as { default: StringWidth }).default;
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tracktop-string-width-'));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  writeFileSync(join(dir, 'original.mjs'), SOURCE);
-  writeFileSync(join(dir, 'fast.mjs'), plugin.widenStringWidthFastPath(SOURCE));
-  original = ((await import(pathToFileURL(join(dir, 'original.mjs')).href)) as { default: StringWidth }).default;
-  fast = ((await import(pathToFileURL(join(dir, 'fast.mjs')).href)) as { default: StringWidth }).default;
+  original = await load('original.mjs', SOURCE);
+  original7 = await load('original7.mjs', SOURCE_7);
+  deferred7 = await load('deferred7.mjs', plugin.transformStringWidth7(SOURCE_7));
+  // Counting constructions needs the global replaced while the module loads and first runs.
+  const Segmenter = Intl.Segmenter;
+  const intl = Intl as { Segmenter: typeof Intl.Segmenter };
+  let constructed = 0;
+  intl.Segmenter = class extends Segmenter {
+    constructor(...args: ConstructorParameters<typeof Segmenter>) {
+      super(...args);
+      constructed++;
+    }
+  };
+  try {
+    fast = await load('fast.mjs', plugin.transformStringWidth8(SOURCE));
+    fast('plain ASCII and ┏━▁▂✓ borders');
+    segmentersAtLoad = constructed;
+    fast('漢字');
+    segmentersAfterSlowPath = constructed;
+  } finally {
+    intl.Segmenter = Segmenter;
+  }
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -82,6 +119,45 @@ describe('string-width with the wider fast path', () => {
     const line = '┏━ ▸tasks ━ 15 ━━┓│ ▁▂▃▄▅▆▇█ · ✓ ✗ ● ○ ■ ▼ ▶ › …';
     expect(fast(line)).toBe([...line].length);
     expect(fast(line)).toBe(original(line));
+  });
+
+  it('builds its segmenter on the first string the fast path cannot measure, not when it loads', () => {
+    expect(segmentersAtLoad).toBe(0);
+    expect(segmentersAfterSlowPath).toBe(1);
+  });
+
+  it('leaves wrap-ansi’s string-width 7 measuring what it measured, its segmenter and regex built on first use', () => {
+    const random = mulberry32(7);
+    const alphabet = [
+      'a',
+      ' ',
+      '👍',
+      '👨‍👩‍👧',
+      '漢',
+      '\u0301',
+      '\u200b',
+      '\ufe0f',
+      '\t',
+      'ｱ',
+      '─',
+      '\u001b[31m',
+      '\u001b[0m',
+    ];
+    for (let i = 0; i < 2000; i++) {
+      let text = '';
+      const length = Math.floor(random() * 20);
+      for (let j = 0; j < length; j++) text += alphabet[Math.floor(random() * alphabet.length)];
+      expect(deferred7(text), JSON.stringify(text)).toBe(original7(text));
+    }
+    const source = plugin.transformStringWidth7(SOURCE_7);
+    expect(source).not.toMatch(/^const (segmenter|defaultIgnorableCodePointRegex) =/m);
+  });
+
+  it('refuses to defer a constant the module does not declare once', () => {
+    expect(() => plugin.deferConstants(SOURCE, ['noSuchSegmenter'], 'string-width 8')).toThrow(/found 0 times/);
+    expect(() => plugin.transformStringWidth7(SOURCE_7.replace('const segmenter =', 'let segmenter ='))).toThrow(
+      /string-width 7: `const segmenter = …;` found 0 times/,
+    );
   });
 
   it('refuses a string-width whose fast path is not the expected one', () => {
