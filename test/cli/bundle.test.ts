@@ -79,6 +79,22 @@ describe('the CLI bundle', () => {
     expect(staticallyLoaded(chunkOf('src/cli/export/from-monitor.ts'))).toContain('src/cli/export/from-monitor.ts');
   });
 
+  it('leaves the image decoders and RE2 to the first image and the first filter', () => {
+    const before = [
+      ...staticallyLoaded(chunkOf('src/cli/monitor.ts')),
+      ...staticallyLoaded(chunkOf('src/ui/monitor-start.ts')),
+      ...staticallyLoaded(chunkOf('src/ui/run.tsx')),
+    ];
+    expect(before).toContain('src/store/image-view.ts');
+    expect(before).toContain('src/wire/pattern.ts');
+    expect(before.filter((f) => /node_modules\/(pngjs|jpeg-js|re2js)\/|^src\/text\/image-decode\.ts$/.test(f))).toEqual(
+      [],
+    );
+    expect(staticallyLoaded(chunkOf('src/text/image-decode.ts')).some((f) => f.includes('node_modules/pngjs/'))).toBe(
+      true,
+    );
+  });
+
   it("ships the log search's worker beside the chunk that starts it, loaded on the first search only", () => {
     const worker = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === 'src/store/log-scan-worker.ts');
     expect(worker?.[0]).toBe('dist/bundle/log-scan-worker.js');
