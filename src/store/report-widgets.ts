@@ -3,7 +3,7 @@
 // poller while the details pane is on screen, kept per widget URL in a bounded cache, and
 // fetched again on refresh. A refused request is an error of that widget only; connection
 // trouble makes the poller back off and try again.
-import { renderMarkdown } from '../text/markdown/index.js';
+import { loadMarkdown, markdownIfLoaded, type MarkdownModule } from '../text/markdown/on-demand.js';
 import type { KnownReportWidget } from '../text/report-widgets.js';
 import type { ReportsGetTaskDataRequest } from '../wire/reports.js';
 import { restartTimer } from './book-timers.js';
@@ -73,12 +73,12 @@ export const WIDGET_HISTOGRAM_SAMPLES = 300;
 const EMPTY_ENTRY: WidgetEntry = { loading: false, data: null, error: null, fetchedAt: null };
 
 /** The drawable widgets of a report body, each URL once, in the body's order. */
-export function extractWidgets(body: string): KnownReportWidget[] {
+export function extractWidgets(body: string, markdown: MarkdownModule): KnownReportWidget[] {
   // Every widget URL has a /widgets/ path: most bodies need no parsing at all.
   if (!body.includes('widgets')) return [];
   const seen = new Set<string>();
   const out: KnownReportWidget[] = [];
-  for (const line of renderMarkdown(body, { width: 80, color: false, hyperlinks: false })) {
+  for (const line of markdown.renderMarkdown(body, { width: 80, color: false, hyperlinks: false })) {
     if (line.kind !== 'widget' || line.widget.kind === 'unknown' || seen.has(line.widget.url)) continue;
     seen.add(line.widget.url);
     out.push(line.widget);
@@ -96,10 +96,19 @@ export function widgetsShown(state: MonitorState): boolean {
   return state.ui.view === 'reports' && (state.ui.focus.reports === 'details' || state.ui.paneRows.details > 0);
 }
 
+/** The report's widgets; none yet while the markdown renderer loads (it looks again once loaded). */
 function widgetsOf(ctx: StoreContext, row: ReportRow): KnownReportWidget[] {
   const cached = ctx.book.widgetList;
   if (cached !== null && cached.body === row.body) return cached.widgets;
-  const widgets = extractWidgets(row.body);
+  const markdown = markdownIfLoaded();
+  if (markdown === null) {
+    loadMarkdown().then(
+      () => syncWidgets(ctx),
+      () => undefined,
+    );
+    return [];
+  }
+  const widgets = extractWidgets(row.body, markdown);
   ctx.book.widgetList = { body: row.body, widgets };
   return widgets;
 }
@@ -156,6 +165,7 @@ export async function widgetsTick(ctx: StoreContext, signal: AbortSignal): Promi
   const state = ctx.get();
   const row = selectedReport(state);
   if (row === undefined || !widgetsShown(state)) return;
+  await loadMarkdown();
   const widgets = widgetsOf(ctx, row);
   touchAndEvict(
     ctx,

@@ -79,7 +79,7 @@ describe('the CLI bundle', () => {
     expect(staticallyLoaded(chunkOf('src/cli/export/from-monitor.ts'))).toContain('src/cli/export/from-monitor.ts');
   });
 
-  it('leaves the image decoders and RE2 to the first image and the first filter', () => {
+  it('leaves the image decoders, RE2 and marked to the first image, filter and report body', () => {
     const before = [
       ...staticallyLoaded(chunkOf('src/cli/monitor.ts')),
       ...staticallyLoaded(chunkOf('src/ui/monitor-start.ts')),
@@ -87,12 +87,17 @@ describe('the CLI bundle', () => {
     ];
     expect(before).toContain('src/store/image-view.ts');
     expect(before).toContain('src/wire/pattern.ts');
-    expect(before.filter((f) => /node_modules\/(pngjs|jpeg-js|re2js)\/|^src\/text\/image-decode\.ts$/.test(f))).toEqual(
-      [],
-    );
+    expect(
+      before.filter((f) =>
+        /node_modules\/(pngjs|jpeg-js|re2js|marked)\/|^src\/text\/(image-decode|markdown\/render)\.ts$/.test(f),
+      ),
+    ).toEqual([]);
     expect(staticallyLoaded(chunkOf('src/text/image-decode.ts')).some((f) => f.includes('node_modules/pngjs/'))).toBe(
       true,
     );
+    expect(
+      staticallyLoaded(chunkOf('src/text/markdown/render.ts')).some((f) => f.includes('node_modules/marked/')),
+    ).toBe(true);
   });
 
   it("ships the log search's worker beside the chunk that starts it, loaded on the first search only", () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MonitorStore, ReportRow, ScalarRow } from '../../src/store/types.js';
+import { loadMarkdown } from '../../src/text/markdown/on-demand.js';
 import { displayWidth } from '../../src/text/sanitize.js';
 import { helpLines } from '../../src/ui/components/HelpOverlay.js';
 import { KEYS, settle } from '../helpers/render.js';
@@ -65,6 +66,8 @@ describe.each(SIZES)('at %ix%i', (columns, rows) => {
   it('draws the reports view', async () => {
     const m = await open(fixedStore({ cols: columns, rows }), columns, rows);
     await m.press('2');
+    await loadMarkdown();
+    await settle();
     expectFits(m, columns, rows);
     const screen = text(m);
     expect(screen).toContain('Weekly vision results');

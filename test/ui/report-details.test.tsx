@@ -2,6 +2,7 @@
 // and scrolling that reaches the last rendered line.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MonitorStore, ReportRow, WidgetEntry } from '../../src/store/types.js';
+import { loadMarkdown } from '../../src/text/markdown/on-demand.js';
 import { displayWidth } from '../../src/text/sanitize.js';
 import { urlLines, WIDGET_CHART_ROWS } from '../../src/ui/panes/report-widget-lines.js';
 import { KEYS, settle } from '../helpers/render.js';
@@ -91,6 +92,9 @@ async function openDetails(store: MonitorStore, columns: number, rows: number): 
   await settle();
   await current.press('2');
   await current.press('3');
+  // The pane asked for the markdown renderer when first drawn and draws the body once it is in.
+  await loadMarkdown();
+  await settle();
   return current;
 }
 

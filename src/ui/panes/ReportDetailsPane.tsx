@@ -1,10 +1,18 @@
-// The selected report: its facts, then its body rendered from Markdown (src/text/markdown.ts)
+// The selected report: its facts, then its body rendered from Markdown (src/text/markdown/)
 // with its embedded widgets drawn in place from the data the store fetched for them. The
-// pane tells the store how many lines it drew, so scrolling reaches the last one.
-import { useEffect, useMemo, type ReactNode } from 'react';
+// renderer loads when the pane is first drawn (markdown/on-demand.ts); until then the body is
+// one "rendering" line. The pane tells the store how many lines it drew, so scrolling reaches
+// the last one.
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Text } from 'ink';
 import type { ReportRow, WidgetEntry } from '../../store/types.js';
-import { renderMarkdown, type RenderedLine } from '../../text/markdown/index.js';
+import type { RenderedLine } from '../../text/markdown/index.js';
+import {
+  loadMarkdown,
+  markdownIfLoaded,
+  onMarkdownLoaded,
+  type MarkdownModule,
+} from '../../text/markdown/on-demand.js';
 import { sanitize } from '../../text/sanitize.js';
 import { clip, formatUpdated } from '../cells.js';
 import { useActions, useMonitor, useTheme } from '../context.js';
@@ -22,14 +30,19 @@ export interface DetailLine {
 
 const NO_WIDGETS: Record<string, WidgetEntry> = {};
 
-/** Header lines (name, facts, tags, comment) and the rendered body with its widgets, each at most `width` wide. */
+/**
+ * Header lines (name, facts, tags, comment) and the rendered body with its widgets, each at
+ * most `width` wide. `markdown` null: the renderer is loading (or failed to: `loadError`).
+ */
 export function reportDetailLines(
   row: ReportRow,
   width: number,
   reference: number,
   theme: Theme,
   hyperlinks: boolean,
+  markdown: MarkdownModule | null,
   widgets: Record<string, WidgetEntry> = NO_WIDGETS,
+  loadError: string | null = null,
 ): DetailLine[] {
   const e = theme.glyphs.ellipsis;
   const sep = ` ${theme.glyphs.separator} `;
@@ -44,7 +57,12 @@ export function reportDetailLines(
     lines.push({ kind: 'fact', text: clip(`tags: ${row.tags.map((t) => sanitize(t)).join(', ')}`, width, e) });
   if (row.comment.trim() !== '') lines.push({ kind: 'comment', text: clip(sanitize(row.comment), width, e) });
   lines.push({ kind: 'body', text: '' });
-  const rendered: RenderedLine[] = renderMarkdown(row.body, {
+  if (markdown === null) {
+    const note = loadError === null ? `rendering${e}` : `cannot render the body: ${sanitize(loadError)}`;
+    lines.push({ kind: loadError === null ? 'note' : 'error', text: clip(note, width, e) });
+    return lines;
+  }
+  const rendered: RenderedLine[] = markdown.renderMarkdown(row.body, {
     width,
     color: theme.color,
     hyperlinks,
@@ -65,8 +83,26 @@ function lineColor(kind: DetailLine['kind'], theme: Theme): ReturnType<Theme['fg
   return undefined;
 }
 
+/** The markdown renderer once loaded (the first call starts loading it), and why it failed to. */
+function useMarkdown(): { markdown: MarkdownModule | null; loadError: string | null } {
+  const markdown = useSyncExternalStore(onMarkdownLoaded, markdownIfLoaded);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  useEffect(() => {
+    if (markdown !== null) return;
+    let live = true;
+    loadMarkdown().catch((err: unknown) => {
+      if (live) setLoadError(err instanceof Error ? err.message : String(err));
+    });
+    return () => {
+      live = false;
+    };
+  }, [markdown]);
+  return { markdown, loadError };
+}
+
 export function ReportDetailsPane(props: PaneProps & { hyperlinks?: boolean }): ReactNode {
   const theme = useTheme();
+  const { markdown, loadError } = useMarkdown();
   const actions = useActions();
   const selectedId = useMonitor((s) => s.reports.selectedId);
   const row = useMonitor((s) => (s.reports.selectedId === null ? undefined : s.reports.byId[s.reports.selectedId]));
@@ -77,8 +113,11 @@ export function ReportDetailsPane(props: PaneProps & { hyperlinks?: boolean }): 
   const inner = paneInner(props);
   const hyperlinks = props.hyperlinks === true;
   const lines = useMemo(
-    () => (row === undefined ? [] : reportDetailLines(row, inner.width, reference, theme, hyperlinks, widgets)),
-    [row, inner.width, reference, theme, hyperlinks, widgets],
+    () =>
+      row === undefined
+        ? []
+        : reportDetailLines(row, inner.width, reference, theme, hyperlinks, markdown, widgets, loadError),
+    [row, inner.width, reference, theme, hyperlinks, markdown, widgets, loadError],
   );
   useEffect(() => {
     if (row !== undefined) actions.setDetailsLineCount(lines.length);
