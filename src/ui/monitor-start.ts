@@ -8,7 +8,7 @@ import type { MonitorState, MonitorStore } from '../store/types.js';
 import { applyLayoutToStore, storeLayoutOf } from './store-layout.js';
 import { computeLayout } from './layout.js';
 import type { PaneExporter } from './pane-effects.js';
-import { detectGraphicsInBackground, type GraphicsSupport } from './terminal-graphics.js';
+import { detectGraphics, detectGraphicsInBackground, type GraphicsSupport } from './terminal-graphics.js';
 
 /** The store's client, closed when the monitor ends when it can be. */
 export type MonitorClient = StoreClient & { close?(): Promise<void> };
@@ -137,8 +137,15 @@ export function waitFor(
 export interface StartedMonitor {
   store: MonitorStore;
   size: { cols: number; rows: number };
-  /** The terminal's graphics support, once the task list answered (or the wait ran out). */
-  ready: Promise<GraphicsSupport>;
+  /** Resolves once the task list answered (or the wait ran out). */
+  ready: Promise<void>;
+  /** The terminal's graphics support as the environment tells it, without asking tmux. */
+  graphics: GraphicsSupport;
+  /**
+   * The graphics support after asking tmux where needed: a process spawn (3-5 ms of the
+   * monitor's own time), so it is asked after the first frame, which draws no image yet.
+   */
+  askGraphics(): Promise<GraphicsSupport>;
 }
 
 /**
@@ -155,7 +162,11 @@ export function startMonitor(
   const store = makeStore(opts, size);
   layOutStore(store, size);
   store.getState().actions.start();
-  const firstData = waitFor(store, taskListAnswered, firstFrameWaitMs);
-  const graphics = detectGraphicsInBackground(terminal.env, opts.color);
-  return { store, size, ready: firstData.then(() => graphics) };
+  return {
+    store,
+    size,
+    ready: waitFor(store, taskListAnswered, firstFrameWaitMs),
+    graphics: detectGraphics(terminal.env, opts.color, () => false),
+    askGraphics: () => detectGraphicsInBackground(terminal.env, opts.color),
+  };
 }

@@ -2,6 +2,7 @@
 // `renderOnce` (one frame as a string, for `tracktop --once`).
 import chalk from 'chalk';
 import { render, renderToString, type Instance } from 'ink';
+import type { ReactElement } from 'react';
 import { App } from './App.js';
 import { editText } from './editor.js';
 import type { MonitorStore } from '../store/types.js';
@@ -58,7 +59,8 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
   const stdin = opts.stdin ?? process.stdin;
   const stderr = opts.stderr ?? process.stderr;
   const env = opts.env ?? process.env;
-  const { store, ready } = opts.started ?? startMonitor(opts, { stdout, env }, opts.firstFrameWaitMs);
+  const { store, ready, graphics, askGraphics } =
+    opts.started ?? startMonitor(opts, { stdout, env }, opts.firstFrameWaitMs);
   const theme = createTheme({ color: opts.color, ascii: opts.ascii });
   const callerStyleLevel = chalk.level;
   chalk.level = inkStyleLevel(chalk.level, stdout.isTTY === true);
@@ -102,42 +104,53 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
       else await actions.saveBody(id, outcome.text);
     };
 
-    const mount = (graphics: GraphicsSupport): void => {
+    const app = (support: GraphicsSupport): ReactElement => (
+      <App
+        store={store}
+        theme={theme}
+        onQuit={() => finish(0)}
+        editBody={editBody}
+        env={env}
+        hyperlinks={opts.hyperlinks}
+        graphics={support}
+        exportPane={opts.exportPane}
+        webServer={opts.webServer}
+        bell={opts.bell}
+      />
+    );
+    /** Draws again with what tmux says, when that differs from what the environment said. */
+    const refineGraphics = (): void => {
+      void askGraphics().then((asked) => {
+        const same =
+          asked.mode === graphics.mode &&
+          asked.protocol === graphics.protocol &&
+          asked.multiplexed === graphics.multiplexed;
+        if (!finished && !same) instance?.rerender(app(asked));
+      });
+    };
+    const mount = (): void => {
       if (finished) return;
       try {
-        instance = render(
-          <App
-            store={store}
-            theme={theme}
-            onQuit={() => finish(0)}
-            editBody={editBody}
-            env={env}
-            hyperlinks={opts.hyperlinks}
-            graphics={graphics}
-            exportPane={opts.exportPane}
-            webServer={opts.webServer}
-            bell={opts.bell}
-          />,
-          {
-            stdout,
-            stdin,
-            stderr,
-            exitOnCtrlC: false,
-            patchConsole: false,
-            // Ink draws the first change at once and holds later ones until 1000/maxFps ms have
-            // passed: a key pressed just after a data frame (or a held key) waits up to that long.
-            // 60 keeps that wait within one 60 Hz refresh; frames cost only their changed lines.
-            maxFps: opts.maxFps ?? 60,
-            // Rewrite only the lines that changed (needs patches/ink+6.8.0.patch: stale first line).
-            incrementalRendering: true,
-          },
-        );
+        instance = render(app(graphics), {
+          stdout,
+          stdin,
+          stderr,
+          exitOnCtrlC: false,
+          patchConsole: false,
+          // Ink draws the first change at once and holds later ones until 1000/maxFps ms have
+          // passed: a key pressed just after a data frame (or a held key) waits up to that long.
+          // 60 keeps that wait within one 60 Hz refresh; frames cost only their changed lines.
+          maxFps: opts.maxFps ?? 60,
+          // Rewrite only the lines that changed (needs patches/ink+6.8.0.patch: stale first line).
+          incrementalRendering: true,
+        });
       } catch (err) {
         finish(1, err instanceof Error ? err.message : String(err));
         return;
       }
       instance.waitUntilExit().catch((err: unknown) => finish(1, err instanceof Error ? err.message : String(err)));
       opts.onStore?.(store);
+      setImmediate(refineGraphics);
     };
     void ready.then(mount);
   });

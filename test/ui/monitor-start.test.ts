@@ -40,7 +40,9 @@ describe('startMonitor', () => {
       expect(started.size).toEqual({ cols: 120, rows: 40 });
       // Laid out before the first load, so the visible panes fetch what they show.
       expect(started.store.getState().ui.paneRows.tasks).toBeGreaterThan(0);
-      await expect(started.ready).resolves.toMatchObject({ mode: 'truecolor', protocol: null });
+      await started.ready;
+      expect(started.graphics).toMatchObject({ mode: 'truecolor', protocol: null });
+      await expect(started.askGraphics()).resolves.toEqual(started.graphics);
       const state = started.store.getState();
       expect(state.connection.state).toBe('live');
       expect(state.tasks.loading).toBe(false);
@@ -48,6 +50,37 @@ describe('startMonitor', () => {
     } finally {
       started.store.getState().actions.stop();
     }
+  });
+
+  it('asks tmux about colours only after the first frame is written', async () => {
+    const stdout = new FakeStdout(120, 40);
+    const stdin = new FakeStdin();
+    const started = startMonitor(options(), { stdout, env: { TERM: 'tmux-256color', TMUX: 'x' } }, 5000);
+    expect(started.graphics).toMatchObject({ mode: 'ansi256', multiplexed: true });
+    // Stands in for tmux's answer: a tmux whose attached client has the RGB feature is not
+    // something this test can start.
+    let framesWhenAsked = -1;
+    const withTmux = {
+      ...started,
+      askGraphics: () => {
+        framesWhenAsked = stdout.writes.length;
+        return Promise.resolve({ ...started.graphics, mode: 'truecolor' as const });
+      },
+    };
+    const done = runMonitor({
+      ...options(),
+      started: withTmux,
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stdin: stdin as unknown as NodeJS.ReadStream,
+      env: { TERM: 'tmux-256color', TMUX: 'x' },
+    });
+    const deadline = Date.now() + 8000;
+    while (framesWhenAsked < 0 && Date.now() < deadline) await settle(20);
+    expect(framesWhenAsked).toBeGreaterThan(0);
+    expect(stripControl(stdout.writes.slice(0, framesWhenAsked).join(''))).toContain('started-early');
+    await settle(50);
+    stdin.write('q');
+    await expect(done).resolves.toBe(0);
   });
 
   it('lets runMonitor draw the store it started, and stop it on q', async () => {
