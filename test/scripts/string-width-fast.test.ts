@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/demo/random.js';
 import { ROOT } from '../helpers/demo-process.js';
+import { randomText } from '../helpers/random-text.js';
 
 type StringWidth = (text: string, options?: { ambiguousIsNarrow?: boolean; countAnsiEscapeCodes?: boolean }) => number;
 interface Plugin {
@@ -144,9 +145,7 @@ describe('string-width with the wider fast path', () => {
       '\u001b[0m',
     ];
     for (let i = 0; i < 2000; i++) {
-      let text = '';
-      const length = Math.floor(random() * 20);
-      for (let j = 0; j < length; j++) text += alphabet[Math.floor(random() * alphabet.length)];
+      const text = randomText(random, alphabet, 20);
       expect(deferred7(text), JSON.stringify(text)).toBe(original7(text));
     }
     const source = plugin.transformStringWidth7(SOURCE_7);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayWidth, sanitize, sanitizeLines } from '../../src/text/sanitize.js';
 import { mulberry32 } from '../../src/demo/random.js';
+import { randomText } from '../helpers/random-text.js';
 
 const ESC = '\u001b';
 const RED = `${ESC}[31m`;
@@ -167,9 +168,7 @@ describe('sanitize: escape-sequence attacks', () => {
       '(',
     ];
     for (let run = 0; run < 2000; run++) {
-      let input = '';
-      const length = Math.floor(random() * 40);
-      for (let k = 0; k < length; k++) input += pieces[Math.floor(random() * pieces.length)];
+      const input = randomText(random, pieces, 40);
       for (const color of [false, true]) {
         for (const multiline of [false, true]) {
           const out = sanitize(input, { color, multiline });
