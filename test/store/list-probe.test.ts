@@ -17,6 +17,7 @@ const listCalls = (f: MonitorFixture): Body[] =>
   f.proxy.calls.filter((c: ProxyCall) => c.endpoint === LIST).map((c) => JSON.parse(c.body) as Body);
 const isFullRead = (b: Body) => 'scroll_id' in b;
 const isNewestProbe = (b: Body) => b.page_size === 1 && (b.only_fields as string[] | undefined)?.[0] === 'last_update';
+const isTailProbe = (b: Body) => b.page_size === 1 && (b.only_fields as string[] | undefined)?.[0] === 'id';
 
 async function loadedWith(names: string[], overrides = {}): Promise<{ f: MonitorFixture; ids: string[] }> {
   const f = await monitorFixture(overrides);
@@ -58,6 +59,40 @@ describe('task list probe: an idle poll sends two one-row requests, a change is 
     expect(calls.find((b) => !isNewestProbe(b))).toMatchObject({ only_fields: ['id'], page: 2 });
     const bytes = fx.proxy.calls.reduce((n, c) => n + c.body.length, 0) / calls.length;
     expect(bytes).toBeLessThan(200);
+  });
+
+  it('an idle tick sends its two probes together, as the tick before found nothing changed', async () => {
+    ({ f: fx } = await loadedWith(['a', 'b', 'c']));
+    const f = fx;
+    // Held answers keep both probes of one tick in flight if they were sent together.
+    f.proxy.delays.set(LIST, 40);
+    f.proxy.reset();
+    await waitFor(() => listCalls(f).filter(isNewestProbe).length >= 3, 5000, 'three idle ticks');
+    expect(listCalls(f).some(isFullRead)).toBe(false);
+    expect(f.proxy.maxInFlight.get(LIST)).toBe(2);
+  });
+
+  it('a list that keeps changing asks for the tail only after a tick that found nothing changed', async () => {
+    const loaded = await loadedWith(['busy', 'quiet']);
+    fx = loaded.f;
+    const f = fx;
+    const busy = loaded.ids[0]!;
+    let stop = false;
+    const writing = (async () => {
+      for (let i = 0; !stop; i++) {
+        await addScalars(f.writer, busy, 'loss', 'train', [1 / (i + 1)], i);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    await f.until((s) => (s.tasks.byId[busy]?.lastIteration ?? -1) >= 0, 'the first change shown');
+    f.proxy.reset();
+    await waitFor(() => listCalls(f).filter(isNewestProbe).length >= 8, 8000, 'eight busy ticks');
+    stop = true;
+    await writing;
+    const calls = listCalls(f);
+    // Every tick of a changing list is read in full; a tail probe sent anyway would be wasted.
+    expect(calls.filter(isFullRead).length).toBeGreaterThanOrEqual(6);
+    expect(calls.filter(isTailProbe).length).toBeLessThanOrEqual(2);
   });
 
   it('a status change, a rename and new events each show on the next tick', async () => {
