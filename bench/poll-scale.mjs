@@ -1,8 +1,8 @@
 // The monitor's idle poll cost at scale (issue 12): the built monitor inside tmux (120x40,
 // --interval 1) against the embedded server holding 10,000 tasks where nothing changes.
 // Bytes on the wire are counted by a TCP relay between them (both directions, HTTP headers
-// included); CPU is the monitor's own (utime + stime), both over 10 poll cycles after settling
-// (--cycles N for more; CPU is the scheduler's runtime of its threads, bench/lib/proc.mjs). Then 20 of the tasks run: one of them
+// included); CPU is the monitor's own (the scheduler's runtime of its threads, bench/lib/proc.mjs),
+// both over 20 poll cycles after settling (--cycles N for more). Then 20 of the tasks run: one of them
 // is renamed (as tasks.update does: name and last_update) while the others keep changing
 // (an event every 50 ms), and the time until the new name is on screen is measured (goal:
 // within one interval), with the bytes and CPU of a busy cycle beside it.
