@@ -5,6 +5,7 @@ import { render, renderToString, type Instance } from 'ink';
 import type { ReactElement } from 'react';
 import { App } from './App.js';
 import { editText } from './editor.js';
+import { sameData } from '../store/same-data.js';
 import type { MonitorStore } from '../store/types.js';
 import {
   firstLoadDone,
@@ -121,11 +122,7 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
     /** Draws again with what tmux says, when that differs from what the environment said. */
     const refineGraphics = (): void => {
       void askGraphics().then((asked) => {
-        const same =
-          asked.mode === graphics.mode &&
-          asked.protocol === graphics.protocol &&
-          asked.multiplexed === graphics.multiplexed;
-        if (!finished && !same) instance?.rerender(app(asked));
+        if (!finished && !sameData(asked, graphics)) instance?.rerender(app(asked));
       });
     };
     const mount = (): void => {
