@@ -39,8 +39,10 @@ export function verifyJwt(token: string, secret: string, nowSec: number): JwtRes
     return { ok: false, reason: 'The specified alg value is not allowed' };
   if (typeof claims !== 'object' || claims === null || Array.isArray(claims))
     return { ok: false, reason: 'Invalid payload string: must be a json object' };
-  const expected = sign(`${headerPart}.${payloadPart}`, secret);
-  const given = Buffer.from(signaturePart, 'base64url');
+  // Compared as text: the base64url decoder skips characters it does not know and the unused low
+  // bits of the last one, so comparing decoded bytes would accept other spellings of a signature.
+  const expected = Buffer.from(sign(`${headerPart}.${payloadPart}`, secret).toString('base64url'));
+  const given = Buffer.from(signaturePart);
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     return { ok: false, reason: 'Signature verification failed' };
   const exp = (claims as { exp?: unknown }).exp;

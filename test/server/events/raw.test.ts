@@ -130,7 +130,11 @@ describe('events.scalar_metrics_iter_raw', () => {
     const forged = Buffer.from(
       JSON.stringify({ from_key_value: '0', request: { task: t, metric: { metric: 'm' } } }),
     ).toString('base64url');
-    for (const bad of [`${head}.${forged}.${sig}`, 'garbage', `${head}.${payload}.${sig.slice(0, -2)}xx`]) {
+    for (const bad of [
+      `${head}.${forged}.${sig}`,
+      'garbage',
+      `${head}.${payload}.${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`,
+    ]) {
       const r = await h.call('events.scalar_metrics_iter_raw', { task: t, metric: { metric: 'm' }, scroll_id: bad });
       expect([r.status, r.subcode]).toEqual([400, 1104]);
       expect(r.msg).toContain('Invalid scroll id');
