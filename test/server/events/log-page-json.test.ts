@@ -79,6 +79,36 @@ describe('get_task_log fast path', () => {
     expect(fast).toBe(logDocs(h, t));
   });
 
+  it('writes write times on either side of midnight as logDoc does, whichever day the page starts on', async () => {
+    const around = [-86_400_001, -1, 0, 1, 999, 1000, 59_999, 3_599_999, 86_399_999, 86_400_000, 86_400_000 * 40];
+    // The page's first log (in either order) is written at `first` after `midnight`: its day is
+    // the usual one. Midnight at the epoch puts the day before it at negative times.
+    const today = Date.UTC(2026, 10, 25);
+    for (const [midnight, first] of [
+      [today, -1],
+      [today, 0],
+      [today, 86_399_999],
+      [0, 5],
+    ] as const) {
+      const t = h.task();
+      const written = [first, ...around, first];
+      await add(
+        h,
+        written.map((_, i) => log(t, i, { timestamp: midnight + i })),
+      );
+      const setWritten = h.db.prepare(`UPDATE log_events SET written_after = ? - timestamp WHERE iter = ?`);
+      written.forEach((w, i) => setWritten.run(midnight + w, i));
+      const all = JSON.parse(logDocs(h, t)) as unknown[];
+      for (const descending of [true, false]) {
+        const range = { where: `l.owner = ${LOG_OWNER}`, params: [t], descending };
+        const page = logPageJson(h.db, range, seriesOfType(h.db, t, LOG));
+        expect(page?.count).toBe(written.length);
+        const events = JSON.parse(`[${page!.json.toString('utf8')}]`) as unknown[];
+        expect(JSON.stringify(events)).toBe(JSON.stringify(descending ? all : [...all].reverse()));
+      }
+    }
+  });
+
   it('writes the series fields of a one-series log from parameters, and refuses rows of another series', async () => {
     const t = h.task();
     await add(h, [
