@@ -22,6 +22,7 @@ import { companyId } from '../dist/server/server-meta.js';
 import { row } from './lib/table.mjs';
 import { prepareJsonText } from '../dist/server/json-text.js';
 import { MAX_JSON_DEPTH } from '../dist/server/limits.js';
+import { exchange as clientExchange } from '../dist/api/exchange.js';
 
 const ACCESS_KEY = 'BENCHACCESSKEY000000';
 const SECRET_KEY = 'bench-secret-key-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -188,8 +189,9 @@ export async function bodyPrescanMsPerMb() {
 
 /**
  * A 5,000-line page of events.get_task_log over HTTP (median of 15 after 5 warm-up requests) at
- * each size: the exchange as tracktop's client makes it (an undici Pool, request sent to last
- * byte received), and apart from it what the client then spends parsing the page's JSON.
+ * each size: the exchange as tracktop's client makes it (its `exchange` over an undici Pool,
+ * from the request sent to the body's text), and apart from it what the client then spends
+ * parsing the page's JSON.
  */
 export async function logPageMs({ sizes = [1_000_000, 10_000_000] } = {}) {
   return withServer(async (b) => {
@@ -214,13 +216,16 @@ export async function logPageMs({ sizes = [1_000_000, 10_000_000] } = {}) {
           const body = JSON.stringify(req);
           for (let i = 0; i < 20; i++) {
             const s = performance.now();
-            const res = await pool.request({
-              path: '/events.get_task_log',
-              method: 'POST',
-              headers: { authorization: b.bearer, 'content-type': 'application/json' },
-              body,
-            });
-            const text = await res.body.text();
+            const { text } = await clientExchange(
+              pool,
+              {
+                path: '/events.get_task_log',
+                method: 'POST',
+                headers: { authorization: b.bearer, 'content-type': 'application/json' },
+                body,
+              },
+              new AbortController().signal,
+            );
             const received = performance.now();
             const page = JSON.parse(text).data;
             const parsed = performance.now();
