@@ -86,15 +86,13 @@ export function logPageJson(
   series: readonly SeriesRow[],
 ): { json: Buffer; count: number } | undefined {
   registerWrittenText(db);
-  const dir = range.descending ? 'DESC' : '';
-  const order = `ORDER BY l.timestamp ${dir}, l.seq ${dir}`;
   const one = series.length === 1 ? series[0] : undefined;
-  const named: Record<string, unknown> = { noIter: NO_ITER_PARAM, ...usualDay(db, range, order) };
+  const named: Record<string, unknown> = { noIter: NO_ITER_PARAM, ...usualDay(db, range) };
   let [plain, event] = [PLAIN, EVENT_OF_ROW_SERIES];
   if (one !== undefined) {
     [plain, event] = [`${PLAIN} AND l.series = @series`, EVENT_OF_ONE_SERIES];
-    const [owner, metric, variant, model] = [one.owner, one.metric, one.variant, one.model_event === 1];
-    Object.assign(named, { series: one.id, ...jsonTexts({ owner, metric, variant, model }) });
+    const fields = { owner: one.owner, metric: one.metric, variant: one.variant, model: one.model_event === 1 };
+    Object.assign(named, { series: one.id, ...jsonTexts(fields) });
   }
   // The subquery's order is the concatenation's: SQLite drops a FROM subquery's ORDER BY only
   // under no aggregate or count/min/max, never under group_concat; the primary key gives it.
@@ -103,7 +101,7 @@ export function logPageJson(
     `SELECT CAST(group_concat(doc, ',') AS BLOB), count(*) FROM (
        SELECT CASE WHEN ${plain} THEN ${event} ELSE char(${NOT_PLAIN}) END AS doc
        FROM log_events l CROSS JOIN event_strings w ON w.id = l.worker LEFT JOIN event_strings lv ON lv.id = l.level
-       WHERE ${range.where} ${order})`,
+       WHERE ${range.where} ${rangeOrder(range)})`,
   ).get(...range.params, named) as [Buffer | null, number];
   if (json?.includes(NOT_PLAIN)) return undefined;
   return { json: json ?? Buffer.alloc(0), count };
@@ -113,10 +111,11 @@ export function logPageJson(
  * The day the range's first log was written on, which most of a page shares, and its date as
  * writtenText writes it; a day no row is on when that date is not the usual 10 characters.
  */
-function usualDay(db: Db, range: LogRange, order: string): { day: number; date: string } {
-  const first = pluckStmt(db, `SELECT ${WRITTEN} FROM log_events l WHERE ${range.where} ${order} LIMIT 1`).get(
-    ...range.params,
-  ) as number | undefined;
+function usualDay(db: Db, range: LogRange): { day: number; date: string } {
+  const first = pluckStmt(
+    db,
+    `SELECT ${WRITTEN} FROM log_events l WHERE ${range.where} ${rangeOrder(range)} LIMIT 1`,
+  ).get(...range.params) as number | undefined;
   const day = first === undefined ? -1 : Math.floor(first / DAY_MS);
   if (!Number.isInteger(day) || day < 0 || day >= DAY_OF_YEAR_10000) return { day: -1, date: '' };
   return { day, date: writtenText(day * DAY_MS).slice(0, 'YYYY-MM-DD'.length) };
@@ -126,11 +125,16 @@ function jsonTexts(fields: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, JSON.stringify(f)]));
 }
 
+/** The ORDER BY clause of the range's order on log_events `l`: by time, ties in insertion order. */
+export function rangeOrder(range: LogRange): string {
+  const dir = range.descending ? 'DESC' : '';
+  return `ORDER BY l.timestamp ${dir}, l.seq ${dir}`;
+}
+
 /** The timestamp of the range's `n`-th log in its order (undefined when it holds fewer). */
 export function nthTimestamp(db: Db, range: LogRange, n: number): number | undefined {
-  const dir = range.descending ? 'DESC' : '';
   return pluckStmt(
     db,
-    `SELECT l.timestamp FROM log_events l WHERE ${range.where} ORDER BY l.timestamp ${dir}, l.seq ${dir} LIMIT 1 OFFSET ?`,
+    `SELECT l.timestamp FROM log_events l WHERE ${range.where} ${rangeOrder(range)} LIMIT 1 OFFSET ?`,
   ).get(...range.params, n - 1) as number | undefined;
 }

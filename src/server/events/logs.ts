@@ -25,7 +25,7 @@ import { deletableOwner, readableOwner } from './owners.js';
 import { seriesOfType, type SeriesRow } from './series.js';
 import { logDoc, writtenText } from './stored-event.js';
 import { pluckStmt, rawStmt } from './prepared.js';
-import { type LogRange, logPageJson, nthTimestamp } from './log-page-json.js';
+import { type LogRange, logPageJson, nthTimestamp, rangeOrder } from './log-page-json.js';
 
 export const LOG_DEFAULT_BATCH = 5000;
 export const LOG_MAX_BATCH = 10_000;
@@ -91,11 +91,9 @@ export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): GetTaskLogResp
   const fast = logPageJson(db, page, shown);
   if (fast !== undefined)
     return new JsonBytes('{"events":[', fast.json, `],"returned":${fast.count},"total":${total}}`);
-  const dir = page.descending ? 'DESC' : '';
-  const rows = rawStmt(
-    db,
-    `SELECT ${PAGE_COLUMNS} FROM log_events l WHERE ${page.where} ORDER BY l.timestamp ${dir}, l.seq ${dir}`,
-  ).all(...page.params) as PageRow[];
+  const rows = rawStmt(db, `SELECT ${PAGE_COLUMNS} FROM log_events l WHERE ${page.where} ${rangeOrder(page)}`).all(
+    ...page.params,
+  ) as PageRow[];
   return { events: pageEvents(db, series, rows) as LogEvent[], returned: rows.length, total };
 });
 
