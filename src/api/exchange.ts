@@ -3,6 +3,7 @@
 // every call here reads the body to its end at once, and the monitor sends a few of these a
 // second for days, so it drives the dispatch itself (bench/poll-scale.mjs: less CPU a call).
 import type { Dispatcher } from 'undici';
+import { utf8Text } from '../wire/utf8-text.js';
 
 export interface Exchange {
   status: number;
@@ -64,7 +65,7 @@ export function exchange(dispatcher: Dispatcher, request: ExchangeRequest, signa
           finish();
           const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length);
           const start = UTF8_BOM.every((byte, i) => body[i] === byte) ? UTF8_BOM.length : 0;
-          resolve({ status, headers, text: body.toString('utf8', start) });
+          resolve({ status, headers, text: utf8Text(body, start) });
         },
         onResponseError(_c, err) {
           finish();

@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_LINES_CONTENT_TYPE, MAX_API_VERSION } from '../wire/envelope.js';
 import { ERRORS, type ErrorCode } from '../wire/errors.js';
+import { utf8Text } from '../wire/utf8-text.js';
 import { authenticate } from './auth.js';
 import { RawResponse, type HandlerTable, type Identity, type RequestContext } from './context.js';
 import type { Db } from './db.js';
@@ -162,7 +163,7 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
       }
       throw err;
     }
-    const rawBody = prepareJsonText(raw.toString('utf8'), MAX_JSON_DEPTH);
+    const rawBody = prepareJsonText(utf8Text(raw), MAX_JSON_DEPTH);
     const contentType = headerText(req.headers['content-type']) ?? '';
     const body = { ...parseQueryParams(search), ...parseBody(rawBody, contentType, parsed.endpoint) };
     const responseHeaders: Record<string, string> = {};
