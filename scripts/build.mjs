@@ -10,6 +10,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { ansiTokenizeFast } from './ansi-tokenize-fast.mjs';
 import { assertInkPatched } from './ink-patch-check.mjs';
 import { inkOutputCache } from './ink-output-cache.mjs';
 import { stringWidthFast } from './string-width-fast.mjs';
@@ -99,7 +100,7 @@ const result = await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // CommonJS dependencies bundled into ESM call require() for Node built-ins.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [versionConstant, undiciPoolOnly, inkOutputCache, yogaNoFetch, stringWidthFast],
+  plugins: [versionConstant, undiciPoolOnly, inkOutputCache, yogaNoFetch, stringWidthFast, ansiTokenizeFast],
   logLevel: 'warning',
   metafile: true,
 });

@@ -1,0 +1,87 @@
+// Ink's output builder turns every line of a frame into styled cells with @alcalzone/ansi-tokenize
+// and every screen row back into a string. Profiled (--cpu-prof) on the monitor's first frame,
+// that was about half of Ink's output time, in two places:
+//   - tokenize() cuts each line into grapheme clusters with Intl.Segmenter, whose module-level
+//     instance is also built when the bundle loads;
+//   - styledCharsToString() works out the escape codes between every two neighbouring cells
+//     (three Sets and two filters a cell), though neighbours nearly always share their style.
+// The bundle gets the package with two changes that leave every result the same:
+//   - a line made only of printable ASCII, ESC and the characters of string-width-fast's
+//     NARROW_RANGES (each one cluster on its own that never joins a neighbour, the property
+//     test/scripts/string-width-fast.test.ts checks against Intl.Segmenter) is cut into clusters
+//     a code unit each; other lines still go through the segmenter, built on its first use;
+//   - two neighbouring cells with the same codes in the same order add no codes between them
+//     (what diffAnsiCodes gives for them), and a row's last cell without style closes nothing.
+// test/scripts/ansi-tokenize-fast.test.ts checks both against the package as published.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { deferConstants, NARROW_RANGES } from './string-width-fast.mjs';
+
+const hex = (cp) => `\\u${cp.toString(16).padStart(4, '0')}`;
+const ONE_UNIT_CLASS = `\\u0020-\\u007E\\u001B${NARROW_RANGES.map(([from, to]) => `${hex(from)}-${hex(to)}`).join('')}`;
+
+const TOKENIZE_EDITS = [
+  ['for (const { segment, index } of segmenter.segment(str)) {', 'for (const { segment, index } of clustersOf(str)) {'],
+];
+const TOKENIZE_HELPERS = `
+const ONE_UNIT_CLUSTERS = /^[${ONE_UNIT_CLASS}]*$/;
+/** The grapheme clusters of \`str\` as the segmenter gives them (segment and index). */
+function clustersOf(str) {
+    if (!ONE_UNIT_CLUSTERS.test(str)) return segmenter.segment(str);
+    const clusters = new Array(str.length);
+    for (let index = 0; index < str.length; index++) clusters[index] = { segment: str[index], index };
+    return clusters;
+}
+`;
+
+const STYLED_CHARS_EDITS = [
+  [
+    'ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
+    'ret += sameCodes(chars[i - 1].styles, char.styles) ? "" : ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
+  ],
+  [
+    'ret += ansiCodesToString(diffAnsiCodes(char.styles, []));',
+    'ret += char.styles.length === 0 ? "" : ansiCodesToString(diffAnsiCodes(char.styles, []));',
+  ],
+];
+const STYLED_CHARS_HELPERS = `
+/** The same codes in the same order: diffAnsiCodes(from, to) is then empty. */
+function sameCodes(from, to) {
+    if (from === to) return true;
+    if (from.length !== to.length) return false;
+    for (let i = 0; i < from.length; i++) {
+        if (from[i].code !== to[i].code || from[i].endCode !== to[i].endCode) return false;
+    }
+    return true;
+}
+`;
+
+function edit(source, file, edits, helpers) {
+  let patched = source;
+  for (const [from, to] of edits) {
+    if (patched.split(from).length !== 2)
+      throw new Error(
+        `ansi-tokenize's ${file} changed (expected once: ${from}); review scripts/ansi-tokenize-fast.mjs`,
+      );
+    patched = patched.replace(from, to);
+  }
+  return `${patched}\n${helpers}`;
+}
+
+/** The edits per module (file name under @alcalzone/ansi-tokenize/build/). */
+export const TOKENIZE_MODULE_EDITS = {
+  'tokenize.js': (source) =>
+    deferConstants(edit(source, 'tokenize.js', TOKENIZE_EDITS, TOKENIZE_HELPERS), ['segmenter'], 'ansi-tokenize'),
+  'styledChars.js': (source) => edit(source, 'styledChars.js', STYLED_CHARS_EDITS, STYLED_CHARS_HELPERS),
+};
+
+/** esbuild plugin: bundles the package's tokenize.js and styledChars.js with their edits. */
+export const ansiTokenizeFast = {
+  name: 'ansi-tokenize-fast',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars)\.js$/ }, (args) => ({
+      contents: TOKENIZE_MODULE_EDITS[basename(args.path)](readFileSync(args.path, 'utf8')),
+      loader: 'js',
+    }));
+  },
+};
