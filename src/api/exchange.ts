@@ -3,7 +3,6 @@
 // every call here reads the body to its end at once, and the monitor sends a few of these a
 // second for days, so it drives the dispatch itself (bench/poll-scale.mjs: less CPU a call).
 import type { Dispatcher } from 'undici';
-import { utf8Text } from '../wire/utf8-text.js';
 
 export interface Exchange {
   status: number;
@@ -65,7 +64,10 @@ export function exchange(dispatcher: Dispatcher, request: ExchangeRequest, signa
           finish();
           const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length);
           const start = UTF8_BOM.every((byte, i) => body[i] === byte) ? UTF8_BOM.length : 0;
-          resolve({ status, headers, text: utf8Text(body, start) });
+          // Not the server's ASCII shortcut (server/utf8-text.ts): Node makes a Latin-1 string of
+          // 1 MB or more external, freed only when V8 counts 64 MB of them, and the log search's
+          // worker, which reads pages without parsing them, grew by 40 MB (bench/log-search.mjs).
+          resolve({ status, headers, text: body.toString('utf8', start) });
         },
         onResponseError(_c, err) {
           finish();

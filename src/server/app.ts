@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_LINES_CONTENT_TYPE, MAX_API_VERSION } from '../wire/envelope.js';
 import { ERRORS, type ErrorCode } from '../wire/errors.js';
-import { utf8Text } from '../wire/utf8-text.js';
+import { utf8Text } from './utf8-text.js';
 import { authenticate } from './auth.js';
 import { RawResponse, type HandlerTable, type Identity, type RequestContext } from './context.js';
 import type { Db } from './db.js';
