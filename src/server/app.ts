@@ -4,7 +4,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_LINES_CONTENT_TYPE, MAX_API_VERSION } from '../wire/envelope.js';
 import { ERRORS, type ErrorCode } from '../wire/errors.js';
-import { utf8Text } from './utf8-text.js';
 import { authenticate } from './auth.js';
 import { RawResponse, type HandlerTable, type Identity, type RequestContext } from './context.js';
 import type { Db } from './db.js';
@@ -26,6 +25,7 @@ import { prepareJsonText } from './json-text.js';
 import { bodyLimitFor, MAX_JSON_DEPTH } from './limits.js';
 import { parseQueryParams } from './query-string.js';
 import { actualVersion, parseRequestPath, versionForMeta } from './request-path.js';
+import { utf8Text } from './utf8-text.js';
 
 export interface AppDeps {
   db: Db;
