@@ -15,10 +15,10 @@
 // test/scripts/ansi-tokenize-fast.test.ts checks both against the package as published.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { deferConstants, NARROW_RANGES } from './string-width-fast.mjs';
+import { applyEdits } from './source-edits.mjs';
+import { deferConstants, NARROW_CLASS } from './string-width-fast.mjs';
 
-const hex = (cp) => `\\u${cp.toString(16).padStart(4, '0')}`;
-const ONE_UNIT_CLASS = `\\u0020-\\u007E\\u001B${NARROW_RANGES.map(([from, to]) => `${hex(from)}-${hex(to)}`).join('')}`;
+const ONE_UNIT_CLASS = `\\u0020-\\u007E\\u001B${NARROW_CLASS}`;
 
 const TOKENIZE_EDITS = [
   ['for (const { segment, index } of segmenter.segment(str)) {', 'for (const { segment, index } of clustersOf(str)) {'],
@@ -57,15 +57,10 @@ function sameCodes(from, to) {
 `;
 
 function edit(source, file, edits, helpers) {
-  let patched = source;
-  for (const [from, to] of edits) {
-    if (patched.split(from).length !== 2)
-      throw new Error(
-        `ansi-tokenize's ${file} changed (expected once: ${from}); review scripts/ansi-tokenize-fast.mjs`,
-      );
-    patched = patched.replace(from, to);
-  }
-  return `${patched}\n${helpers}`;
+  return applyEdits(source, edits, helpers, {
+    what: `ansi-tokenize's ${file}`,
+    review: 'scripts/ansi-tokenize-fast.mjs',
+  });
 }
 
 /** The edits per module (file name under @alcalzone/ansi-tokenize/build/). */

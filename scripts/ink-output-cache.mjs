@@ -18,6 +18,7 @@
 // that the patched module writes what the original writes.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { applyEdits } from './source-edits.mjs';
 
 /** Entries each shared cache holds before it is dropped and rebuilt. */
 export const OUTPUT_CACHE_LIMIT = 5_000;
@@ -137,16 +138,7 @@ export const INK_EDITS = {
 };
 
 function edit(source, file, edits, helpers) {
-  let patched = source;
-  for (const [from, to] of edits) {
-    if (patched.split(from).length !== 2) {
-      throw new Error(
-        `ink/build/${file} changed (expected once: ${from.split('\n')[0]}); review scripts/ink-output-cache.mjs`,
-      );
-    }
-    patched = patched.replace(from, to);
-  }
-  return `${patched}\n${helpers}`;
+  return applyEdits(source, edits, helpers, { what: `ink/build/${file}`, review: 'scripts/ink-output-cache.mjs' });
 }
 
 /** Ink's output.js with the caching edits; throws when Ink's code is not the one expected. */
