@@ -34,7 +34,7 @@ const message = (n) =>
 export async function fillLog(root, dir, lines) {
   const { startServer } = await import(join(root, 'dist/server/index.js'));
   const { eventsHandlers } = await import(join(root, 'dist/server/events/index.js'));
-  const { companyId } = await import(join(root, 'dist/server/server-meta.js'));
+  const { companyId } = await import(join(root, 'dist/server/db/server-meta.js'));
   const server = await startServer({ dbPath: join(dir, 'bench.db'), port: 0, log: () => {} });
   const db = server.db;
   const company = companyId(db);

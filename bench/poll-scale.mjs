@@ -25,7 +25,7 @@ const RENAMES = 5;
 
 async function serverWithTasks(root, dir, count) {
   const { startServer } = await import(join(root, 'dist/server/index.js'));
-  const { companyId } = await import(join(root, 'dist/server/server-meta.js'));
+  const { companyId } = await import(join(root, 'dist/server/db/server-meta.js'));
   const server = await startServer({ dbPath: join(dir, 'bench.db'), port: 0, log: () => {} });
   const db = server.db;
   const company = companyId(db);

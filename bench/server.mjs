@@ -25,7 +25,7 @@ const RUNS = 7;
 export async function figures(ctx) {
   const { startServer } = await import(join(ctx.root, 'dist/server/index.js'));
   const { eventsHandlers } = await import(join(ctx.root, 'dist/server/events/index.js'));
-  const { companyId } = await import(join(ctx.root, 'dist/server/server-meta.js'));
+  const { companyId } = await import(join(ctx.root, 'dist/server/db/server-meta.js'));
   const { exchange } = await import(join(ctx.root, 'dist/api/exchange.js'));
   const { Pool } = await import(join(ctx.root, 'node_modules/undici/index.js'));
   const runs = ctx.runs(RUNS);

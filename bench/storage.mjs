@@ -18,10 +18,10 @@ import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { startServer } from '../dist/server/index.js';
 import { eventsHandlers } from '../dist/server/events/index.js';
-import { companyId } from '../dist/server/server-meta.js';
+import { companyId } from '../dist/server/db/server-meta.js';
 import { row } from './lib/table.mjs';
-import { prepareJsonText } from '../dist/server/json-text.js';
-import { MAX_JSON_DEPTH } from '../dist/server/limits.js';
+import { prepareJsonText } from '../dist/server/http/json-text.js';
+import { MAX_JSON_DEPTH } from '../dist/server/http/limits.js';
 import { exchange as clientExchange } from '../dist/api/exchange.js';
 
 const ACCESS_KEY = 'BENCHACCESSKEY000000';

@@ -2,17 +2,17 @@
 // settles the key pair and listens; close() stops it cleanly.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.js';
-import type { HandlerTable } from './context.js';
-import { registerKeyPair, resolveCredentials, type KeyPair } from './credentials.js';
-import { openDatabase, type Db } from './db.js';
-import { setFilterBudget } from './regex.js';
-import { MAX_UPLOAD_BYTES } from './limits.js';
-import { HANDLERS } from './routes.js';
-import { companyId, jwtSecret } from './server-meta.js';
+import { createApp } from './http/app.js';
+import type { HandlerTable } from './handlers/handler-types.js';
+import { registerKeyPair, resolveCredentials, type KeyPair } from './auth/credentials.js';
+import { openDatabase, type Db } from './db/db.js';
+import { setFilterBudget } from './query/regex.js';
+import { MAX_UPLOAD_BYTES } from './http/limits.js';
+import { HANDLERS } from './handlers/routes.js';
+import { companyId, jwtSecret } from './db/server-meta.js';
 
-export { clearmlConfSnippet, credentialsFilePath } from './credentials.js';
-export { ADD_BATCH_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES, MAX_UPLOAD_BYTES } from './limits.js';
+export { clearmlConfSnippet, credentialsFilePath } from './auth/credentials.js';
+export { ADD_BATCH_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES, MAX_UPLOAD_BYTES } from './http/limits.js';
 
 export interface StartServerOptions {
   /** Default 127.0.0.1. */

@@ -1,9 +1,9 @@
 // Runs the embedded server in-process on 127.0.0.1:0 with a temp SQLite file and calls the
 // events endpoints over HTTP, returning what went over the wire. Tasks and models are seeded
 // straight into the server's database (statuses and companies no endpoint would let us set).
-import { newId } from '../../src/server/ids.js';
-import type { Db } from '../../src/server/db.js';
-import { companyId } from '../../src/server/server-meta.js';
+import { newId } from '../../src/server/db/ids.js';
+import type { Db } from '../../src/server/db/db.js';
+import { companyId } from '../../src/server/db/server-meta.js';
 import { hooked } from './hooked.js';
 import type { Answer } from './http.js';
 import { startTestServer, type TestServer } from './server.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/clearml/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/clearml', import.meta.url));
 
 export function fixtureText(name: string): string {
   return readFileSync(join(FIXTURES, name), 'utf8');

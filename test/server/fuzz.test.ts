@@ -4,7 +4,7 @@
 // answer slower than a bound. Bounded: a fixed number of requests per endpoint, sequential.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDLERS } from '../../src/server/routes.js';
+import { HANDLERS } from '../../src/server/handlers/routes.js';
 import { startApi, type Api } from '../helpers/http.js';
 import { mulberry32 } from '../../src/demo/random.js';
 

@@ -19,7 +19,7 @@ import {
   MAX_PATTERN_LENGTH,
   MAX_SEARCH_TEXT_CHARS,
   MAX_TEXT_CHARS,
-} from '../../src/server/limits.js';
+} from '../../src/server/http/limits.js';
 import { startApi, type Api } from '../helpers/http.js';
 
 let api: Api;

@@ -1,11 +1,11 @@
 // Every handler is tied to its endpoint's wire request type. At compile time the handler table
-// (src/server/routes.ts) is typed by the served-operations table (src/wire/operations.ts): each
+// (src/server/handlers/routes.ts) is typed by the served-operations table (src/wire/operations.ts): each
 // entry must carry a shape made by requestShape<ThatRequest>(), and `validate` accepts no other
 // shape. Here: the table has exactly the served endpoints (spreads escape the compiler's extra-key
 // check), and each handler really refuses what its shape refuses, over real HTTP.
 import { describe, expect, it } from 'vitest';
-import type { FieldRule } from '../../src/server/validate.js';
-import { HANDLERS } from '../../src/server/routes.js';
+import type { FieldRule } from '../../src/server/http/validate.js';
+import { HANDLERS } from '../../src/server/handlers/routes.js';
 import { SERVED_ENDPOINTS } from '../../src/wire/operations.js';
 import { withApi } from '../helpers/http.js';
 

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../src/server/jwt.js';
-import { LOGIN_BACKOFF_FREE_FAILURES } from '../../src/server/limits.js';
-import { jwtSecret, keyGeneration } from '../../src/server/server-meta.js';
+import { signJwt } from '../../src/server/auth/jwt.js';
+import { LOGIN_BACKOFF_FREE_FAILURES } from '../../src/server/http/limits.js';
+import { jwtSecret, keyGeneration } from '../../src/server/db/server-meta.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { basicAuth, send } from '../helpers/http.js';
 

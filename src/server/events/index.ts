@@ -1,28 +1,28 @@
 // The 28 events.* handlers (REFERENCE §3–§8), plus what the core needs from the events store.
 import type { ServedEndpoint } from '../../wire/operations.js';
-import { selfChecking, type ServedHandlersOf } from '../handler.js';
-import { validate } from '../validate.js';
-import { deletesHandlers } from './deletes.js';
-import { discoveryHandlers } from './discovery.js';
-import { histogramHandlers } from './histogram.js';
-import { imageSampleHandlers } from './image-samples.js';
-import { ingestHandlers } from './ingest.js';
-import { debugImages, plots } from './iteration-paging.js';
+import { selfChecking, type ServedHandlersOf } from '../handlers/handler.js';
+import { validate } from '../http/validate.js';
+import { deletesHandlers } from './handlers/deletes.js';
+import { discoveryHandlers } from './handlers/discovery.js';
+import { histogramHandlers } from './handlers/histogram.js';
+import { imageSampleHandlers } from './handlers/image-samples.js';
+import { ingestHandlers } from './handlers/ingest.js';
+import { debugImages, plots } from './handlers/iteration-paging.js';
 import {
   isBefore,
   LEGACY_DEBUG_IMAGES_SHAPE,
   LEGACY_GET_TASK_LOG_SHAPE,
   legacyDebugImages,
   legacyGetTaskLog,
-} from './legacy.js';
-import { getTaskLog, logsHandlers } from './logs.js';
-import { plotSampleHandlers } from './plot-samples.js';
-import { plotsHandlers } from './plots.js';
-import { rawReadHandlers } from './raw-reads.js';
-import { scalarReadHandlers } from './scalar-reads.js';
+} from './handlers/legacy.js';
+import { getTaskLog, logsHandlers } from './handlers/logs.js';
+import { plotSampleHandlers } from './handlers/plot-samples.js';
+import { plotsHandlers } from './handlers/plots.js';
+import { rawReadHandlers } from './handlers/raw-reads.js';
+import { scalarReadHandlers } from './handlers/scalar-reads.js';
 
-export { buildTaskDataSections } from './task-data.js';
-export { deleteEventsOf } from './deletes.js';
+export { buildTaskDataSections } from './handlers/task-data.js';
+export { deleteEventsOf } from './handlers/deletes.js';
 
 /** Each module serves its endpoints; the two that also answer older API versions are chosen here. */
 export const eventsHandlers: ServedHandlersOf<`events.${string}` & ServedEndpoint> = {

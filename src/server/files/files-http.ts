@@ -3,10 +3,18 @@
 // the SDK sends to its files host.
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { authenticate } from '../auth.js';
-import type { Db } from '../db.js';
-import { ServerError } from '../errors.js';
-import { BodyAborted, BodyTooLarge, formatBytes, readBody, sendJson, sendText, SERVER_HEADER } from '../http-io.js';
+import { authenticate } from '../auth/authenticate.js';
+import type { Db } from '../db/db.js';
+import { ServerError } from '../http/errors.js';
+import {
+  BodyAborted,
+  BodyTooLarge,
+  formatBytes,
+  readBody,
+  sendJson,
+  sendText,
+  SERVER_HEADER,
+} from '../http/http-io.js';
 import { contentTypeFor } from './content-type.js';
 import { BadFilePath, filePathSegments, urlPathSegments } from './file-paths.js';
 import { findFile, storeFile } from './file-store.js';

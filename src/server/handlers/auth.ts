@@ -1,5 +1,5 @@
 // auth.login (REFERENCE §2): a signed, expiring token for the authenticated caller.
-import { handler, type ServedHandlersOf } from '../handler.js';
+import { handler, type ServedHandlersOf } from './handler.js';
 import {
   DEFAULT_TOKEN_EXPIRATION_SEC,
   type LoginRequest,
@@ -7,11 +7,11 @@ import {
   MAX_TOKEN_EXPIRATION_SEC,
 } from '../../wire/auth.js';
 import { MAX_API_VERSION } from '../../wire/envelope.js';
-import { TOKEN_COOKIE } from '../auth.js';
-import { newId } from '../ids.js';
-import { signJwt } from '../jwt.js';
-import { COMPANY_NAME, jwtSecret, keyGeneration } from '../server-meta.js';
-import { requestShape, v } from '../validate.js';
+import { TOKEN_COOKIE } from '../auth/authenticate.js';
+import { newId } from '../db/ids.js';
+import { signJwt } from '../auth/jwt.js';
+import { COMPANY_NAME, jwtSecret, keyGeneration } from '../db/server-meta.js';
+import { requestShape, v } from '../http/validate.js';
 import { VERSION } from '../../version.js';
 
 const login = handler(

@@ -1,16 +1,16 @@
 // models.create / models.get_all_ex with real servers' shapes. As on real servers, a model
 // is created `ready` (published, so locked for events) unless `ready: false` is sent.
-import { handler, type ServedHandlersOf } from '../handler.js';
+import { handler, type ServedHandlersOf } from './handler.js';
 import type { ModelsCreateRequest, ModelsCreateResponse, ModelsGetAllExRequest } from '../../wire/tasks.js';
-import { normaliseTags } from '../entities.js';
-import { newId } from '../ids.js';
-import { requireProject } from '../project-store.js';
-import type { SqlPart } from '../list-filter.js';
-import { MODELS } from '../query.js';
-import { stmt } from '../statements.js';
-import { requireTask } from '../task-store.js';
-import { requestShape, v, validate } from '../validate.js';
-import { listQueryHandler } from './list-query.js';
+import { normaliseTags } from '../db/entities.js';
+import { newId } from '../db/ids.js';
+import { requireProject } from '../db/project-store.js';
+import type { SqlPart } from '../query/list-filter.js';
+import { MODELS } from '../query/list-query.js';
+import { stmt } from '../db/statements.js';
+import { requireTask } from '../db/task-store.js';
+import { requestShape, v, validate } from '../http/validate.js';
+import { listQueryHandler } from './list-calls.js';
 
 const create = handler(
   requestShape<ModelsCreateRequest>()({

@@ -1,6 +1,6 @@
 // tasks/projects.get_all and get_by_id: the plain calls of the ClearML SDK. Same query engine
 // as the `_ex` calls, but references come back as string ids (the SDK's v2_23 models).
-import { handler, type ServedHandlersOf } from '../handler.js';
+import { handler, type ServedHandlersOf } from './handler.js';
 import type {
   PlainProject,
   PlainTask,
@@ -9,12 +9,12 @@ import type {
   TasksGetByIdRequest,
   TasksGetByIdResponse,
 } from '../../wire/tasks.js';
-import { projectToJson, taskToJson, withPlainReferences } from '../entities.js';
-import { requireProject } from '../project-store.js';
-import { PROJECTS, TASKS } from '../query.js';
-import { requireTask } from '../task-store.js';
-import { requestShape, v } from '../validate.js';
-import { listQueryHandler } from './list-query.js';
+import { projectToJson, taskToJson, withPlainReferences } from '../db/entities.js';
+import { requireProject } from '../db/project-store.js';
+import { PROJECTS, TASKS } from '../query/list-query.js';
+import { requireTask } from '../db/task-store.js';
+import { requestShape, v } from '../http/validate.js';
+import { listQueryHandler } from './list-calls.js';
 
 const TASKS_GET_BY_ID_SHAPE = requestShape<TasksGetByIdRequest>()({ task: v.str() });
 

@@ -1,14 +1,14 @@
 // projects.create / projects.get_all_ex with real servers' shapes. Names are paths: `a/b`
 // creates `a` when missing. Hidden projects (system tag `hidden`, e.g. `.reports`) are listed
 // only with `search_hidden` or when asked for by id.
-import { handler, type ServedHandlersOf } from '../handler.js';
+import { handler, type ServedHandlersOf } from './handler.js';
 import { ERRORS } from '../../wire/errors.js';
 import type { ProjectsCreateRequest, ProjectsCreateResponse } from '../../wire/tasks.js';
-import { ServerError } from '../errors.js';
-import { ensureProjectPath, findProjectByName, projectPathParts } from '../project-store.js';
-import { PROJECTS } from '../query.js';
-import { requestShape, v } from '../validate.js';
-import { listQueryHandler } from './list-query.js';
+import { ServerError } from '../http/errors.js';
+import { ensureProjectPath, findProjectByName, projectPathParts } from '../db/project-store.js';
+import { PROJECTS } from '../query/list-query.js';
+import { requestShape, v } from '../http/validate.js';
+import { listQueryHandler } from './list-calls.js';
 
 const create = handler(
   requestShape<ProjectsCreateRequest>()({

@@ -1,7 +1,7 @@
 // The 10 reports.* operations (REFERENCE §9) with the choices of §0 for tracktop's server:
 // unique names, create stores report/report_assets, delete refuses without force, unknown
 // project ids are clear 400s, publish/archive/unarchive read `message` or `comment`.
-import { handler, checkedAsQuery, type ServedHandlersOf } from '../handler.js';
+import { handler, checkedAsQuery, type ServedHandlersOf } from './handler.js';
 import type { ServedEndpoint } from '../../wire/operations.js';
 import { ERRORS } from '../../wire/errors.js';
 import {
@@ -21,11 +21,11 @@ import {
   type ReportsUpdateRequest,
   type UpdatedFieldsResponse,
 } from '../../wire/reports.js';
-import type { RequestContext } from '../context.js';
-import { normaliseTags, parseList, type TaskRow } from '../entities.js';
-import { ServerError } from '../errors.js';
+import type { RequestContext } from './handler-types.js';
+import { normaliseTags, parseList, type TaskRow } from '../db/entities.js';
+import { ServerError } from '../http/errors.js';
 import { buildTaskDataSections, deleteEventsOf } from '../events/index.js';
-import type { SqlPart } from '../list-filter.js';
+import type { SqlPart } from '../query/list-filter.js';
 import {
   deleteReportsProjectIfEmpty,
   ensureReportsProject,
@@ -33,12 +33,12 @@ import {
   REPORTS_TAG,
   requireProject,
   withDescendants,
-} from '../project-store.js';
-import { MAX_LONG_TEXT_CHARS } from '../limits.js';
-import { MODELS, parseQuery, runQuery, TASKS, listAnswer } from '../query.js';
-import { stmt } from '../statements.js';
-import { changeTaskStatus, insertTask, requireTask } from '../task-store.js';
-import { requestShape, v, validate, type Validated } from '../validate.js';
+} from '../db/project-store.js';
+import { MAX_LONG_TEXT_CHARS } from '../http/limits.js';
+import { MODELS, parseQuery, runQuery, TASKS, listAnswer } from '../query/list-query.js';
+import { stmt } from '../db/statements.js';
+import { changeTaskStatus, insertTask, requireTask } from '../db/task-store.js';
+import { requestShape, v, validate, type Validated } from '../http/validate.js';
 
 const REPORT_TYPE = 'report';
 const nameRule = v.str({ minLength: REPORT_NAME_MIN_LENGTH });

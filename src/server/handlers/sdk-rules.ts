@@ -1,8 +1,8 @@
 // Validation rules for the object-valued fields of the SDK's task calls.
 import type { ConfigurationItem, ParamsItem } from '../../wire/tasks.js';
 import { ERRORS } from '../../wire/errors.js';
-import { ServerError } from '../errors.js';
-import { v, type FieldRule } from '../validate.js';
+import { ServerError } from '../http/errors.js';
+import { v, type FieldRule } from '../http/validate.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -1,6 +1,6 @@
 // tasks.edit / update / ping / add_or_update_artifacts: what the ClearML SDK sends while a
 // task runs (script, requirements, runtime, artifacts), with real servers' answers.
-import { handler, type ServedHandlersOf } from '../handler.js';
+import { handler, type ServedHandlersOf } from './handler.js';
 import { TASK_TYPES } from '../../wire/common.js';
 import type {
   Artifact,
@@ -12,12 +12,12 @@ import type {
   TasksUpdateRequest,
   UpdatedCountResponse,
 } from '../../wire/tasks.js';
-import { normaliseTags } from '../entities.js';
-import { requireProject } from '../project-store.js';
-import { stmt } from '../statements.js';
-import { editableTask, taskObject, type FieldValues, updateTaskFields } from '../task-fields.js';
-import { requireTask } from '../task-store.js';
-import { requestShape, v } from '../validate.js';
+import { normaliseTags } from '../db/entities.js';
+import { requireProject } from '../db/project-store.js';
+import { stmt } from '../db/statements.js';
+import { editableTask, taskObject, type FieldValues, updateTaskFields } from '../db/task-fields.js';
+import { requireTask } from '../db/task-store.js';
+import { requestShape, v } from '../http/validate.js';
 import { artifactRule, configurationMapRule, hyperparamSectionsRule, jsonObjectRule } from './sdk-rules.js';
 
 const EDIT_SHAPE = requestShape<TasksEditRequest>()({

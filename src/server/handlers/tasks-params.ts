@@ -1,6 +1,6 @@
 // Hyperparameters ({section: {name: item}}) and configuration ({name: item}) of tasks, item by
 // item, as the ClearML SDK's task.connect() and connect_configuration() write and read them.
-import { handler, type ServedHandlersOf } from '../handler.js';
+import { handler, type ServedHandlersOf } from './handler.js';
 import type { ServedEndpoint } from '../../wire/operations.js';
 import type {
   ConfigurationItem,
@@ -19,10 +19,10 @@ import type {
   TasksGetHyperParamsResponse,
   UpdatedCountResponse,
 } from '../../wire/tasks.js';
-import type { TaskRow } from '../entities.js';
-import { editableTask, taskObject, updateTaskFields } from '../task-fields.js';
-import { requireTask } from '../task-store.js';
-import { requestShape, v } from '../validate.js';
+import type { TaskRow } from '../db/entities.js';
+import { editableTask, taskObject, updateTaskFields } from '../db/task-fields.js';
+import { requireTask } from '../db/task-store.js';
+import { requestShape, v } from '../http/validate.js';
 import { configurationItemRule, paramsItemRule } from './sdk-rules.js';
 
 type Sections = Record<string, Record<string, ParamsItem>>;

@@ -1,6 +1,6 @@
 // tasks.* calls a reporting script needs (DESIGN "The embedded server"), with the request and
 // response shapes of real servers.
-import { handler, type ServedHandlersOf } from '../handler.js';
+import { handler, type ServedHandlersOf } from './handler.js';
 import { TASK_TYPES } from '../../wire/common.js';
 import type {
   TasksCreateRequest,
@@ -8,11 +8,11 @@ import type {
   TaskStatusChangeRequest,
   TaskStatusChangeResponse,
 } from '../../wire/tasks.js';
-import { requireProject } from '../project-store.js';
-import { TASKS } from '../query.js';
-import { changeTaskStatus, insertTask, requireTask, type StatusChange } from '../task-store.js';
-import { requestShape, v } from '../validate.js';
-import { listQueryHandler } from './list-query.js';
+import { requireProject } from '../db/project-store.js';
+import { TASKS } from '../query/list-query.js';
+import { changeTaskStatus, insertTask, requireTask, type StatusChange } from '../db/task-store.js';
+import { requestShape, v } from '../http/validate.js';
+import { listQueryHandler } from './list-calls.js';
 
 const create = handler(
   requestShape<TasksCreateRequest>()({

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/server/db.js';
+import { openDatabase } from '../../../src/server/db/db.js';
 import { transpileForChild } from '../../helpers/transpile-for-child.js';
 
 const BATCH = 500;
@@ -14,7 +14,7 @@ const TASK = 'c'.repeat(32);
 
 const CHILD = `
 import {startServer} from './src/server/index.js';
-import {companyId} from './src/server/server-meta.js';
+import {companyId} from './src/server/db/server-meta.js';
 const [dbPath] = process.argv.slice(2);
 const server = await startServer({ dbPath, accessKey: 'CRASHTESTKEY00000000', secretKey: 'crash-test-secret-0123456789012345678901234567890' });
 const now = Date.now();

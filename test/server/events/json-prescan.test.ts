@@ -1,8 +1,8 @@
-// The request body pre-scan (src/server/json-text.ts) that every events.add_batch goes through:
+// The request body pre-scan (src/server/http/json-text.ts) that every events.add_batch goes through:
 // the one-pass scanner must agree with the straightforward definition (strings removed by a
 // regex, then brackets counted) on depth, and flag exactly the bodies with surrogate escapes.
 import { describe, expect, it } from 'vitest';
-import { prepareJsonText, replaceLoneSurrogateEscapes, scanJson } from '../../../src/server/json-text.js';
+import { prepareJsonText, replaceLoneSurrogateEscapes, scanJson } from '../../../src/server/http/json-text.js';
 
 function referenceDepth(text: string): number {
   const structure = text.replace(/"(?:[^"\\]|\\.)*"/g, '');

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../../src/server/schema.js';
+import { MIGRATIONS } from '../../../src/server/db/schema.js';
 import { createHarness, type Harness } from '../../helpers/events-harness.js';
 import { add } from '../../helpers/events-seed.js';
 

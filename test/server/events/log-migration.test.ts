@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../../src/server/schema.js';
-import { companyId } from '../../../src/server/server-meta.js';
+import { MIGRATIONS } from '../../../src/server/db/schema.js';
+import { companyId } from '../../../src/server/db/server-meta.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 
 const TASK = 'f'.repeat(32);

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { Harness } from '../../helpers/events-harness.js';
 import { withEventsHarness } from '../../helpers/events-harness.js';
 import { add, logLine, range } from '../../helpers/events-seed.js';
-import type { LogRow } from '../../../src/server/events/event-sources.js';
-import { LOG } from '../../../src/server/events/event-types.js';
-import { logPageJson } from '../../../src/server/events/log-page-json.js';
-import { LOG_OWNER, LOG_ROW_COLUMNS } from '../../../src/server/events/log-store.js';
-import { seriesOfType } from '../../../src/server/events/series.js';
-import { logDoc } from '../../../src/server/events/stored-event.js';
+import type { LogRow } from '../../../src/server/events/storage/event-sources.js';
+import { LOG } from '../../../src/server/events/storage/event-types.js';
+import { logPageJson } from '../../../src/server/events/storage/log-page-json.js';
+import { LOG_OWNER, LOG_ROW_COLUMNS } from '../../../src/server/events/storage/log-store.js';
+import { seriesOfType } from '../../../src/server/events/storage/series.js';
+import { logDoc } from '../../../src/server/events/storage/stored-event.js';
 
 const h = withEventsHarness();
 

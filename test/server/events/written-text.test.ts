@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../src/demo/random.js';
-import { writtenText } from '../../../src/server/events/stored-event.js';
+import { writtenText } from '../../../src/server/events/storage/stored-event.js';
 
 describe('writtenText (@timestamp of an event)', () => {
   it('is what Date#toISOString gives, across seconds, signs and the ends of the range', () => {

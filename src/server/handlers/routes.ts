@@ -1,0 +1,24 @@
+// Every endpoint the embedded server answers, keyed like `reports.create`: its type requires one
+// handler per served endpoint (src/wire/operations.ts), each tied to its request type.
+import type { ServedHandlers } from './handler.js';
+import { eventsHandlers } from '../events/index.js';
+import { authHandlers } from './auth.js';
+import { modelsHandlers } from './models.js';
+import { plainReadHandlers } from './plain-reads.js';
+import { projectsHandlers } from './projects.js';
+import { reportsHandlers } from './reports.js';
+import { tasksHandlers } from './tasks.js';
+import { tasksEditHandlers } from './tasks-edit.js';
+import { tasksParamsHandlers } from './tasks-params.js';
+
+export const HANDLERS: ServedHandlers = {
+  ...authHandlers,
+  ...reportsHandlers,
+  ...eventsHandlers,
+  ...tasksHandlers,
+  ...modelsHandlers,
+  ...projectsHandlers,
+  ...plainReadHandlers,
+  ...tasksEditHandlers,
+  ...tasksParamsHandlers,
+};

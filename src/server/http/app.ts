@@ -1,0 +1,229 @@
+// The HTTP front of the embedded server: one route shape, `/{vX.Y/}service.action`, answered
+// with the envelope of REFERENCE §1.3. Checks run in the order real servers use: path →
+// endpoint → auth → body → validation (inside the handler) → handler.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { JSON_LINES_CONTENT_TYPE, MAX_API_VERSION } from '../../wire/envelope.js';
+import { ERRORS, type ErrorCode } from '../../wire/errors.js';
+import { authenticate } from '../auth/authenticate.js';
+import { RawResponse, type HandlerTable, type Identity, type RequestContext } from '../handlers/handler-types.js';
+import type { Db } from '../db/db.js';
+import { envelopeJson, errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
+import { ServerError } from './errors.js';
+import { handleFilesRequest, isFilesRequest, type FilesDeps } from '../files/files-http.js';
+import {
+  BodyAborted,
+  BodyTooLarge,
+  declaredLength,
+  formatBytes,
+  readBody,
+  sendJson,
+  sendText,
+  SERVER_HEADER,
+} from './http-io.js';
+import { newId } from '../db/ids.js';
+import { prepareJsonText } from './json-text.js';
+import { bodyLimitFor, MAX_JSON_DEPTH } from './limits.js';
+import { parseQueryParams } from './url-params.js';
+import { actualVersion, parseRequestPath, versionForMeta } from './request-path.js';
+import { utf8Text } from './utf8-text.js';
+
+export interface AppDeps {
+  db: Db;
+  handlers: HandlerTable;
+  now: () => number;
+  log: (line: string) => void;
+  /** The files host (SDK uploads of debug images and artifacts) on the same port. */
+  files?: FilesDeps;
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  return v === undefined || v === '' ? undefined : v;
+}
+
+/**
+ * After a 413 the rest of the body is read and thrown away, so the client can finish sending
+ * and read the answer (closing at once resets the connection under a client still writing).
+ * Past this many bytes, or this long, the connection is closed instead.
+ */
+const DISCARD_MAX_BYTES = 256 * 1024 * 1024;
+const DISCARD_MAX_MS = 30_000;
+
+function discardRestOfBody(req: IncomingMessage): void {
+  let discarded = 0;
+  const timer = setTimeout(() => req.socket.destroy(), DISCARD_MAX_MS);
+  timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_MAX_BYTES) req.socket.destroy();
+  });
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
+function parseBody(text: string, contentType: string, endpoint: string): Record<string, unknown> {
+  // JSON lines (events.add_batch) are parsed by the handler from ctx.rawBody.
+  if (contentType === JSON_LINES_CONTENT_TYPE) return {};
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new ServerError(ERRORS.badRequest, `failed parsing the request body as JSON: ${(err as Error).message}`);
+  }
+  if (parsed === null) return {};
+  if (typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  // A JSON array is a batch for add_batch, which reads ctx.rawBody itself.
+  if (endpoint === 'events.add_batch') return {};
+  throw new ServerError(ERRORS.badRequest, 'the request body must be a JSON object');
+}
+
+export function createApp(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    handleRequest(deps, req, res).catch((err: unknown) => {
+      deps.log(`internal error while answering ${req.url ?? ''}: ${(err as Error)?.stack ?? String(err)}`);
+      if (!res.headersSent) sendText(res, 500, 'internal server error');
+      else res.destroy();
+    });
+  };
+}
+
+async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const call: CallInfo = {
+    id: newId(),
+    trx: '',
+    endpoint: '',
+    requestedVersion: MAX_API_VERSION,
+    actualVersion: null,
+  };
+  call.trx = headerText(req.headers['x-clearml-trx']) ?? headerText(req.headers['x-trains-trx']) ?? call.id;
+  const fail = (code: ErrorCode, message: string, headers?: Record<string, string>) =>
+    sendJson(res, code.httpStatus, envelopeJson(errorEnvelope(call, code, message)), headers);
+
+  if (req.method === 'OPTIONS') {
+    res.writeHead(200, { server: SERVER_HEADER, 'content-length': 0 });
+    res.end();
+    return;
+  }
+  const encoding = headerText(req.headers['content-encoding']);
+  if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
+    sendText(
+      res,
+      415,
+      `Unsupported Media Type: request bodies must not be compressed (got Content-Encoding: ${encoding})`,
+    );
+    return;
+  }
+
+  const rawUrl = req.url ?? '/';
+  const q = rawUrl.indexOf('?');
+  const pathText = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  const search = q < 0 ? '' : rawUrl.slice(q + 1);
+  const parsed = parseRequestPath(pathText);
+  const isEndpoint = parsed !== undefined && Object.hasOwn(deps.handlers, parsed.endpoint);
+  if (
+    deps.files &&
+    isFilesRequest(req.method, headerText(req.headers['content-type']) ?? '', isEndpoint, deps.files, pathText)
+  ) {
+    await handleFilesRequest(deps.files, req, res, pathText);
+    return;
+  }
+  if (!parsed) {
+    fail(ERRORS.badRequest, `Invalid request path ${pathText.slice(0, 200)}`);
+    return;
+  }
+  call.endpoint = parsed.endpoint;
+  call.requestedVersion = versionForMeta(parsed.version);
+  const handler = Object.hasOwn(deps.handlers, parsed.endpoint) ? deps.handlers[parsed.endpoint] : undefined;
+  const actual = handler ? actualVersion(parsed.endpoint, parsed.version) : undefined;
+  if (!handler || actual === undefined) {
+    fail(ERRORS.endpointNotFound, `Unable to find endpoint for name ${parsed.endpoint} and version ${parsed.version}`);
+    return;
+  }
+  call.actualVersion = actual;
+
+  try {
+    const identity: Identity = await authenticate(deps.db, req.headers, deps.now());
+    const limit = bodyLimitFor(parsed.endpoint);
+    let raw: Buffer;
+    try {
+      raw = await readBody(req, limit);
+    } catch (err) {
+      if (err instanceof BodyAborted) return;
+      if (err instanceof BodyTooLarge) {
+        const declared = declaredLength(req);
+        const discard = declared === undefined || declared <= DISCARD_MAX_BYTES;
+        if (discard) discardRestOfBody(req);
+        fail(
+          ERRORS.payloadTooLarge,
+          `request body too large (the limit for ${parsed.endpoint} is ${formatBytes(limit)}; split the data into smaller requests)`,
+          discard ? {} : { connection: 'close' },
+        );
+        return;
+      }
+      throw err;
+    }
+    const rawBody = prepareJsonText(utf8Text(raw), MAX_JSON_DEPTH);
+    const contentType = headerText(req.headers['content-type']) ?? '';
+    const body = { ...parseQueryParams(search), ...parseBody(rawBody, contentType, parsed.endpoint) };
+    const responseHeaders: Record<string, string> = {};
+    const ctx: RequestContext = {
+      db: deps.db,
+      identity,
+      headers: req.headers,
+      worker: headerText(req.headers['x-clearml-worker']) ?? headerText(req.headers['x-trains-worker']) ?? '<unknown>',
+      endpoint: parsed.endpoint,
+      now: deps.now,
+      rawBody,
+      contentType,
+      requestedVersion: parsed.version,
+      setResponseHeader: (name, value) => {
+        responseHeaders[name.toLowerCase()] = value;
+      },
+    };
+    // Every handler runs in one transaction: a rejected request leaves nothing behind.
+    const result = deps.db.transaction(() => handler(body, ctx))();
+    if (result instanceof RawResponse) {
+      await sendRaw(res, result);
+      return;
+    }
+    sendJson(res, 200, envelopeJson(successEnvelope(call, result)), responseHeaders);
+  } catch (err) {
+    if (err instanceof ServerError) {
+      fail(err.code, err.message);
+      return;
+    }
+    deps.log(`unexpected error in ${parsed.endpoint} (call ${call.id}): ${(err as Error)?.stack ?? String(err)}`);
+    fail(ERRORS.generalError, 'General data error (an unexpected server error; details are in the server log)');
+  }
+}
+
+async function sendRaw(res: ServerResponse, raw: RawResponse): Promise<void> {
+  const headers = { server: SERVER_HEADER, ...raw.headers };
+  if (typeof raw.body === 'string') {
+    res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(raw.body) });
+    res.end(raw.body);
+    return;
+  }
+  // Streamed answers (a whole task log) honour back-pressure instead of piling up in memory.
+  const iterator = raw.body[Symbol.iterator]();
+  const first = iterator.next();
+  res.writeHead(200, headers);
+  for (let step = first; !step.done; step = iterator.next()) {
+    if (res.destroyed) return;
+    if (!res.write(step.value)) await drainedOrClosed(res);
+  }
+  res.end();
+}
+
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
