@@ -82,8 +82,8 @@ const undiciPoolOnly = {
 
 const result = await build({
   absWorkingDir: root,
-  // The log search's worker (src/store/log-scan-thread.ts starts it from beside its chunk).
-  entryPoints: { tracktop: 'src/cli.ts', 'log-scan-worker': 'src/store/log-scan-worker.ts' },
+  // The log search's worker (src/store/logs/log-scan-thread.ts starts it from beside its chunk).
+  entryPoints: { tracktop: 'src/cli.ts', 'log-scan-worker': 'src/store/logs/log-scan-worker.ts' },
   outdir,
   bundle: true,
   splitting: true,

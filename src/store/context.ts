@@ -1,14 +1,14 @@
 // What the store's modules share: the zustand get/set, injected dependencies, the pollers
 // and the bookkeeping that is not UI state (scroll ids, what the detail panes were fetched for).
 import type { StoreClient } from './client.js';
-import type { CompareFetched } from './compare.js';
-import type { ListPaging } from './list-paging.js';
-import type { ListProbe } from './list-probe.js';
-import type { LogScanner } from './log-scan.js';
+import type { CompareFetched } from './compare/compare.js';
+import type { ListPaging } from './core/list-paging.js';
+import type { ListProbe } from './core/list-probe.js';
+import type { LogScanner } from './logs/scan.js';
 import type { ListName } from './panes.js';
 import type { LogWindow } from '../text/log-window.js';
 import type { KnownReportWidget } from '../text/report-widgets.js';
-import type { Poller, Timers } from './poller.js';
+import type { Poller, Timers } from './core/poller.js';
 import type { MonitorData, MonitorState } from './types.js';
 
 export interface StoreDeps {

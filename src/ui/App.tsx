@@ -3,7 +3,7 @@
 // `rows - 1` rows tall.
 import { createElement, memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, useInput, useStdin, useStdout, type Key } from 'ink';
-import { visibleOptions } from '../store/report-filters.js';
+import { visibleOptions } from '../store/reports/filters.js';
 import type { MonitorState, MonitorStore, PaneName } from '../store/types.js';
 import { clipboardSequence } from '../text/osc52.js';
 import { handleKey, focusedPane, type UiEffects } from './commands.js';

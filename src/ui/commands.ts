@@ -1,7 +1,7 @@
 // The one key router: every key press goes through `handleKey`, which works out what is open
 // (too-small screen, prompt, dialog, picker, help) and asks the keymap what the key means
 // there or in the focused pane. Keys never reach a pane directly.
-import { focusedPane } from '../store/navigation.js';
+import { focusedPane } from '../store/ui/navigation.js';
 import type { MonitorState, MonitorStore } from '../store/types.js';
 import { runAction, setTypedValue, typedValue, type UiEffects } from './key-actions.js';
 import { typedText, type KeyName } from './keys.js';

@@ -14,7 +14,7 @@ import {
 } from '../../src/ui/keymap.js';
 import type { KeyName } from '../../src/ui/keys.js';
 import type { PaneName } from '../../src/store/types.js';
-import { REPORT_ACTIONS } from '../../src/store/report-changes.js';
+import { REPORT_ACTIONS } from '../../src/store/reports/changes.js';
 import { ACTION_HANDLERS } from '../../src/ui/key-actions.js';
 
 const ctx = (pane: PaneName, readOnly = false): KeyContext => ({

@@ -3,7 +3,7 @@
 // when the server refuses it.
 import type { ReactNode } from 'react';
 import { Text } from 'ink';
-import { visibleOptions } from '../../store/report-filters.js';
+import { visibleOptions } from '../../store/reports/filters.js';
 import type { DialogState, PickOption } from '../../store/types.js';
 import { displayWidth, sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
