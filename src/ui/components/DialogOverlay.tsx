@@ -8,7 +8,7 @@ import type { DialogState, PickOption } from '../../store/types.js';
 import { displayWidth, sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
 import { useMonitor, useTheme } from '../context.js';
-import { hintLine, modalHints, type ModalScope } from '../keymap.js';
+import { hintLine, modalHints, type ModalScope } from '../keys/keymap.js';
 import { PaneFrame } from './PaneFrame.js';
 import type { Theme } from '../theme.js';
 

@@ -11,11 +11,11 @@ import {
   type ActionId,
   type KeyContext,
   type ModalScope,
-} from '../../src/ui/keymap.js';
-import type { KeyName } from '../../src/ui/keys.js';
-import type { PaneName } from '../../src/store/types.js';
-import { REPORT_ACTIONS } from '../../src/store/reports/changes.js';
-import { ACTION_HANDLERS } from '../../src/ui/key-actions.js';
+} from '../../../src/ui/keys/keymap.js';
+import type { KeyName } from '../../../src/ui/keys/key-names.js';
+import type { PaneName } from '../../../src/store/types.js';
+import { REPORT_ACTIONS } from '../../../src/store/reports/changes.js';
+import { ACTION_HANDLERS } from '../../../src/ui/keys/actions.js';
 
 const ctx = (pane: PaneName, readOnly = false): KeyContext => ({
   view: pane === 'reports' || pane === 'details' ? 'reports' : 'tasks',

@@ -1,7 +1,7 @@
 // The shape of the key table: where a binding applies (views, panes, modals) and what it says.
-import type { PaneName } from '../store/types.js';
-import type { ActionId } from './key-actions.js';
-import type { KeyName } from './keys.js';
+import type { PaneName } from '../../store/types.js';
+import type { ActionId } from './actions.js';
+import type { KeyName } from './key-names.js';
 
 /**
  * What is open over the panes. While one is, only its own bindings and the `always` ones apply;

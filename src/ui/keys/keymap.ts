@@ -1,12 +1,12 @@
-// Questions asked of the key table (key-bindings.ts): which binding a key triggers, the key
+// Questions asked of the key table (bindings.ts): which binding a key triggers, the key
 // hints of a pane or modal, the help overlay's sections and the README's key table.
-import type { PaneName, ViewName } from '../store/types.js';
-import { KEYMAP, type KeyBinding, type ModalScope, type Scope } from './key-bindings.js';
-import { keyLabel, type KeyName } from './keys.js';
+import type { PaneName, ViewName } from '../../store/types.js';
+import { KEYMAP, type KeyBinding, type ModalScope, type Scope } from './bindings.js';
+import { keyLabel, type KeyName } from './key-names.js';
 
-export { KEYMAP, MODAL_SCOPES, TYPING_SCOPES } from './key-bindings.js';
-export type { KeyBinding, ModalScope, Scope } from './key-bindings.js';
-export type { ActionId } from './key-actions.js';
+export { KEYMAP, MODAL_SCOPES, TYPING_SCOPES } from './bindings.js';
+export type { KeyBinding, ModalScope, Scope } from './bindings.js';
+export type { ActionId } from './actions.js';
 
 export interface KeyContext {
   view: ViewName;

@@ -1,13 +1,13 @@
 // The one key router: every key press goes through `handleKey`, which works out what is open
 // (too-small screen, prompt, dialog, picker, help) and asks the keymap what the key means
 // there or in the focused pane. Keys never reach a pane directly.
-import { focusedPane } from '../store/ui/navigation.js';
-import type { MonitorState, MonitorStore } from '../store/types.js';
-import { runAction, setTypedValue, typedValue, type UiEffects } from './key-actions.js';
-import { typedText, type KeyName } from './keys.js';
+import { focusedPane } from '../../store/ui/navigation.js';
+import type { MonitorState, MonitorStore } from '../../store/types.js';
+import { runAction, setTypedValue, typedValue, type UiEffects } from './actions.js';
+import { typedText, type KeyName } from './key-names.js';
 import { readOnlyMessage, readOnlyRefusal, resolveKey, TYPING_SCOPES, type ModalScope } from './keymap.js';
 
-export { nextStatusFilter, PICK_PAGE, STATUS_CYCLES, type UiEffects } from './key-actions.js';
+export { nextStatusFilter, PICK_PAGE, STATUS_CYCLES, type UiEffects } from './actions.js';
 export { focusedPane };
 
 export interface RouteContext {

@@ -1,10 +1,10 @@
 // The key table: every binding of the monitor, modal ones included. The key router, the help
 // overlay, the status bar's and dialogs' key hints and the README's key table are generated
-// from it (see keymap.ts); what an action does is in key-actions.ts.
-import type { KeyBinding, Scope } from './key-scopes.js';
+// from it (see keymap.ts); what an action does is in actions.ts.
+import type { KeyBinding, Scope } from './scopes.js';
 import { MODAL_BINDINGS } from './modal-bindings.js';
 
-export { MODAL_SCOPES, TYPING_SCOPES, type KeyBinding, type ModalScope, type Scope } from './key-scopes.js';
+export { MODAL_SCOPES, TYPING_SCOPES, type KeyBinding, type ModalScope, type Scope } from './scopes.js';
 
 const VIEWS: readonly Scope[] = ['tasks-view', 'reports-view'];
 const LISTS: readonly Scope[] = ['tasks', 'reports'];

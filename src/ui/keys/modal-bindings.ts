@@ -1,6 +1,6 @@
 // The bindings of what opens over the panes: the `/` prompt, dialogs, pickers, the text viewer,
-// help and the too-small screen. Part of the one key table (key-bindings.ts).
-import type { KeyBinding, Scope } from './key-scopes.js';
+// help and the too-small screen. Part of the one key table (bindings.ts).
+import type { KeyBinding, Scope } from './scopes.js';
 
 const PICKERS: readonly Scope[] = ['tag-picker', 'project-picker'];
 

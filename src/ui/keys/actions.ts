@@ -9,8 +9,8 @@ import {
   type MonitorStore,
   type PaneName,
   type ReportKeyActionId,
-} from '../store/types.js';
-import { viewerRows, viewerTextWidth } from './components/TextViewer.js';
+} from '../../store/types.js';
+import { viewerRows, viewerTextWidth } from '../../text/viewer-rows.js';
 
 /** What the router needs from outside the store: the terminal and the process. */
 export interface UiEffects {

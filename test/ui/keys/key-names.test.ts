@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Key } from 'ink';
-import { decodeInput, keyLabel, typedText } from '../../src/ui/keys.js';
+import { decodeInput, keyLabel, typedText } from '../../../src/ui/keys/key-names.js';
 
 const NO_KEY: Key = {
   upArrow: false,
