@@ -12,6 +12,7 @@ import { focusedPane } from '../keys/router.js';
 import { useMonitor, useTheme } from '../context.js';
 import { hintLine, keyHints, modalHints, type KeyHint } from '../keys/keymap.js';
 import { urlLines } from '../panes/report-widget-lines.js';
+import { messageRows } from '../../text/message-rows.js';
 import { levelColor, type ColorName, type Theme } from '../theme.js';
 
 /** Columns kept free after the server label, connection state and counts for a message or hints. */
@@ -185,6 +186,19 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
       </Text>
     ));
   }
+  // A sentence too long for the room after the counts goes on in the rows below (the hints give
+  // way), cut in the middle when longer still: its end (a file name, a reason) stays in view.
+  const sentence =
+    prompt === null && message !== '' && displayWidth(`${sep}${message}`) > messageRoom
+      ? messageRows(
+          message,
+          [Math.max(0, messageRoom - displayWidth(sep)), ...Array<number>(Math.max(0, props.rows - 1)).fill(width)],
+          theme.glyphs.ellipsis,
+        )
+      : null;
+  const firstText = sentence === null ? message : (sentence[0] ?? '');
+  const firstMessage = firstText === '' ? '' : `${sep}${firstText}`;
+  const messageStyle = { color: messageColor === undefined ? undefined : theme.fg(messageColor), bold: true };
   const firstLine =
     prompt !== null ? (
       <PromptLine prompt={prompt} width={width} />
@@ -195,15 +209,24 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
           {clip(look.text, Math.max(0, width - displayWidth(left)), theme.glyphs.ellipsis)}
         </Text>
         {clip(`${sep}${counts}`, Math.max(0, width - displayWidth(left + look.text)))}
-        {message !== '' ? (
-          <Text color={messageColor === undefined ? undefined : theme.fg(messageColor)} bold>
-            {clip(`${sep}${message}`, messageRoom, theme.glyphs.ellipsis)}
-          </Text>
+        {firstMessage !== '' ? (
+          <Text {...messageStyle}>{clip(firstMessage, messageRoom, theme.glyphs.ellipsis)}</Text>
         ) : null}
         {inlineHints !== '' ? <Text dimColor>{`${sep}${inlineHints}`}</Text> : null}
       </Text>
     );
   if (props.rows < 2) return firstLine;
+  if (sentence !== null && sentence.length > 1)
+    return (
+      <>
+        {firstLine}
+        {sentence.slice(1).map((text, i) => (
+          <Text key={i} wrap="truncate-end" {...messageStyle}>
+            {text === '' ? ' ' : text}
+          </Text>
+        ))}
+      </>
+    );
   return (
     <>
       {firstLine}
