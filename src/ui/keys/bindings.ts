@@ -11,7 +11,7 @@ const LISTS: readonly Scope[] = ['tasks', 'reports'];
 /** Where `/` searches rather than filters. */
 const SEARCHABLE: readonly Scope[] = ['logs', 'runinfo'];
 const EXPORT_HELP =
-  'export what the focused pane shows (log, scalars, chart, plots) to a file in the current directory';
+  'export what the focused pane shows (log, scalars, chart, plots) to <task name>-<pane>-<time> in the current directory';
 
 /** Bindings that apply in the same scope or scopes, each written without them. */
 function inScopes(where: Scope | readonly Scope[], bindings: readonly Omit<KeyBinding, 'scopes'>[]): KeyBinding[] {
