@@ -8,7 +8,7 @@ import type { ConnectionState, PromptState } from '../../store/types.js';
 import { formatMonthDayTime, formatTimeOfDay } from '../../text/format.js';
 import { displayWidth, sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
-import { focusedPane } from '../keys/router.js';
+import { focusedPane, modalScope } from '../keys/router.js';
 import { useMonitor, useTheme } from '../context.js';
 import { hintLine, keyHints, modalHints, type KeyHint } from '../keys/keymap.js';
 import { urlLines } from '../panes/report-widget-lines.js';
@@ -133,6 +133,8 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
   const readOnly = useMonitor((s) => s.ui.readOnly);
   const status = useMonitor((s) => s.ui.status);
   const prompt = useMonitor((s) => s.ui.prompt);
+  // With a dialog, picker or help open, its keys are the ones that work: the pane's are not hinted.
+  const modal = useMonitor((s) => modalScope(s, false));
   const taskCount = useMonitor((s) => s.tasks.ids.length);
   const taskMore = useMonitor((s) => s.tasks.hasMore);
   const newFailures = useMonitor((s) => s.tasks.newFailures.length);
@@ -150,7 +152,7 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
       ? `${taskCount}${taskMore ? '+' : ''} tasks${failed}`
       : `${reportCount}${reportMore ? '+' : ''} reports${markedCount > 0 ? `, ${markedCount} marked` : ''}${failed}`;
   const sep = ` ${theme.glyphs.separator} `;
-  const hints = props.keyHints === false ? [] : keyHints({ view, pane, readOnly });
+  const hints = props.keyHints === false ? [] : keyHints({ view, pane, readOnly, modal });
   const message = status === null ? '' : sanitize(status.text);
   // The server label gives way first when the line is short: a long outage text or a status
   // message needs the room, and a one-line footer keeps room for `? help`.
