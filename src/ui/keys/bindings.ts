@@ -69,8 +69,17 @@ export const KEYMAP: readonly KeyBinding[] = [
       help: 'filter the list (tasks: name regex; reports: name, comment, tags, body)',
       hint: 'filter',
     },
-    { keys: ['esc'], action: 'clear-filter', help: 'clear the filter (reports: text, tags, status and project)' },
-    { keys: ['S'], action: 'status-filter', help: 'status filter: cycle all / one status at a time', hint: 'status' },
+    {
+      keys: ['esc'],
+      action: 'clear-filter',
+      help: 'clear the filter and the status filter (reports: tags, project too)',
+    },
+    {
+      keys: ['S'],
+      action: 'status-filter',
+      help: 'status filter: cycle all / each common status / more (the rare ones: published, closed…)',
+      hint: 'status',
+    },
   ]),
   {
     keys: ['T'],
