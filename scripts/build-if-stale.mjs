@@ -7,16 +7,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** What the build reads: sources, build scripts, dependency patches and the dependency set. */
-const INPUTS = [
-  'src',
-  'scripts',
-  'patches',
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-  'tsconfig.build.json',
-];
+/** What the build reads: sources, build scripts (dependency edits among them) and the dependency set. */
+const INPUTS = ['src', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 
 /** The newest modification time (ms) of a file or of any file under a directory; 0 when absent. */
 function newestMtime(path) {
