@@ -4,7 +4,7 @@
 import { UsageError, type ParsedArgs } from '../args.js';
 import { CliError, clientFromProfile, profileFromArgs } from '../connection.js';
 import { exportLog, exportPlots, exportScalars, type LogFormat, type ScalarFormat } from './exporters.js';
-import { exportImages, prepareDirectory } from './images.js';
+import { exportImages, prepareDirectory, skippedSummary, type ImageExportResult } from './images.js';
 import { openSink, StdoutClosed, terminalSafe, type ExportSink } from './output.js';
 import { createProgress } from './progress.js';
 import { resolveTask } from './resolve-task.js';
@@ -65,6 +65,7 @@ export async function runExport(
   const client = clientFromProfile(profile);
   let sink: ExportSink | undefined;
   const progress = createProgress(UNITS[req.kind], stderr);
+  let images: ImageExportResult | undefined;
   try {
     if (req.kind === 'images') await prepareDirectory(req.output as string);
     else {
@@ -90,7 +91,7 @@ export async function runExport(
         await exportPlots(ctx);
         break;
       case 'images':
-        await exportImages(ctx, {
+        images = await exportImages(ctx, {
           dir: req.output as string,
           trustedHosts: [client.apiHost, profile.filesHost],
         });
@@ -98,6 +99,8 @@ export async function runExport(
     }
     await sink?.commit();
     progress.finish();
+    if (images !== undefined && images.skipped.length > 0)
+      throw new CliError(skippedSummary(req.output as string, images));
     return 0;
   } catch (err) {
     progress.clear();

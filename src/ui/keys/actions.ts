@@ -2,7 +2,7 @@
 // table's keys, so a binding cannot name an action without a handler, and a handler cannot
 // be added without the type knowing it.
 import {
-  TASK_STATUS_CHOICES,
+  TASK_STATUS_CYCLE,
   type ListName,
   type MonitorActions,
   type MonitorState,
@@ -43,7 +43,7 @@ type Handler = (c: ActionContext) => void;
 
 /** Status filters `S` cycles through, per list (empty = all). */
 export const STATUS_CYCLES: Record<ListName, readonly (readonly string[])[]> = {
-  tasks: [[], ...TASK_STATUS_CHOICES.map((status) => [status])],
+  tasks: [[], ...TASK_STATUS_CYCLE],
   reports: [[], ['created'], ['published']],
 };
 
@@ -147,8 +147,11 @@ export const ACTION_HANDLERS = {
   search: (c) => c.actions.openPrompt(),
   'search-next': (c) => (inRunInfo(c) ? c.actions.runInfoSearchStep(1) : c.actions.searchNext()),
   'search-prev': (c) => (inRunInfo(c) ? c.actions.runInfoSearchStep(-1) : c.actions.searchPrev()),
-  'clear-filter': (c) =>
-    c.state.ui.view === 'reports' ? c.actions.clearReportFilters() : c.actions.clearFilter(c.state.ui.view),
+  'clear-filter': (c) => {
+    if (c.state.ui.view === 'reports') return c.actions.clearReportFilters();
+    c.actions.clearFilter('tasks');
+    if (c.state.tasks.statusFilter.length > 0) c.actions.setStatusFilter('tasks', []);
+  },
   'clear-search': (c) => {
     if (inRunInfo(c)) return c.actions.searchRunInfo('');
     const search = c.state.logs.search;
