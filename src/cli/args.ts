@@ -19,6 +19,7 @@ const displayFlags: Options = {
   'no-color': { type: 'boolean' },
   'no-bell': { type: 'boolean' },
   once: { type: 'boolean' },
+  'max-answer-mb': { type: 'string' },
 };
 
 const serverFlags: Options = {
@@ -128,6 +129,8 @@ Display (monitor, demo):
   --no-color                    no colours (NO_COLOR is honoured too)
   --no-bell                     no terminal bell when a task turns failed or stopped
   --once                        print one frame to stdout and exit
+  --max-answer-mb N             largest answer read from the server, in MiB (default 64);
+                                a larger one is refused unread and named in the status bar
 
 Export (TASK is a task id or its exact name):
   --format FMT                  scalars: csv (default) or jsonl; log: text (default) or jsonl
