@@ -1,6 +1,6 @@
 // Column-wise cuts of plain text (no escape sequences) for the log pane: drop the first columns
 // (sideways scroll) and hard-wrap at a width. Grapheme clusters are never split.
-import { clusterEnd, clusterWidth } from './width.js';
+import { clusterEnd, clusterWidth, displayWidth, truncateToWidth } from './width.js';
 
 /** The grapheme clusters of `text` with their widths in columns. */
 export function* clustersOf(text: string): Generator<{ text: string; width: number }> {
@@ -32,6 +32,33 @@ export function wrapColumns(text: string, width: number): string[] {
   let used = 0;
   for (const cluster of clustersOf(text)) {
     if (used + cluster.width > limit && row !== '') {
+      rows.push(row);
+      row = '';
+      used = 0;
+    }
+    row += cluster.text;
+    used += cluster.width;
+  }
+  rows.push(row);
+  return rows;
+}
+
+/**
+ * The first `maxRows` rows of `wrapColumns(text, width)`, the last one ending in `ellipsis` when
+ * the text goes on: work in proportion to the rows kept, whatever the length of `text`.
+ */
+export function wrapHead(text: string, width: number, maxRows: number, ellipsis = '…'): string[] {
+  const limit = Math.max(1, Math.floor(width));
+  const keep = Math.max(1, Math.floor(maxRows));
+  const rows: string[] = [];
+  let row = '';
+  let used = 0;
+  for (const cluster of clustersOf(text)) {
+    if (used + cluster.width > limit && row !== '') {
+      if (rows.length + 1 === keep) {
+        rows.push(truncateToWidth(row, limit - displayWidth(ellipsis)) + ellipsis);
+        return rows;
+      }
       rows.push(row);
       row = '';
       used = 0;
