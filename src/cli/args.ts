@@ -41,6 +41,7 @@ const COMMAND_FLAGS: Record<Exclude<Command, 'help' | 'version'>, Options> = {
     format: { type: 'string' },
     metric: { type: 'string' },
     output: { type: 'string', short: 'o' },
+    'max-answer-mb': { type: 'string' },
   },
 };
 
@@ -137,6 +138,7 @@ Export (TASK is a task id or its exact name):
   --metric M                    scalars: only this metric
   -o, --output PATH             write to PATH (a directory for images) instead of stdout;
                                 written as PATH.partial and renamed when complete
+  --max-answer-mb N             largest answer read from the server, in MiB (default 64)
 
 Server (serve; demo takes --port and --db):
   --host ADDR                   address to bind (default 127.0.0.1)

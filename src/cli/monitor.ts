@@ -1,6 +1,6 @@
 // `tracktop` (the monitor on a configured server), `tracktop demo` (the monitor on an embedded
 // server with simulated runs) and `--once` (one frame to stdout).
-import { DEFAULT_MAX_ANSWER_BYTES, createClient, type ClientOptions } from '../api/index.js';
+import { createClient, type ClientOptions } from '../api/index.js';
 import type { RunningDemo } from '../demo/index.js';
 import type { PaneExporter } from '../ui/pane-effects.js';
 import type { MonitorOptions } from '../ui/run.js';
@@ -10,17 +10,16 @@ import { sanitize } from '../text/sanitize.js';
 import { numberFlag, type ParsedArgs } from './args.js';
 import { CliError } from './cli-error.js';
 import type { LogScanner } from '../store/log-scan.js';
-import { clientOptionsFromProfile, profileFromArgs } from './connection.js';
+import { clientOptionsFromProfile, maxAnswerBytes, profileFromArgs } from './connection.js';
 
 const DEFAULT_INTERVAL_SECONDS = 5;
-const MIB = 1024 * 1024;
 /** How many demo log lines are kept to print after the monitor exits (errors only matter then). */
 const DEMO_LOG_KEEP = 20;
 
 export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   const v = args.values;
   const intervalSeconds = numberFlag(v, 'interval', 1, 3600) ?? DEFAULT_INTERVAL_SECONDS;
-  const maxAnswerMiB = numberFlag(v, 'max-answer-mb', 1, 64 * 1024) ?? DEFAULT_MAX_ANSWER_BYTES / MIB;
+  const answerBound = maxAnswerBytes(v);
   const display = {
     intervalMs: intervalSeconds * 1000,
     readOnly: v['read-only'] === true,
@@ -64,7 +63,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
     serverLabel = profile.apiHost ?? '';
     webServer = webServerFor(profile.apiHost ?? '', profile.webHost);
   }
-  clientOptions = { ...clientOptions, maxAnswerBytes: Math.round(maxAnswerMiB * MIB) };
+  clientOptions = { ...clientOptions, maxAnswerBytes: answerBound };
   const client = createClient(clientOptions);
   // Log in, then ask for the task list, while the rest of the monitor's modules (the store,
   // Ink, React: most of the start-up) load, so that those round trips overlap that work
