@@ -19,6 +19,7 @@ const displayFlags: Options = {
   'no-color': { type: 'boolean' },
   'no-bell': { type: 'boolean' },
   once: { type: 'boolean' },
+  'max-answer-mb': { type: 'string' },
 };
 
 const serverFlags: Options = {
@@ -40,6 +41,7 @@ const COMMAND_FLAGS: Record<Exclude<Command, 'help' | 'version'>, Options> = {
     format: { type: 'string' },
     metric: { type: 'string' },
     output: { type: 'string', short: 'o' },
+    'max-answer-mb': { type: 'string' },
   },
 };
 
@@ -128,12 +130,15 @@ Display (monitor, demo):
   --no-color                    no colours (NO_COLOR is honoured too)
   --no-bell                     no terminal bell when a task turns failed or stopped
   --once                        print one frame to stdout and exit
+  --max-answer-mb N             largest answer read from the server, in MiB (default 64);
+                                a larger one is refused unread and named in the status bar
 
 Export (TASK is a task id or its exact name):
   --format FMT                  scalars: csv (default) or jsonl; log: text (default) or jsonl
   --metric M                    scalars: only this metric
   -o, --output PATH             write to PATH (a directory for images) instead of stdout;
                                 written as PATH.partial and renamed when complete
+  --max-answer-mb N             largest answer read from the server, in MiB (default 64)
 
 Server (serve; demo takes --port and --db):
   --host ADDR                   address to bind (default 127.0.0.1)

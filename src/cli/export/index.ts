@@ -2,7 +2,7 @@
 // (an unwritable path fails before any download), resolves the task, runs the export, and
 // renames FILE.partial to FILE only when everything arrived.
 import { UsageError, type ParsedArgs } from '../args.js';
-import { CliError, clientFromProfile, profileFromArgs } from '../connection.js';
+import { CliError, clientFromProfile, maxAnswerBytes, profileFromArgs } from '../connection.js';
 import { exportLog, exportPlots, exportScalars, type LogFormat, type ScalarFormat } from './exporters.js';
 import { exportImages, prepareDirectory, skippedSummary, type ImageExportResult } from './images.js';
 import { openSink, StdoutClosed, terminalSafe, type ExportSink } from './output.js';
@@ -62,7 +62,7 @@ export async function runExport(
   const stderr = io.stderr ?? process.stderr;
   const req = parseRequest(args);
   const profile = profileFromArgs(args.values);
-  const client = clientFromProfile(profile);
+  const client = clientFromProfile(profile, { maxAnswerBytes: maxAnswerBytes(args.values) });
   let sink: ExportSink | undefined;
   const progress = createProgress(UNITS[req.kind], stderr);
   let images: ImageExportResult | undefined;

@@ -28,6 +28,7 @@ export interface ConnectionLook {
 /**
  * "live", "connecting…", "server not answering · stale since 12:03:40", "retrying in 8s
  * (attempt 3) · stale since 12:03:40", "server answered malformed data for reports.get_task_data",
+ * "reports.get_task_data: answer too large (200 MiB announced; …)",
  * "login failed: …". Stale since: the last good answer.
  */
 export function connectionLook(c: ConnectionState, now: number, theme: Theme): ConnectionLook {
@@ -44,6 +45,8 @@ export function connectionLook(c: ConnectionState, now: number, theme: Theme): C
         text: `server answered malformed data for ${sanitize(c.malformedEndpoint ?? 'a list')}${since}`,
         color: 'red',
       };
+    case 'oversized':
+      return { text: `${sanitize(c.lastError ?? 'answer too large')}${since}`, color: 'red' };
     case 'stale':
       return { text: `reconnecting${theme.glyphs.ellipsis}${since}`, color: 'yellow' };
     case 'retrying': {

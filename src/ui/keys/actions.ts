@@ -10,7 +10,7 @@ import {
   type PaneName,
   type ReportKeyActionId,
 } from '../../store/types.js';
-import { viewerRows, viewerTextWidth } from '../../text/viewer-rows.js';
+import { viewerTextWidth } from '../../text/viewer-rows.js';
 
 /** What the router needs from outside the store: the terminal and the process. */
 export interface UiEffects {
@@ -111,10 +111,8 @@ const REPORT_HANDLERS = {
 
 /** Scrolls the text viewer (full width, as tall as the help) by rows, clamped to its text. */
 function scrollViewer(c: ActionContext, delta: number): void {
-  const viewer = c.state.ui.viewer;
-  if (viewer === null) return;
-  const rows = viewerRows(viewer.text, viewerTextWidth(c.state.ui.cols)).length;
-  c.actions.scrollViewer(delta, rows - c.helpRows);
+  if (c.state.ui.viewer === null) return;
+  c.actions.scrollViewer(delta, viewerTextWidth(c.state.ui.cols), c.helpRows);
 }
 
 export const ACTION_HANDLERS = {
