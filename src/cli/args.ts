@@ -44,7 +44,7 @@ const COMMAND_FLAGS: Record<Exclude<Command, 'help' | 'version'>, Options> = {
 };
 
 /** Commands that take positional arguments (`export scalars TASK`). */
-const TAKES_POSITIONALS = new Set<Command>(['export']);
+const TAKES_POSITIONALS = new Set<Command>(['export', 'serve']);
 
 export interface ParsedArgs {
   command: Command;
@@ -104,6 +104,8 @@ Usage:
   tracktop [options]            monitor the server from flags, CLEARML_* env or clearml.conf
   tracktop demo [options]       start an embedded server with simulated live runs and monitor it
   tracktop serve [options]      run the embedded server (SQLite)
+  tracktop serve keys list | create NAME | revoke ACCESS_KEY [--db PATH]
+                                the server's key pairs, one per person (each with its own user)
   tracktop config [options]     print the resolved connection settings and where each came from
   tracktop check [options]      log in and report server, API version and round-trip time
   tracktop export scalars TASK [--format csv|jsonl] [--metric M] [-o FILE]

@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './http/app.js';
 import type { HandlerTable } from './handlers/handler-types.js';
-import { registerKeyPair, resolveCredentials, type KeyPair } from './auth/credentials.js';
+import { resolveCredentials, type KeyPair } from './auth/credentials.js';
+import { registerStartPair } from './auth/key-table.js';
 import { openDatabase, type Db } from './db/db.js';
 import { setFilterBudget } from './query/regex.js';
 import { MAX_UPLOAD_BYTES } from './http/limits.js';
@@ -75,7 +76,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   try {
     jwtSecret(db);
     companyId(db);
-    registerKeyPair(db, creds, now());
+    registerStartPair(db, creds, now());
     if (opts.filterBudgetMs !== undefined) setFilterBudget(db, opts.filterBudgetMs);
   } catch (err) {
     db.close();

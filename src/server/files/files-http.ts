@@ -108,7 +108,7 @@ export async function handleFilesRequest(
   urlPath: string,
 ): Promise<void> {
   try {
-    await authenticate(deps.db, req.headers, deps.now());
+    authenticate(deps.db, req.headers, deps.now(), req.socket.remoteAddress ?? '');
     if (req.method === 'POST') await upload(deps, req, res, urlPath);
     else download(deps, req, res, urlPath);
   } catch (err) {

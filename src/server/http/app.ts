@@ -143,7 +143,7 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   call.actualVersion = actual;
 
   try {
-    const identity: Identity = await authenticate(deps.db, req.headers, deps.now());
+    const identity: Identity = authenticate(deps.db, req.headers, deps.now(), req.socket.remoteAddress ?? '');
     const limit = bodyLimitFor(parsed.endpoint);
     let raw: Buffer;
     try {

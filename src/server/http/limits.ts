@@ -28,11 +28,13 @@ export const MAX_PATTERN_LENGTH = 500;
  */
 export const FILTER_TIME_BUDGET_MS = 1000;
 
-/** Failed key-pair checks an access key gets before it must wait (429). */
+/** Failed key-pair checks an access key gets before its wrong secrets must wait (429). */
 export const LOGIN_BACKOFF_FREE_FAILURES = 5;
+/** Failed key-pair checks a source address gets (over all keys) before its wrong secrets must wait. */
+export const LOGIN_SOURCE_FREE_FAILURES = 20;
 /** Longest wait after repeated failures; the wait doubles from 1 s up to this. */
 export const LOGIN_BACKOFF_MAX_MS = 60_000;
-/** Access keys whose failures are remembered (the oldest is forgotten first). */
+/** Access keys (and, apart, source addresses) whose failures are remembered (the oldest is forgotten first). */
 export const LOGIN_BACKOFF_MAX_KEYS = 10_000;
 
 /** Deepest nesting of arrays and objects accepted in a request body. */
