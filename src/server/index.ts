@@ -7,6 +7,7 @@ import type { HandlerTable } from './handlers/handler-types.js';
 import { resolveCredentials, type KeyPair } from './auth/credentials.js';
 import { registerStartPair } from './auth/key-table.js';
 import { openDatabase, type Db } from './db/db.js';
+import { lockDatabase } from './db/db-lock.js';
 import { setFilterBudget } from './query/regex.js';
 import { MAX_UPLOAD_BYTES } from './http/limits.js';
 import { HANDLERS } from './handlers/routes.js';
@@ -70,8 +71,17 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   const host = opts.host ?? '127.0.0.1';
   const now = opts.now ?? Date.now;
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const creds = resolveCredentials(opts.dbPath, { accessKey: opts.accessKey, secretKey: opts.secretKey });
-  const db = openDatabase(opts.dbPath);
+  // The lock comes first: a second server on the file changes nothing, not even the key file.
+  const unlock = lockDatabase(opts.dbPath);
+  let db: Db;
+  let creds: ReturnType<typeof resolveCredentials>;
+  try {
+    creds = resolveCredentials(opts.dbPath, { accessKey: opts.accessKey, secretKey: opts.secretKey });
+    db = openDatabase(opts.dbPath);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const filesDir = opts.filesDir ?? `${opts.dbPath}.files`;
   try {
     jwtSecret(db);
@@ -80,6 +90,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     if (opts.filterBudgetMs !== undefined) setFilterBudget(db, opts.filterBudgetMs);
   } catch (err) {
     db.close();
+    unlock();
     throw err;
   }
   // Idle connections stay open longer than any poll interval, so a monitor polling every few
@@ -98,6 +109,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     await listen(server, opts.port ?? 0, host);
   } catch (err) {
     db.close();
+    unlock();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
@@ -114,11 +126,14 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
-          try {
-            // Keeps the query planner's statistics current for the next start.
-            db.pragma('optimize');
-          } finally {
-            db.close();
+          // Keeps the query planner's statistics current for the next start; a full disk or
+          // a file gone read-only only costs that, never a clean stop.
+          for (const step of [() => db.pragma('optimize'), () => db.close(), unlock]) {
+            try {
+              step();
+            } catch (err) {
+              log(`while stopping: ${(err as Error).message}`);
+            }
           }
           resolve();
         });

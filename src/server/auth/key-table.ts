@@ -107,7 +107,7 @@ export function registerStartPair(db: Db, pair: KeyPair, now: number): void {
       now,
       pair.accessKey,
     );
-  })();
+  }).immediate();
 }
 
 /** A new pair for `name` (a person), with a user of that name its runs are recorded under. */
@@ -123,7 +123,7 @@ export function createKey(db: Db, name: string, now: number): KeyPair {
       `INSERT INTO credentials (access_key, secret_hash, secret_tag, user, name, origin, created)
        VALUES (?, ?, ?, ?, ?, 'keys', ?)`,
     ).run(pair.accessKey, hash, secretTag(db, pair.accessKey, pair.secretKey), addUser(db, trimmed, now), trimmed, now);
-  })();
+  }).immediate();
   return pair;
 }
 

@@ -181,8 +181,10 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
         responseHeaders[name.toLowerCase()] = value;
       },
     };
-    // Every handler runs in one transaction: a rejected request leaves nothing behind.
-    const result = deps.db.transaction(() => handler(body, ctx))();
+    // Every handler runs in one transaction: a rejected request leaves nothing behind. It starts
+    // IMMEDIATE, holding the write lock from the start: a deferred one that read and then wrote
+    // could not wait for another writer (SQLite answers "database is locked" at once then).
+    const result = deps.db.transaction(() => handler(body, ctx)).immediate();
     if (result instanceof RawResponse) {
       await sendRaw(res, result);
       return;
