@@ -9,6 +9,13 @@ export const DEFAULT_BODY_LIMIT_BYTES = 16 * MiB;
 
 /** Largest upload (one multipart POST: a debug image or an artifact) the files host accepts. */
 export const MAX_UPLOAD_BYTES = 100 * MiB;
+/** Most files (multipart parts) in one upload. */
+export const MAX_UPLOAD_PARTS = 1000;
+/**
+ * Uploads read at once; more wait unread. Each streams to disk holding a chunk or two (about
+ * 128 KiB), so uploads in flight hold a few MiB whatever their sizes.
+ */
+export const UPLOADS_IN_FLIGHT = 32;
 
 export function bodyLimitFor(endpoint: string): number {
   return endpoint === 'events.add_batch' ? ADD_BATCH_BODY_LIMIT_BYTES : DEFAULT_BODY_LIMIT_BYTES;
