@@ -9,7 +9,8 @@ import { registerStartPair } from './auth/key-table.js';
 import { openDatabase, type Db } from './db/db.js';
 import { lockDatabase } from './db/db-lock.js';
 import { setFilterBudget } from './query/regex.js';
-import { MAX_UPLOAD_BYTES } from './http/limits.js';
+import { HEADERS_TIMEOUT_MS, MAX_UPLOAD_BYTES } from './http/limits.js';
+import { limitConnections, type ConnectionLimits } from './http/connections.js';
 import { HANDLERS } from './handlers/routes.js';
 import { companyId, jwtSecret } from './db/server-meta.js';
 
@@ -36,6 +37,8 @@ export interface StartServerOptions {
   filesDir?: string;
   /** Largest upload to the files host, bytes. Default MAX_UPLOAD_BYTES. */
   maxUploadBytes?: number;
+  /** Connection caps and timeouts (tests set small ones); defaults in http/limits.ts. */
+  connectionLimits?: ConnectionLimits;
   /** Replaces the route table (tests only). */
   handlers?: HandlerTable;
 }
@@ -53,6 +56,8 @@ export interface RunningServer {
   credentialsFile?: string;
   /** True when this start generated the pair: print it once. */
   credentialsCreated: boolean;
+  /** Open client connections (tests and the attack bench watch it). */
+  connectionCount(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -96,7 +101,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   // Idle connections stay open longer than any poll interval, so a monitor polling every few
   // seconds reuses one connection instead of reconnecting each time (clients cap it themselves).
   const server = createServer(
-    { keepAliveTimeout: 65_000, headersTimeout: 70_000 },
+    { keepAliveTimeout: 65_000, headersTimeout: HEADERS_TIMEOUT_MS },
     createApp({
       db,
       handlers: opts.handlers ?? HANDLERS,
@@ -105,6 +110,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       files: { db, now, dir: filesDir, maxUploadBytes: opts.maxUploadBytes ?? MAX_UPLOAD_BYTES },
     }),
   );
+  limitConnections(server, opts.connectionLimits);
   try {
     await listen(server, opts.port ?? 0, host);
   } catch (err) {
@@ -123,6 +129,8 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     filesDir,
     credentials: { accessKey: creds.accessKey, secretKey: creds.secretKey },
     credentialsCreated: creds.created,
+    connectionCount: () =>
+      new Promise((resolve, reject) => server.getConnections((err, n) => (err ? reject(err) : resolve(n)))),
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {

@@ -109,14 +109,14 @@ export function resolveCredentials(dbPath: string, given: Partial<KeyPair>): Res
   return { ...pair, file, created: true };
 }
 
-/** A ready-to-paste clearml.conf block for this server. */
+/** A ready-to-paste clearml.conf block for this server; files live under `/files` (files-http.ts). */
 export function clearmlConfSnippet(opts: { apiHost: string; accessKey: string; secretKey: string }): string {
   const q = (s: string) => JSON.stringify(s);
   return [
     'api {',
     `  api_server: ${opts.apiHost}`,
     `  web_server: ${opts.apiHost}`,
-    `  files_server: ${opts.apiHost}`,
+    `  files_server: ${opts.apiHost}/files`,
     '  credentials {',
     `    access_key: ${q(opts.accessKey)}`,
     `    secret_key: ${q(opts.secretKey)}`,

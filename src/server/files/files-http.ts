@@ -16,6 +16,7 @@ import {
   SERVER_HEADER,
 } from '../http/http-io.js';
 import { MAX_UPLOAD_PARTS, UPLOADS_IN_FLIGHT } from '../http/limits.js';
+import { markAuthenticated } from '../http/connections.js';
 import { Slots } from '../http/slots.js';
 import { contentTypeFor } from './content-type.js';
 import { BadFilePath, filePathSegments, urlPathSegments } from './file-paths.js';
@@ -34,23 +35,26 @@ export interface FilesDeps {
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const uploadSlots = new Slots(UPLOADS_IN_FLIGHT);
 
-/** Whether a request is for the files host rather than the API. */
-export function isFilesRequest(
+/** Where files live: `/files/<path>`, apart from every API endpoint. */
+export const FILES_PREFIX = '/files';
+
+/**
+ * The files-host path a request names (`/` for the root), or undefined when it is for the API.
+ * Files live under FILES_PREFIX. Before that they lived at the root, and URLs stored then
+ * (debug images in events) still work there, but an API endpoint's path is always the API's.
+ */
+export function filesRequestPath(
   method: string | undefined,
   contentType: string,
   pathIsEndpoint: boolean,
-  deps: FilesDeps,
   urlPath: string,
-): boolean {
-  if (method === 'POST') return multipartBoundary(contentType) !== undefined;
-  if (method !== 'GET' && method !== 'HEAD') return false;
-  if (!pathIsEndpoint) return urlPath !== '/' && urlPath !== '';
-  // `/name.ext` also looks like an API endpoint: it is a file only when one is stored there.
-  try {
-    return findFile(deps.dir, urlPathSegments(urlPath)) !== undefined;
-  } catch {
-    return false;
-  }
+): string | undefined {
+  if (urlPath === FILES_PREFIX || urlPath.startsWith(`${FILES_PREFIX}/`))
+    return urlPath.slice(FILES_PREFIX.length) || '/';
+  if (pathIsEndpoint) return undefined;
+  if (method === 'POST') return multipartBoundary(contentType) !== undefined ? urlPath : undefined;
+  if (method === 'GET' || method === 'HEAD') return urlPath !== '/' && urlPath !== '' ? urlPath : undefined;
+  return undefined;
 }
 
 /** The request body, counted: BodyTooLarge past `limit` bytes, BodyAborted when the client goes. */
@@ -164,9 +168,16 @@ export async function handleFilesRequest(
   urlPath: string,
 ): Promise<void> {
   try {
+    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'HEAD') {
+      sendText(res, 405, 'the files host answers GET, HEAD and multipart POST', { allow: 'GET, HEAD, POST' });
+      return;
+    }
     authenticate(deps.db, req.headers, deps.now(), req.socket.remoteAddress ?? '');
-    if (req.method === 'POST') await upload(deps, req, res, urlPath);
-    else download(deps, req, res, urlPath);
+    markAuthenticated(req);
+    if (req.method !== 'POST') download(deps, req, res, urlPath);
+    else if (multipartBoundary(req.headers['content-type'] ?? '') === undefined)
+      sendText(res, 400, 'uploads to the files host are multipart/form-data POSTs');
+    else await upload(deps, req, res, urlPath);
   } catch (err) {
     if (err instanceof ServerError) sendText(res, err.code.httpStatus, err.message);
     else if (err instanceof BadFilePath) sendText(res, 400, `invalid file path: ${err.message}`);

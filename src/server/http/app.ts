@@ -9,7 +9,7 @@ import { RawResponse, type HandlerTable, type Identity, type RequestContext } fr
 import type { Db } from '../db/db.js';
 import { envelopeJson, errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
 import { ServerError } from './errors.js';
-import { handleFilesRequest, isFilesRequest, type FilesDeps } from '../files/files-http.js';
+import { filesRequestPath, handleFilesRequest, type FilesDeps } from '../files/files-http.js';
 import {
   BodyAborted,
   BodyTooLarge,
@@ -23,6 +23,7 @@ import {
 import { newId } from '../db/ids.js';
 import { prepareJsonText } from './json-text.js';
 import { bodyLimitFor, MAX_JSON_DEPTH } from './limits.js';
+import { markAuthenticated } from './connections.js';
 import { parseQueryParams } from './url-params.js';
 import { actualVersion, parseRequestPath, versionForMeta } from './request-path.js';
 import { utf8Text } from './utf8-text.js';
@@ -121,11 +122,10 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   const search = q < 0 ? '' : rawUrl.slice(q + 1);
   const parsed = parseRequestPath(pathText);
   const isEndpoint = parsed !== undefined && Object.hasOwn(deps.handlers, parsed.endpoint);
-  if (
-    deps.files &&
-    isFilesRequest(req.method, headerText(req.headers['content-type']) ?? '', isEndpoint, deps.files, pathText)
-  ) {
-    await handleFilesRequest(deps.files, req, res, pathText);
+  const filesPath =
+    deps.files && filesRequestPath(req.method, headerText(req.headers['content-type']) ?? '', isEndpoint, pathText);
+  if (deps.files && filesPath !== undefined) {
+    await handleFilesRequest(deps.files, req, res, filesPath);
     return;
   }
   if (!parsed) {
@@ -144,6 +144,7 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
 
   try {
     const identity: Identity = authenticate(deps.db, req.headers, deps.now(), req.socket.remoteAddress ?? '');
+    markAuthenticated(req);
     const limit = bodyLimitFor(parsed.endpoint);
     let raw: Buffer;
     try {

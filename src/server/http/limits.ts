@@ -26,6 +26,17 @@ export const MAX_PAGE_SIZE = 500;
 /** get_all_ex DB-cursor scroll states live this long after their last use (REFERENCE §7). */
 export const QUERY_SCROLL_TTL_MS = 600_000;
 
+/** Open connections at most (below the usual 1024 file descriptors, with room for files). */
+export const MAX_CONNECTIONS = 800;
+/** Connections that have not yet made an authenticated request, at most. */
+export const MAX_UNAUTHENTICATED_CONNECTIONS = 200;
+/** A new connection must send its first request within this long. */
+export const FIRST_REQUEST_TIMEOUT_MS = 10_000;
+/** A request's headers must arrive within this long. */
+export const HEADERS_TIMEOUT_MS = 20_000;
+/** An answer the client takes no byte of for this long is abandoned and its socket closed. */
+export const WRITE_TIMEOUT_MS = 20_000;
+
 /** Longest regular expression accepted in a query. */
 export const MAX_PATTERN_LENGTH = 500;
 /**

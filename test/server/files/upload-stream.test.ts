@@ -104,3 +104,24 @@ describe('streamed uploads', () => {
     expect(api.server.logs).toEqual([]);
   });
 });
+
+describe('the files prefix', () => {
+  it('serves files under /files, never in place of an API endpoint, and old root URLs still', async () => {
+    const name = 'projects.get_all_ex';
+    const body = `${partHead(`/${name}`)}file bytes\r\n${closing}`;
+    const up = await fetch(`${api.server.url}/files`, {
+      method: 'POST',
+      headers: { 'content-type': CONTENT_TYPE, authorization: api.bearer },
+      body,
+    });
+    expect([up.status, await up.json()]).toEqual([200, { stored: [name] }]);
+    const file = await fetch(`${api.server.url}/files/${name}`, { headers: { authorization: api.bearer } });
+    expect([file.status, await file.text()]).toEqual([200, 'file bytes']);
+    const endpoint = await api.call(name, {});
+    expect(endpoint.status).toBe(200);
+    expect(endpoint.data).toHaveProperty('projects');
+    // A URL stored before the prefix (the root) still finds a file that is not an endpoint's name.
+    const old = await fetch(`${api.server.url}/streamed.bin`, { headers: { authorization: api.bearer } });
+    expect([old.status, (await old.arrayBuffer()).byteLength]).toEqual([200, 1024 * 1024]);
+  });
+});
