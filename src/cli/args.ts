@@ -32,7 +32,7 @@ const serverFlags: Options = {
 const COMMAND_FLAGS: Record<Exclude<Command, 'help' | 'version'>, Options> = {
   monitor: { ...connectionFlags, ...displayFlags },
   demo: { ...displayFlags, port: { type: 'string' }, db: { type: 'string' } },
-  serve: { ...serverFlags, demo: { type: 'boolean' } },
+  serve: { ...serverFlags, demo: { type: 'boolean' }, check: { type: 'boolean' } },
   config: connectionFlags,
   check: connectionFlags,
   export: {
@@ -144,6 +144,7 @@ Server (serve; demo takes --port and --db):
   --access-key/--secret-key     credentials (else TRACKTOP_ACCESS_KEY/TRACKTOP_SECRET_KEY,
                                 else a generated pair stored beside the database)
   --demo                        also run simulated training runs and reports
+  --check                       run SQLite's integrity check on the database, report and exit
 
   -h, --help                    this help
   -V, --version                 version

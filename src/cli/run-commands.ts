@@ -17,6 +17,12 @@ export async function runCommand(args: ParsedArgs): Promise<number> {
       const port = numberFlag(v, 'port', 0, 65535) ?? DEFAULT_SERVE_PORT;
       const dbPath = str('db') ?? 'tracktop.db';
       const words = args.positionals ?? [];
+      if (v.check) {
+        const { checkDatabase } = await import('../server/db/check.js');
+        const result = checkDatabase(dbPath);
+        for (const line of result.lines) process.stdout.write(`${sanitize(line, { multiline: true })}\n`);
+        return result.ok ? 0 : 1;
+      }
       if (words.length > 0) {
         const out = (line: string): void => void process.stdout.write(`${sanitize(line, { multiline: true })}\n`);
         if (words[0] !== 'keys') {

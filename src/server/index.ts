@@ -8,6 +8,7 @@ import { resolveCredentials, type KeyPair } from './auth/credentials.js';
 import { registerStartPair } from './auth/key-table.js';
 import { openDatabase, type Db } from './db/db.js';
 import { lockDatabase } from './db/db-lock.js';
+import { unwritableDatabase } from './db/storage-faults.js';
 import { setFilterBudget } from './query/regex.js';
 import { HEADERS_TIMEOUT_MS, MAX_UPLOAD_BYTES } from './http/limits.js';
 import { limitConnections, type ConnectionLimits } from './http/connections.js';
@@ -77,7 +78,12 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   const now = opts.now ?? Date.now;
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   // The lock comes first: a second server on the file changes nothing, not even the key file.
-  const unlock = lockDatabase(opts.dbPath);
+  let unlock: () => void;
+  try {
+    unlock = lockDatabase(opts.dbPath);
+  } catch (err) {
+    throw unwritableDatabase(opts.dbPath, err) ?? err;
+  }
   let db: Db;
   let creds: ReturnType<typeof resolveCredentials>;
   try {
@@ -85,7 +91,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     db = openDatabase(opts.dbPath);
   } catch (err) {
     unlock();
-    throw err;
+    throw unwritableDatabase(opts.dbPath, err) ?? err;
   }
   const filesDir = opts.filesDir ?? `${opts.dbPath}.files`;
   try {
@@ -96,7 +102,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   } catch (err) {
     db.close();
     unlock();
-    throw err;
+    throw unwritableDatabase(opts.dbPath, err) ?? err;
   }
   // Idle connections stay open longer than any poll interval, so a monitor polling every few
   // seconds reuses one connection instead of reconnecting each time (clients cap it themselves).

@@ -21,6 +21,7 @@ import {
   SERVER_HEADER,
 } from './http-io.js';
 import { newId } from '../db/ids.js';
+import { storageFault } from '../db/storage-faults.js';
 import { prepareJsonText } from './json-text.js';
 import { bodyLimitFor, MAX_JSON_DEPTH } from './limits.js';
 import { markAuthenticated } from './connections.js';
@@ -194,6 +195,12 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   } catch (err) {
     if (err instanceof ServerError) {
       fail(err.code, err.message);
+      return;
+    }
+    const fault = storageFault(err);
+    if (fault) {
+      deps.log(`${parsed.endpoint} (call ${call.id}): ${(err as Error).message}`);
+      fail(fault.code, fault.message);
       return;
     }
     deps.log(`unexpected error in ${parsed.endpoint} (call ${call.id}): ${(err as Error)?.stack ?? String(err)}`);
