@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Regenerates the README's generated sections from the built code:
-//   <!-- keys:start --> … <!-- keys:end -->   the keys table, from src/ui/keymap.ts
+//   <!-- keys:start --> … <!-- keys:end -->   the keys table, from src/ui/keys/keymap.ts
 //   <!-- once:start --> … <!-- once:end -->   a text screenshot: `tracktop demo --once` at 100x30
 // Usage: npm run build && node scripts/update-readme.mjs
 import { execFileSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const readmePath = join(root, 'README.md');
-const { keysMarkdown } = await import(join(root, 'dist/ui/keymap.js'));
+const { keysMarkdown } = await import(join(root, 'dist/ui/keys/keymap.js'));
 
 function replaceSection(text, name, body) {
   const start = `<!-- ${name}:start -->`;

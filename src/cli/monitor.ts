@@ -9,7 +9,7 @@ import { webServerFor } from '../text/hyperlink.js';
 import { sanitize } from '../text/sanitize.js';
 import { numberFlag, type ParsedArgs } from './args.js';
 import { CliError } from './cli-error.js';
-import type { LogScanner } from '../store/log-scan.js';
+import type { LogScanner } from '../store/logs/scan.js';
 import { clientOptionsFromProfile, profileFromArgs } from './connection.js';
 
 const DEFAULT_INTERVAL_SECONDS = 5;
@@ -75,7 +75,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   // search), with a client of its own on the monitor's token.
   const scanOptions = { client: clientOptions, token: () => client.bearerToken() };
   const logScanner: LogScanner = async (req) =>
-    (await import('../store/log-scan-thread.js')).threadLogScanner(scanOptions)(req);
+    (await import('../store/logs/log-scan-thread.js')).threadLogScanner(scanOptions)(req);
   const options: MonitorOptions = { ...display, client, serverLabel, exportPane, webServer, logScanner };
   const { startMonitor } = await import('../ui/monitor-start.js');
   const started = v.once === true ? undefined : startMonitor(options, { stdout: process.stdout, env: process.env });

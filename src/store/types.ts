@@ -4,31 +4,31 @@
 // serialisable data, normalised (lists are `ids` + `byId`). UI components select primitives
 // (or use `useShallow`) and call `actions.*`; they never call the API.
 import type { StoreApi } from 'zustand/vanilla';
-import type { CompareActions, CompareState } from './compare.js';
-import type { ConnectionState } from './connection.js';
-import type { ImageViewActions, ImageViewState } from './image-view.js';
-import type { NavigationActions } from './navigation.js';
-import type { LifecycleActions } from './pollers.js';
-import type { PromptActions } from './prompt.js';
-import type { TriageActions } from './report-actions.js';
-import type { ReportDialogActions } from './report-dialogs.js';
-import type { ReportFilterActions } from './report-filters.js';
-import type { ReportsState } from './reports-list.js';
-import type { RunInfoActions, RunInfoState } from './run-info.js';
-import type { ArtifactsState, DetailActions, ScalarsState } from './task-detail.js';
-import type { LogsActions, LogsState } from './task-logs.js';
-import type { TaskListActions } from './task-list-actions.js';
-import type { TextViewerActions } from './text-viewer.js';
-import type { TasksState } from './tasks-list.js';
-import type { UiActions, UiState } from './ui-state.js';
+import type { CompareActions, CompareState } from './compare/compare.js';
+import type { ConnectionState } from './core/connection.js';
+import type { ImageViewActions, ImageViewState } from './detail/image-view.js';
+import type { NavigationActions } from './ui/navigation.js';
+import type { LifecycleActions } from './core/pollers.js';
+import type { PromptActions } from './ui/prompt.js';
+import type { TriageActions } from './reports/actions.js';
+import type { ReportDialogActions } from './reports/dialogs.js';
+import type { ReportFilterActions } from './reports/filters.js';
+import type { ReportsState } from './reports/list.js';
+import type { RunInfoActions, RunInfoState } from './run-info/run-info.js';
+import type { ArtifactsState, DetailActions, ScalarsState } from './detail/task-detail.js';
+import type { LogsActions, LogsState } from './logs/logs.js';
+import type { TaskListActions } from './tasks/list-actions.js';
+import type { TextViewerActions } from './ui/text-viewer.js';
+import type { TasksState } from './tasks/list.js';
+import type { UiActions, UiState } from './ui/ui-state.js';
 
-export type { ConnectionState, ConnectionStateName } from './connection.js';
-export type { ImageStatus, ImageStep, ImageViewState } from './image-view.js';
-export type { DialogState, PickOption, PickPurpose } from './dialogs.js';
-export type { PaneError } from './errors.js';
-export type { PendingReportChange, ReportActionName, ReportKeyActionId } from './report-changes.js';
-export type { WidgetData, WidgetEntry, WidgetImage, WidgetPlot, WidgetSeries, WidgetValue } from './report-widgets.js';
-export type { ReportProject, ReportRow, ReportsFilter, ReportsState } from './reports-list.js';
+export type { ConnectionState, ConnectionStateName } from './core/connection.js';
+export type { ImageStatus, ImageStep, ImageViewState } from './detail/image-view.js';
+export type { DialogState, PickOption, PickPurpose } from './ui/dialogs.js';
+export type { PaneError } from './core/errors.js';
+export type { PendingReportChange, ReportActionName, ReportKeyActionId } from './reports/changes.js';
+export type { WidgetData, WidgetEntry, WidgetImage, WidgetPlot, WidgetSeries, WidgetValue } from './reports/widgets.js';
+export type { ReportProject, ReportRow, ReportsFilter, ReportsState } from './reports/list.js';
 export type {
   ArtifactsState,
   DebugImageItem,
@@ -38,19 +38,19 @@ export type {
   ScalarsState,
   SectionState,
   SingleValueRow,
-} from './task-detail.js';
-export type { CompareState } from './compare.js';
-export type { ComparePlot } from './compare-plots.js';
+} from './detail/task-detail.js';
+export type { CompareState } from './compare/compare.js';
+export type { ComparePlot } from './compare/compare-plots.js';
 export type { CompareRow } from '../text/compare.js';
-export type { RunInfoSearch, RunInfoState } from './run-info.js';
+export type { RunInfoSearch, RunInfoState } from './run-info/run-info.js';
 export type { InfoLine, RunInfo } from '../text/run-info.js';
-export type { LogLine, LogSearchState, LogSearchStatus, LogsState } from './task-logs.js';
-export type { TaskRow, TasksState } from './tasks-list.js';
-export { TASK_STATUS_CHOICES } from './tasks-list.js';
-export type { TaskSort, TaskSortField } from './task-sort.js';
+export type { LogLine, LogSearchState, LogSearchStatus, LogsState } from './logs/logs.js';
+export type { TaskRow, TasksState } from './tasks/list.js';
+export { TASK_STATUS_CHOICES } from './tasks/list.js';
+export type { TaskSort, TaskSortField } from './tasks/sort.js';
 export { REPORTS_PANES, TASKS_PANES } from './panes.js';
 export type { ListName, PaneName, ReportsPane, TasksPane, ViewName } from './panes.js';
-export { SMOOTHING_LEVELS } from './ui-state.js';
+export { SMOOTHING_LEVELS } from './ui/ui-state.js';
 export type {
   OverlayKind,
   PromptState,
@@ -59,7 +59,7 @@ export type {
   TextViewerState,
   UiState,
   XAxisMode,
-} from './ui-state.js';
+} from './ui/ui-state.js';
 
 /** The state, one key per slice. */
 export interface MonitorData {

@@ -1,4 +1,4 @@
-// Pure helpers of the log search's scan (src/store/log-scan.ts): whether a message matches,
+// Pure helpers of the log search's scan (src/store/logs/scan.ts): whether a message matches,
 // tested on the same sanitised, SGR-free text the log window shows, and the progress line's
 // rate. Nothing here keeps a page.
 import { sanitizeLines, stripSgr } from './sanitize.js';

@@ -3,13 +3,13 @@
 // `rows - 1` rows tall.
 import { createElement, memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, useInput, useStdin, useStdout, type Key } from 'ink';
-import { visibleOptions } from '../store/report-filters.js';
+import { visibleOptions } from '../store/reports/filters.js';
 import type { MonitorState, MonitorStore, PaneName } from '../store/types.js';
 import { clipboardSequence } from '../text/osc52.js';
-import { handleKey, focusedPane, type UiEffects } from './commands.js';
+import { handleKey, focusedPane, type UiEffects } from './keys/router.js';
 import { applyLayoutToStore, storeLayoutOf, type StoreLayout } from './store-layout.js';
 import { PaneSubjectContext, StoreContext, TerminalColsContext, ThemeContext, useMonitor } from './context.js';
-import { decodeInput } from './keys.js';
+import { decodeInput } from './keys/key-names.js';
 import { computeLayout, pickerBox, type BottomSlotPane, type LayoutNode, type TopSlotPane } from './layout.js';
 import { DEFAULT_SIZE } from './monitor-start.js';
 import { DialogOverlay, MAX_ERROR_ROWS } from './components/DialogOverlay.js';

@@ -9,7 +9,7 @@ export {
 } from './run.js';
 export { firstLoadDone } from './monitor-start.js';
 export { App, type AppProps } from './App.js';
-export { keysMarkdown, KEYMAP, type KeyBinding } from './keymap.js';
+export { keysMarkdown, KEYMAP, type KeyBinding } from './keys/keymap.js';
 export { computeLayout, MIN_COLS, MIN_ROWS } from './layout.js';
 export { colorEnabled, enterTerminal, FULL_CLEAR, type TerminalSession } from './terminal.js';
 export { createTheme, type Theme } from './theme.js';

@@ -2,7 +2,7 @@
 // all agree. The frame is always one row shorter than the terminal (Ink clears the whole
 // screen before every frame once a frame reaches the terminal's height).
 import type { PaneName, ReportsPane, TasksPane, ViewName } from '../store/types.js';
-import { NO_PANE_ROWS } from '../store/ui-state.js';
+import { NO_PANE_ROWS } from '../store/ui/ui-state.js';
 
 export const MIN_COLS = 60;
 export const MIN_ROWS = 16;

@@ -3,7 +3,7 @@
 // Apart from run.tsx (Ink, React and the panes: most of the start-up's module loading) so
 // that the CLI can start all this first and let the requests travel while the UI loads.
 import { createMonitorStore, type StoreClient, type StoreDeps } from '../store/index.js';
-import type { LogScanner } from '../store/log-scan.js';
+import type { LogScanner } from '../store/logs/scan.js';
 import type { MonitorState, MonitorStore } from '../store/types.js';
 import { applyLayoutToStore, storeLayoutOf } from './store-layout.js';
 import { computeLayout } from './layout.js';

@@ -85,7 +85,7 @@ describe('the CLI bundle', () => {
       ...staticallyLoaded(chunkOf('src/ui/monitor-start.ts')),
       ...staticallyLoaded(chunkOf('src/ui/run.tsx')),
     ];
-    expect(before).toContain('src/store/image-view.ts');
+    expect(before).toContain('src/store/detail/image-view.ts');
     expect(before).toContain('src/wire/pattern.ts');
     expect(
       before.filter((f) =>
@@ -101,19 +101,19 @@ describe('the CLI bundle', () => {
   });
 
   it("ships the log search's worker beside the chunk that starts it, loaded on the first search only", () => {
-    const worker = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === 'src/store/log-scan-worker.ts');
+    const worker = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === 'src/store/logs/log-scan-worker.ts');
     expect(worker?.[0]).toBe('dist/bundle/log-scan-worker.js');
     // log-scan-thread.ts starts `./log-scan-worker.js` from its own chunk's URL.
-    expect(chunkOf('src/store/log-scan-thread.ts')).toMatch(/^dist\/bundle\/[^/]+\.js$/);
+    expect(chunkOf('src/store/logs/log-scan-thread.ts')).toMatch(/^dist\/bundle\/[^/]+\.js$/);
     const loaded = staticallyLoaded(worker![0]);
-    expect(loaded).toContain('src/store/log-scan.ts');
+    expect(loaded).toContain('src/store/logs/scan.ts');
     expect(loaded.filter((f) => /node_modules\/(ink|react)\/|^src\/(ui|server|demo)\//.test(f))).toEqual([]);
     const before = [
       ...staticallyLoaded(chunkOf('src/cli/monitor.ts')),
       ...staticallyLoaded(chunkOf('src/ui/monitor-start.ts')),
       ...staticallyLoaded(chunkOf('src/ui/run.tsx')),
     ];
-    expect(before).not.toContain('src/store/log-scan-thread.ts');
+    expect(before).not.toContain('src/store/logs/log-scan-thread.ts');
   });
 
   it("takes undici's Pool without the rest of undici (fetch, WebSocket, mocks)", () => {

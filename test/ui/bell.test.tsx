@@ -1,6 +1,6 @@
 // The bell for a task that turned failed: one BEL per failure transition the store counts,
 // written beside the frame to the same stdout; none with `--no-bell`. (The transition itself
-// is tested against the server in test/store/task-list-actions.test.ts; here the store's
+// is tested against the server in test/store/tasks/list-actions.test.ts; here the store's
 // counter is moved directly, as only the writer is under test.)
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MonitorStore } from '../../src/store/types.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cell, followSelection, formatUpdated } from '../../src/ui/cells.js';
-import { nextStatusFilter } from '../../src/ui/commands.js';
+import { nextStatusFilter } from '../../src/ui/keys/router.js';
 
 describe('formatUpdated', () => {
   const reference = new Date(2025, 4, 6, 15, 30, 0).getTime();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialConnection } from '../../src/store/connection.js';
+import { initialConnection } from '../../src/store/core/connection.js';
 import { formatTimeOfDay } from '../../src/text/format.js';
 import { connectionLook } from '../../src/ui/components/StatusBar.js';
 import { createTheme } from '../../src/ui/theme.js';

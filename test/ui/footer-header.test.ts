@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { headerTabs } from '../../src/ui/components/Header.js';
 import { hintsText } from '../../src/ui/components/StatusBar.js';
-import { keyHints } from '../../src/ui/keymap.js';
+import { keyHints } from '../../src/ui/keys/keymap.js';
 import { createTheme } from '../../src/ui/theme.js';
 
 const theme = createTheme({ color: false, ascii: false });

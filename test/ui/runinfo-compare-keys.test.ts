@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { handleKey, type UiEffects } from '../../src/ui/commands.js';
-import type { KeyName } from '../../src/ui/keys.js';
+import { handleKey, type UiEffects } from '../../src/ui/keys/router.js';
+import type { KeyName } from '../../src/ui/keys/key-names.js';
 import type { MonitorStore } from '../../src/store/types.js';
 import { runInfoLines, type RunInfo } from '../../src/text/run-info.js';
 import { fixedStore, TASKS } from '../helpers/ui-fixture.js';

@@ -1,6 +1,6 @@
 // Key pairs: given by flags/env, or generated on first start and kept beside the database in
-// a 0600 file (DESIGN "The embedded server"). Secrets are stored in the database scrypt-hashed
-// and as an HMAC tag (key-table.ts).
+// a 0600 file (docs/architecture.md "The embedded server"). Secrets are stored in the database
+// scrypt-hashed and as an HMAC tag (key-table.ts).
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes, randomInt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 

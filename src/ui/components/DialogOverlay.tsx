@@ -3,12 +3,12 @@
 // when the server refuses it.
 import type { ReactNode } from 'react';
 import { Text } from 'ink';
-import { visibleOptions } from '../../store/report-filters.js';
+import { visibleOptions } from '../../store/reports/filters.js';
 import type { DialogState, PickOption } from '../../store/types.js';
 import { displayWidth, sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
 import { useMonitor, useTheme } from '../context.js';
-import { hintLine, modalHints, type ModalScope } from '../keymap.js';
+import { hintLine, modalHints, type ModalScope } from '../keys/keymap.js';
 import { PaneFrame } from './PaneFrame.js';
 import type { Theme } from '../theme.js';
 

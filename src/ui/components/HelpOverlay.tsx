@@ -4,7 +4,7 @@ import { Text } from 'ink';
 import { displayWidth, fitToWidth } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
 import { useTheme } from '../context.js';
-import { helpSections, hintLine, modalHints } from '../keymap.js';
+import { helpSections, hintLine, modalHints } from '../keys/keymap.js';
 import { createTheme, taskStatusLegend, type Theme } from '../theme.js';
 
 const DEFAULT_THEME = createTheme({ color: true, ascii: false });

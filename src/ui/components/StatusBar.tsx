@@ -8,9 +8,9 @@ import type { ConnectionState, PromptState } from '../../store/types.js';
 import { formatMonthDayTime, formatTimeOfDay } from '../../text/format.js';
 import { displayWidth, sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
-import { focusedPane } from '../commands.js';
+import { focusedPane } from '../keys/router.js';
 import { useMonitor, useTheme } from '../context.js';
-import { hintLine, keyHints, modalHints, type KeyHint } from '../keymap.js';
+import { hintLine, keyHints, modalHints, type KeyHint } from '../keys/keymap.js';
 import { urlLines } from '../panes/report-widget-lines.js';
 import { levelColor, type ColorName, type Theme } from '../theme.js';
 

@@ -3,21 +3,11 @@
 import type { ReactNode } from 'react';
 import { Text } from 'ink';
 import type { TextViewerState } from '../../store/types.js';
-import { wrapText } from '../../text/columns.js';
 import { sanitize } from '../../text/sanitize.js';
+import { viewerRows, viewerTextWidth } from '../../text/viewer-rows.js';
 import { useTheme } from '../context.js';
-import { hintLine, modalHints } from '../keymap.js';
+import { hintLine, modalHints } from '../keys/keymap.js';
 import { PaneFrame } from './PaneFrame.js';
-
-/** Columns of text inside a viewer `cols` wide (its frame takes two). */
-export function viewerTextWidth(cols: number): number {
-  return Math.max(1, cols - 2);
-}
-
-/** The viewer's rows: the sanitised text (line breaks kept) wrapped at `width`. */
-export function viewerRows(text: string, width: number): string[] {
-  return wrapText(sanitize(text, { multiline: true }), width);
-}
 
 export function TextViewer(props: { viewer: TextViewerState; width: number; height: number }): ReactNode {
   const theme = useTheme();

@@ -3,7 +3,7 @@
 // inverse and other matches on screen underlined.
 import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
-import { logCursorIndex } from '../../store/log-cursor.js';
+import { logCursorIndex } from '../../store/logs/cursor.js';
 import type { LogSearchState } from '../../store/types.js';
 import { asciiGlyphs } from '../../text/ascii-glyphs.js';
 import { formatLogTime } from '../../text/format.js';

@@ -1,0 +1,260 @@
+// Compare mode: tasks marked with `space` in the task list (`X` clears). With two or more
+// marked, the scalars pane shows their last values side by side and the chart overlays the
+// selected series across them. Data: tasks.get_all_ex (names, last_update, last_metrics) every
+// interval, and events.multi_task_scalar_metrics_iter_histogram (samples ≈ chart columns) only
+// when a marked task's last_update moved, or the marks, axis or sample count changed.
+import type { StoreContext } from '../context.js';
+import { classifyFailure, DataShapeError, toPaneError, type PaneError } from '../core/errors.js';
+import { clampIndex } from '../core/lists.js';
+import { isObject, parseSeriesPoints, toEpochMs } from '../core/parse.js';
+import { fetchComparePlots, type ComparePlot } from './compare-plots.js';
+import { plotsShown } from '../detail/selected-task.js';
+import { showStatus } from '../core/status.js';
+import { compareRows, type CompareRow, type LastValues } from '../../text/compare.js';
+import type { MonitorState, ScalarSeries } from '../types.js';
+import type { XAxisMode } from '../ui/ui-state.js';
+
+/** events.multi_task_scalar_metrics_iter_histogram takes at most 100 tasks. */
+export const MAX_COMPARED = 100;
+
+export interface CompareState {
+  /** The marked tasks the data below is for, in marking order. */
+  taskIds: string[];
+  names: Record<string, string>;
+  rows: CompareRow[];
+  selectedIndex: number;
+  /** series[metric][variant][taskId]. */
+  series: Record<string, Record<string, Record<string, ScalarSeries>>>;
+  seriesAxis: XAxisMode;
+  /** The newest plot of every metric/variant per task (fetched while the plots pane shows). */
+  plots: ComparePlot[];
+  /** First plot shown in the plots pane. */
+  plotsTop: number;
+  loading: boolean;
+  error: PaneError | null;
+  fetchedAt: number | null;
+}
+
+export function emptyCompare(): CompareState {
+  return {
+    taskIds: [],
+    names: {},
+    rows: [],
+    selectedIndex: 0,
+    series: {},
+    seriesAxis: 'iter',
+    plots: [],
+    plotsTop: 0,
+    loading: false,
+    error: null,
+    fetchedAt: null,
+  };
+}
+
+export function compareActive(state: MonitorState): boolean {
+  return state.tasks.marked.length >= 2;
+}
+
+/** The marked tasks (at most MAX_COMPARED), the axis and the samples: a change refetches everything. */
+export function compareKey(state: MonitorState): string {
+  return `${state.tasks.marked.slice(0, MAX_COMPARED).join(',')}|${state.ui.xAxis}|${state.scalars.samples}`;
+}
+
+/** What the compare data was fetched for: its key and each task's last_update then. */
+export interface CompareFetched {
+  key: string;
+  updates: Record<string, number | null>;
+  /** The plots were fetched for this key and these updates too. */
+  plots: boolean;
+}
+
+/**
+ * Wakes the compare poller when what it shows is out of date: other marks, axis or samples,
+ * or a listed marked task whose last_update moved (unlisted ones are checked by its own poll).
+ */
+export function syncCompare(ctx: StoreContext): void {
+  const state = ctx.get();
+  if (state.ui.view !== 'tasks' || !compareActive(state)) return;
+  const fetched = ctx.book.compareFor;
+  const moved = (id: string): boolean => {
+    const row = state.tasks.byId[id];
+    return row !== undefined && fetched !== null && row.lastUpdate !== (fetched.updates[id] ?? null);
+  };
+  const plotsMissing = plotsShown(state) && fetched?.plots !== true;
+  if (fetched === null || fetched.key !== compareKey(state) || state.tasks.marked.some(moved) || plotsMissing)
+    ctx.pollers.compare.wake();
+}
+
+interface TaskMetrics {
+  names: Record<string, string>;
+  last: Record<string, LastValues>;
+  updates: Record<string, number | null>;
+}
+
+function lastValues(lastMetrics: unknown): LastValues {
+  const values: LastValues = {};
+  for (const variants of Object.values(isObject(lastMetrics) ? lastMetrics : {})) {
+    for (const entry of Object.values(isObject(variants) ? variants : {})) {
+      if (!isObject(entry) || typeof entry.metric !== 'string' || typeof entry.variant !== 'string') continue;
+      if (typeof entry.value === 'number' && Number.isFinite(entry.value))
+        (values[entry.metric] ??= {})[entry.variant] = entry.value;
+    }
+  }
+  return values;
+}
+
+function parseTaskMetrics(data: unknown, endpoint: string): TaskMetrics {
+  if (!isObject(data) || !Array.isArray(data.tasks))
+    throw new DataShapeError(endpoint, 'the answer has no "tasks" list');
+  const out: TaskMetrics = { names: {}, last: {}, updates: {} };
+  for (const task of data.tasks) {
+    if (!isObject(task) || typeof task.id !== 'string') continue;
+    out.names[task.id] = typeof task.name === 'string' ? task.name : task.id;
+    out.last[task.id] = lastValues(task.last_metrics);
+    out.updates[task.id] = toEpochMs(task.last_update);
+  }
+  return out;
+}
+
+function parseMultiHistogram(data: unknown, endpoint: string, maxPoints: number): CompareState['series'] {
+  if (!isObject(data) || !isObject(data.metrics)) throw new DataShapeError(endpoint, 'the answer has no "metrics"');
+  const out: CompareState['series'] = {};
+  for (const [metric, variants] of Object.entries(data.metrics)) {
+    if (!isObject(variants)) continue;
+    for (const [variant, tasks] of Object.entries(variants)) {
+      if (!isObject(tasks)) continue;
+      for (const [taskId, series] of Object.entries(tasks)) {
+        const parsed = parseSeriesPoints(series, maxPoints);
+        if (parsed) ((out[metric] ??= {})[variant] ??= {})[taskId] = parsed;
+      }
+    }
+  }
+  return out;
+}
+
+function rowKey(row: CompareRow | undefined): string | null {
+  return row === undefined ? null : `${row.metric}\u0000${row.variant}`;
+}
+
+function sameUpdates(a: Record<string, number | null>, b: Record<string, number | null>, ids: string[]): boolean {
+  return ids.every((id) => (a[id] ?? null) === (b[id] ?? null));
+}
+
+/**
+ * One poll: the marked tasks' names, last_update and last values (one small request); their
+ * series only when the key changed or a task moved since they were fetched.
+ */
+export async function compareTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+  const state = ctx.get();
+  if (!compareActive(state)) return;
+  const key = compareKey(state);
+  const taskIds = state.tasks.marked.slice(0, MAX_COMPARED);
+  const axis = state.ui.xAxis;
+  const samples = state.scalars.samples;
+  const fail = (err: unknown): void => {
+    if (classifyFailure(err) !== 'pane') throw err;
+    ctx.set((s) => ({ compare: { ...s.compare, loading: false, error: toPaneError(err, ctx.now()) } }));
+  };
+  let metrics: TaskMetrics;
+  try {
+    const answer = await ctx.client.tasks.getAllEx(
+      { id: taskIds, only_fields: ['id', 'name', 'last_update', 'last_metrics'], search_hidden: true },
+      { signal },
+    );
+    metrics = parseTaskMetrics(answer, 'tasks.get_all_ex');
+  } catch (err) {
+    return fail(err);
+  }
+  if (signal.aborted || compareKey(ctx.get()) !== key) return;
+  const fetched = ctx.book.compareFor;
+  let series: CompareState['series'] | null = null;
+  let plots: ComparePlot[] | null = null;
+  const stale = fetched === null || fetched.key !== key || !sameUpdates(fetched.updates, metrics.updates, taskIds);
+  const wantPlots = plotsShown(ctx.get()) && (stale || fetched.plots !== true);
+  if (stale || wantPlots) {
+    if (fetched?.key !== key) ctx.set((s) => ({ compare: { ...s.compare, loading: true } }));
+    try {
+      const [histogram, plotItems] = await Promise.all([
+        stale
+          ? ctx.client.events.multiTaskScalarMetricsIterHistogram(
+              { tasks: taskIds, samples, key: axis === 'iter' ? 'iter' : 'timestamp' },
+              { signal },
+            )
+          : null,
+        wantPlots ? fetchComparePlots(ctx, taskIds, signal) : null,
+      ]);
+      if (histogram !== null)
+        series = parseMultiHistogram(histogram, 'events.multi_task_scalar_metrics_iter_histogram', samples * 2);
+      plots = plotItems;
+    } catch (err) {
+      return fail(err);
+    }
+    if (signal.aborted || compareKey(ctx.get()) !== key) return;
+    ctx.book.compareFor = { key, updates: metrics.updates, plots: wantPlots || (!stale && fetched.plots) };
+  }
+  ctx.set((s) => {
+    const prev = s.compare;
+    const rows = compareRows(taskIds, metrics.last);
+    const selectedKey = rowKey(prev.rows[prev.selectedIndex]);
+    const kept = rows.findIndex((r) => rowKey(r) === selectedKey);
+    return {
+      compare: {
+        taskIds,
+        names: metrics.names,
+        rows,
+        selectedIndex: kept >= 0 ? kept : clampIndex(prev.selectedIndex, rows.length),
+        series: series ?? prev.series,
+        seriesAxis: series ? axis : prev.seriesAxis,
+        plots: plots ?? prev.plots,
+        plotsTop: clampIndex(prev.plotsTop, (plots ?? prev.plots).length),
+        loading: false,
+        error: null,
+        fetchedAt: ctx.now(),
+      },
+    };
+  });
+}
+
+export function moveCompareCursor(ctx: StoreContext, delta: number): void {
+  const c = ctx.get().compare;
+  const index = clampIndex(c.selectedIndex + delta, c.rows.length);
+  if (index !== c.selectedIndex) ctx.set((s) => ({ compare: { ...s.compare, selectedIndex: index } }));
+}
+
+export function scrollComparePlots(ctx: StoreContext, delta: number): void {
+  const c = ctx.get().compare;
+  const top = clampIndex(c.plotsTop + delta, c.plots.length);
+  if (top !== c.plotsTop) ctx.set((s) => ({ compare: { ...s.compare, plotsTop: top } }));
+}
+
+export interface CompareActions {
+  /** Marks / unmarks the selected task for compare. */
+  toggleTaskMark(): void;
+  /** Clears every mark (compare mode ends). */
+  clearTaskMarks(): void;
+}
+
+export function createCompareActions(ctx: StoreContext): CompareActions {
+  return {
+    toggleTaskMark() {
+      const t = ctx.get().tasks;
+      const id = t.selectedId;
+      if (id === null) return;
+      const on = !t.marked.includes(id);
+      if (on && t.marked.length >= MAX_COMPARED) {
+        showStatus(ctx, `at most ${MAX_COMPARED} tasks can be compared`, 'error');
+        return;
+      }
+      const marked = on ? [...t.marked, id] : t.marked.filter((m) => m !== id);
+      ctx.set((s) => ({ tasks: { ...s.tasks, marked } }));
+      if (marked.length < 2) ctx.set({ compare: emptyCompare() });
+      syncCompare(ctx);
+    },
+    clearTaskMarks() {
+      if (ctx.get().tasks.marked.length === 0) return;
+      ctx.pollers.compare.cancel();
+      ctx.book.compareFor = null;
+      ctx.set((s) => ({ tasks: { ...s.tasks, marked: [] }, compare: emptyCompare() }));
+    },
+  };
+}

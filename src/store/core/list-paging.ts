@@ -1,0 +1,133 @@
+// Paging shared by the two lists (tasks, reports): rows wanted, the server's scroll id, "more on
+// scroll" when the selection nears the end of the loaded rows, and the steps of a list tick's
+// read on that cursor that do not depend on which list it is.
+import { MAX_LIST_ROWS, type StoreContext } from '../context.js';
+import { appendRows, normalise, type Normalised } from './lists.js';
+import type { ListName } from '../panes.js';
+import type { Page } from './parse.js';
+import type { MonitorState } from '../types.js';
+
+/** Selection this close to the end of the loaded rows asks for the next page. */
+export const MORE_THRESHOLD = 5;
+
+export interface ListPaging {
+  scrollId: string | null;
+  /** Rows the list should hold (grows with "more on scroll"). */
+  wanted: number;
+  wantMore: boolean;
+}
+
+export function initialPaging(pageSize: number): ListPaging {
+  return { scrollId: null, wanted: pageSize, wantMore: false };
+}
+
+/** Asks the list's poller for the next page when the selection is near the end of the loaded rows. */
+export function maybeLoadMore(ctx: StoreContext, list: ListName): void {
+  const rows = ctx.get()[list];
+  const paging = ctx.book.paging[list];
+  if (!rows.hasMore || rows.loadingMore || paging.wantMore) return;
+  if (rows.selectedIndex < rows.ids.length - MORE_THRESHOLD) return;
+  paging.wantMore = true;
+  ctx.pollers[list].wake();
+}
+
+/** The query changed (filter, archived, status): start again from the first page. */
+export function resetListQuery(ctx: StoreContext, list: ListName): void {
+  ctx.book.paging[list] = initialPaging(ctx.pageSize);
+  ctx.set((s) => ({ [list]: { ...s[list], loading: true, hasMore: false } }));
+  ctx.pollers[list].restart();
+}
+
+/** What one list tick reads: the next page ("more on scroll"), or every loaded row again. */
+export interface ListRead<Query> {
+  list: ListName;
+  more: boolean;
+  /** The list's scroll cursor was open (not a first read, nor a new query). */
+  cursorOpen: boolean;
+  /** Rows a full answer holds: a re-read returns everything up to the cursor's position. */
+  size: number;
+  query: Query;
+}
+
+/**
+ * Starts a list tick: decides what it reads and builds the query for it (the caller sends it).
+ * Every tick after the first re-reads on the same cursor (`refresh_scroll`), not a new one.
+ */
+export function beginListRead<Query extends { refresh_scroll?: boolean }>(
+  ctx: StoreContext,
+  list: ListName,
+  buildQuery: (state: MonitorState, size: number, scrollId: string | null) => Query,
+): ListRead<Query> {
+  const paging = ctx.book.paging[list];
+  const cursorOpen = paging.scrollId !== null;
+  const more = paging.wantMore && cursorOpen && ctx.get()[list].hasMore;
+  paging.wantMore = false;
+  const size = more ? ctx.pageSize : Math.min(MAX_LIST_ROWS, Math.max(ctx.pageSize, paging.wanted));
+  const query = buildQuery(ctx.get(), ctx.pageSize, paging.scrollId);
+  if (!more && cursorOpen) query.refresh_scroll = true;
+  if (more) ctx.set((s) => ({ [list]: { ...s[list], loadingMore: true } }));
+  return { list, more, cursorOpen, size, query };
+}
+
+/** A list answer taken in: its rows, to merge into the slice inside the state update. */
+export interface ListAnswer<Row extends { id: string }> {
+  /** The loaded rows with the answer's: appended (next page) or replacing them (re-read). */
+  merge(previous: Normalised<Row>): Normalised<Row>;
+  /** The fields every answer sets, for the rows the slice keeps. */
+  loaded(rows: Normalised<Row>): Normalised<Row> & ListLoaded;
+}
+
+export interface ListLoaded {
+  loading: false;
+  loadingMore: false;
+  hasMore: boolean;
+  error: null;
+  fetchedAt: number;
+}
+
+/** Takes in the answer to `read`: the cursor moves on to the one it names. */
+export function takeListPage<Row extends { id: string }>(
+  ctx: StoreContext,
+  read: ListRead<unknown>,
+  page: Page<Row>,
+): ListAnswer<Row> {
+  const paging = ctx.book.paging[read.list];
+  // A refresh on a cursor the server has dropped (idle > 10 min) starts over from the first page.
+  const restarted = !read.more && paging.scrollId !== null && page.scrollId !== paging.scrollId;
+  const expected = restarted ? ctx.pageSize : read.size;
+  paging.scrollId = page.scrollId;
+  return {
+    merge: (previous) => (read.more ? appendRows(page.rows, previous) : normalise(page.rows, previous)),
+    loaded: (rows) => ({
+      ...rows,
+      loading: false,
+      loadingMore: false,
+      hasMore: page.rows.length >= expected && rows.ids.length < MAX_LIST_ROWS,
+      error: null,
+      fetchedAt: ctx.now(),
+    }),
+  };
+}
+
+/**
+ * After an answer is in the state: the list re-reads as many rows from now on, the selection's
+ * follow-up runs (`selectionChanged` or `sameSelection`), the next page is asked for when near.
+ */
+export function finishListRead(
+  ctx: StoreContext,
+  list: ListName,
+  previousId: string | null,
+  selectionChanged: (ctx: StoreContext) => void,
+  sameSelection: (ctx: StoreContext) => void,
+): void {
+  const rows = ctx.get()[list];
+  ctx.book.paging[list].wanted = Math.max(ctx.pageSize, rows.ids.length);
+  if (rows.selectedId !== previousId) selectionChanged(ctx);
+  else sameSelection(ctx);
+  maybeLoadMore(ctx, list);
+}
+
+/** A list tick is over, answered or not: nothing is loading below the rows any more. */
+export function endLoadingMore(ctx: StoreContext, list: ListName): void {
+  if (ctx.get()[list].loadingMore) ctx.set((s) => ({ [list]: { ...s[list], loadingMore: false } }));
+}

@@ -1,0 +1,383 @@
+// The selected task's detail: scalars (+ histogram samples), plots, debug images and single
+// values. Fetched when the selection changes, when the task's last_update/last_iteration
+// moved in the list, or on refresh; never on a poll that changed nothing.
+import { restartTimer } from '../core/book-timers.js';
+import type { StoreContext } from '../context.js';
+import { classifyFailure, toPaneError, type PaneError } from '../core/errors.js';
+import { newLogWindow, requestLogOp } from '../logs/fetch.js';
+import { emptyLogs } from '../logs/logs.js';
+import { artifactsWanted, logsWanted, runInfoWanted, selectedFingerprint } from './selected-task.js';
+import { syncCompare } from '../compare/compare.js';
+import { emptyRunInfo, fetchRunInfo, selectedRunInfoFingerprint } from '../run-info/run-info.js';
+import { clampIndex } from '../core/lists.js';
+import {
+  parseDebugImages,
+  parseHistogram,
+  parseLatestScalars,
+  parsePlots,
+  parseSingleValues,
+  parseTaskMetricNames,
+} from '../core/parse.js';
+import type { MonitorState } from '../types.js';
+import type { XAxisMode } from '../ui/ui-state.js';
+
+export interface ScalarRow {
+  metric: string;
+  variant: string;
+  last: number | null;
+  /** last_100_value (spec) or last_10_value (real servers). */
+  mean: number | null;
+}
+
+/** x is iteration or epoch ms (per `ScalarsState.seriesAxis`), ascending; y may hold NaN. */
+export interface ScalarSeries {
+  x: number[];
+  y: number[];
+}
+
+export interface ScalarsState {
+  /** The task these rows belong to. */
+  taskId: string | null;
+  rows: ScalarRow[];
+  selectedIndex: number;
+  /** Metric drawn in the chart pane (all its variants). */
+  chartMetric: string | null;
+  /** series[metric][variant], sampled by the server to about `samples` points. */
+  series: Record<string, Record<string, ScalarSeries>>;
+  /** The x-axis the series were fetched with. */
+  seriesAxis: XAxisMode;
+  /** Histogram samples to request: about the number of columns the UI draws. */
+  samples: number;
+  loading: boolean;
+  error: PaneError | null;
+  fetchedAt: number | null;
+}
+
+export interface PlotItem {
+  metric: string;
+  variant: string;
+  iter: number;
+  timestamp: number;
+  /** The Plotly figure JSON as sent (turned into text by src/text). */
+  plotStr: string;
+}
+
+export interface DebugImageItem {
+  metric: string;
+  variant: string;
+  iter: number;
+  timestamp: number;
+  url: string;
+}
+
+export interface SingleValueRow {
+  metric: string;
+  variant: string;
+  value: number;
+  timestamp: number;
+}
+
+export interface SectionState<T> {
+  items: T[];
+  loading: boolean;
+  error: PaneError | null;
+}
+
+export interface ArtifactsState {
+  taskId: string | null;
+  plots: SectionState<PlotItem>;
+  images: SectionState<DebugImageItem>;
+  singleValues: SectionState<SingleValueRow>;
+  /** Scroll offset (rows) of the plots and summary panes. */
+  plotsTop: number;
+  summaryTop: number;
+  /** When the last fetch of the three sections finished (errors included, connection failures not). */
+  fetchedAt: number | null;
+}
+
+export const DEFAULT_HISTOGRAM_SAMPLES = 120;
+export const MIN_HISTOGRAM_SAMPLES = 10;
+export const MAX_HISTOGRAM_SAMPLES = 1000;
+
+export function emptyScalars(taskId: string | null, axis: XAxisMode, samples: number): ScalarsState {
+  return {
+    taskId,
+    rows: [],
+    selectedIndex: 0,
+    chartMetric: null,
+    series: {},
+    seriesAxis: axis,
+    samples,
+    loading: taskId !== null,
+    error: null,
+    fetchedAt: null,
+  };
+}
+
+export function emptyArtifacts(taskId: string | null): ArtifactsState {
+  const loading = taskId !== null;
+  return {
+    taskId,
+    plots: { items: [], loading, error: null },
+    images: { items: [], loading, error: null },
+    singleValues: { items: [], loading, error: null },
+    plotsTop: 0,
+    summaryTop: 0,
+    fetchedAt: null,
+  };
+}
+
+/** Iterations of debug images fetched (newest first). */
+export const DEBUG_IMAGE_ITERS = 3;
+
+/**
+ * The selection moved to another task: clear the detail slices (so nothing of the previous
+ * task shows under the new one), abort its requests and fetch after a short pause.
+ */
+export function onTaskSelectionChanged(ctx: StoreContext): void {
+  const state = ctx.get();
+  const id = state.tasks.selectedId;
+  if (state.scalars.taskId === id) return;
+  const book = ctx.book;
+  book.scalarsFor = null;
+  book.artifactsFor = null;
+  book.logsFor = null;
+  book.runInfoFor = null;
+  book.imagesScroll = null;
+  book.logOp = null;
+  book.logWindow = newLogWindow(book.logColor);
+  ctx.pollers.detail.cancel();
+  ctx.pollers.logs.cancel();
+  ctx.set((s) => ({
+    scalars: emptyScalars(id, s.ui.xAxis, s.scalars.samples),
+    logs: emptyLogs(id),
+    artifacts: emptyArtifacts(id),
+    runinfo: emptyRunInfo(id),
+  }));
+  restartTimer(ctx, 'selectionTimer', ctx.selectionDebounceMs, () => syncDetail(ctx));
+}
+
+/** Wakes the detail and logs pollers when what they show is out of date. */
+export function syncDetail(ctx: StoreContext): void {
+  syncCompare(ctx);
+  const state = ctx.get();
+  const book = ctx.book;
+  if (state.ui.view !== 'tasks' || book.selectionTimer !== null) return;
+  const fp = selectedFingerprint(state);
+  if (fp === null || state.scalars.taskId !== state.tasks.selectedId) return;
+  const infoStale = runInfoWanted(state) && book.runInfoFor !== selectedRunInfoFingerprint(state);
+  if (book.scalarsFor !== fp || (artifactsWanted(state) && book.artifactsFor !== fp) || infoStale)
+    ctx.pollers.detail.wake();
+  if (!logsWanted(state)) return;
+  if (book.logsFor === null) {
+    if (state.logs.lines.length === 0 && state.logs.fetchedAt === null) requestLogOp(ctx, { kind: 'newest' });
+  } else if (book.logsFor !== fp) {
+    if (state.logs.follow && state.logs.atEnd) requestLogOp(ctx, { kind: 'newer' });
+    else if (state.logs.atEnd) ctx.set((s) => ({ logs: { ...s.logs, atEnd: false } }));
+  }
+}
+
+/** Fetches one part of the selected task's detail (`fp`: its fingerprint when asked). */
+type DetailFetch = (
+  ctx: StoreContext,
+  taskId: string,
+  fp: string,
+  signal: AbortSignal,
+  outcome: Outcome,
+) => Promise<void>;
+
+interface Outcome {
+  connectionError: unknown;
+}
+
+/** Sorts failures: connection/auth ones are returned (the poller backs off), others go into the pane. */
+function triage(err: unknown, outcome: Outcome, onPaneError: (e: PaneError) => void, now: number): void {
+  const cls = classifyFailure(err);
+  if (cls === 'abort') return;
+  if (cls === 'connection' || cls === 'auth') {
+    outcome.connectionError ??= err;
+    return;
+  }
+  onPaneError(toPaneError(err, now));
+}
+
+export async function detailTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+  const state = ctx.get();
+  const taskId = state.tasks.selectedId;
+  const fp = selectedFingerprint(state);
+  if (taskId === null || fp === null || state.scalars.taskId !== taskId) return;
+  const outcome: Outcome = { connectionError: undefined };
+  const jobs: Promise<void>[] = [];
+  if (ctx.book.scalarsFor !== fp) jobs.push(fetchScalars(ctx, taskId, fp, signal, outcome));
+  if (artifactsWanted(state) && ctx.book.artifactsFor !== fp)
+    jobs.push(fetchArtifacts(ctx, taskId, fp, signal, outcome));
+  const infoFp = selectedRunInfoFingerprint(state);
+  if (runInfoWanted(state) && infoFp !== null && ctx.book.runInfoFor !== infoFp)
+    jobs.push(fetchRunInfo(ctx, taskId, infoFp, signal, outcome));
+  await Promise.all(jobs);
+  if (outcome.connectionError !== undefined) throw outcome.connectionError;
+}
+
+function rowKey(row: ScalarRow | undefined): string | null {
+  return row === undefined ? null : `${row.metric}\u0000${row.variant}`;
+}
+
+const fetchScalars: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
+  const { samples } = ctx.get().scalars;
+  const axis = ctx.get().ui.xAxis;
+  const [latest, histogram] = await Promise.allSettled([
+    ctx.client.events.getTaskLatestScalarValues({ task: taskId }, { signal }),
+    ctx.client.events.scalarMetricsIterHistogram(
+      { task: taskId, samples, key: axis === 'iter' ? 'iter' : 'timestamp' },
+      { signal },
+    ),
+  ]);
+  if (signal.aborted) return;
+  const now = ctx.now();
+  let error: PaneError | null = null;
+  const onError = (e: PaneError) => {
+    error ??= e;
+  };
+  let rows: ScalarRow[] | null = null;
+  let series: MonitorState['scalars']['series'] | null = null;
+  try {
+    if (latest.status === 'rejected') throw latest.reason;
+    rows = parseLatestScalars(latest.value, 'events.get_task_latest_scalar_values');
+  } catch (err) {
+    triage(err, outcome, onError, now);
+  }
+  try {
+    if (histogram.status === 'rejected') throw histogram.reason;
+    series = parseHistogram(histogram.value, 'events.scalar_metrics_iter_histogram', samples * 2);
+  } catch (err) {
+    triage(err, outcome, onError, now);
+  }
+  if (ctx.get().scalars.taskId !== taskId) return;
+  if (outcome.connectionError === undefined) ctx.book.scalarsFor = fp;
+  ctx.set((s) => {
+    const prev = s.scalars;
+    const nextRows = rows ?? prev.rows;
+    const selectedKey = rowKey(prev.rows[prev.selectedIndex]);
+    const kept = nextRows.findIndex((r) => rowKey(r) === selectedKey);
+    const metrics = new Set(nextRows.map((r) => r.metric));
+    for (const m of Object.keys(series ?? prev.series)) metrics.add(m);
+    // Default to the first metric that has samples to draw (single values, e.g. "Summary", have none).
+    const drawable = series ?? prev.series;
+    const firstDrawn = nextRows.find((r) => drawable[r.metric] !== undefined)?.metric ?? Object.keys(drawable)[0];
+    const chartMetric =
+      prev.chartMetric !== null && metrics.has(prev.chartMetric)
+        ? prev.chartMetric
+        : (firstDrawn ?? nextRows[0]?.metric ?? [...metrics][0] ?? null);
+    return {
+      scalars: {
+        ...prev,
+        rows: nextRows,
+        selectedIndex: kept >= 0 ? kept : clampIndex(prev.selectedIndex, nextRows.length),
+        chartMetric,
+        series: series ?? prev.series,
+        seriesAxis: series ? axis : prev.seriesAxis,
+        loading: false,
+        error: error ?? (outcome.connectionError === undefined ? null : prev.error),
+        fetchedAt: rows || series ? now : prev.fetchedAt,
+      },
+    };
+  });
+};
+
+type Section = 'plots' | 'images' | 'singleValues';
+
+function writeSection<T>(
+  ctx: StoreContext,
+  taskId: string,
+  section: Section,
+  items: T[] | null,
+  error: PaneError | null,
+): void {
+  ctx.set((s) => {
+    if (s.artifacts.taskId !== taskId) return {};
+    const prev = s.artifacts[section] as SectionState<unknown>;
+    const next: SectionState<unknown> = {
+      items: items ?? prev.items,
+      loading: false,
+      error: items ? null : (error ?? prev.error),
+    };
+    return { artifacts: { ...s.artifacts, [section]: next } };
+  });
+}
+
+const fetchArtifacts: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
+  const run = async <T>(section: Section, load: () => Promise<T[]>): Promise<void> => {
+    try {
+      const items = await load();
+      if (!signal.aborted) writeSection(ctx, taskId, section, items, null);
+    } catch (err) {
+      if (signal.aborted) return;
+      let paneError: PaneError | null = null;
+      triage(err, outcome, (e) => (paneError = e), ctx.now());
+      writeSection(ctx, taskId, section, null, paneError);
+    }
+  };
+  await Promise.all([
+    run('plots', async () =>
+      parsePlots(await ctx.client.events.getTaskPlots({ task: taskId, iters: 1 }, { signal }), 'events.get_task_plots'),
+    ),
+    run('images', () => fetchDebugImages(ctx, taskId, signal)),
+    run('singleValues', async () =>
+      parseSingleValues(
+        await ctx.client.events.getTaskSingleValueMetrics({ tasks: [taskId] }, { signal }),
+        'events.get_task_single_value_metrics',
+        taskId,
+      ),
+    ),
+  ]);
+  // Done (with data or with errors shown in the sections) unless the connection failed.
+  if (!signal.aborted && outcome.connectionError === undefined && ctx.get().artifacts.taskId === taskId) {
+    ctx.book.artifactsFor = fp;
+    ctx.set((s) => ({ artifacts: { ...s.artifacts, fetchedAt: ctx.now() } }));
+  }
+};
+
+/** Debug image metrics first (most tasks have none: then no iterator is created on the server). */
+async function fetchDebugImages(ctx: StoreContext, taskId: string, signal: AbortSignal) {
+  const names = parseTaskMetricNames(
+    await ctx.client.events.getTaskMetrics({ tasks: [taskId], event_type: 'training_debug_image' }, { signal }),
+    'events.get_task_metrics',
+    taskId,
+  );
+  if (names.length === 0) return [];
+  const previous = ctx.book.imagesScroll?.taskId === taskId ? ctx.book.imagesScroll.scrollId : undefined;
+  const answer = await ctx.client.events.debugImages(
+    {
+      metrics: names.map((metric) => ({ task: taskId, metric })),
+      iters: DEBUG_IMAGE_ITERS,
+      ...(previous === undefined ? {} : { scroll_id: previous, refresh: true }),
+    },
+    { signal },
+  );
+  const scrollId = (answer as { scroll_id?: unknown }).scroll_id;
+  if (typeof scrollId === 'string' && scrollId !== '') ctx.book.imagesScroll = { taskId, scrollId };
+  return parseDebugImages(answer, 'events.debug_images');
+}
+
+export interface DetailActions {
+  cycleXAxis(): void;
+  /** Histogram samples to request (≈ columns the chart/sparklines draw). */
+  setChartColumns(columns: number): void;
+}
+
+export function createDetailActions(ctx: StoreContext): DetailActions {
+  return {
+    cycleXAxis() {
+      ctx.set((s) => ({ ui: { ...s.ui, xAxis: s.ui.xAxis === 'iter' ? 'time' : 'iter' } }));
+      ctx.book.scalarsFor = null;
+      syncDetail(ctx);
+    },
+    setChartColumns(columns) {
+      const samples = Math.min(MAX_HISTOGRAM_SAMPLES, Math.max(MIN_HISTOGRAM_SAMPLES, Math.round(columns)));
+      if (!Number.isFinite(samples) || samples === ctx.get().scalars.samples) return;
+      ctx.set((s) => ({ scalars: { ...s.scalars, samples } }));
+      ctx.book.scalarsFor = null;
+      syncDetail(ctx);
+    },
+  };
+}

@@ -1,0 +1,217 @@
+// The logs poller's side of the selected task's log: a bounded window (src/text/log-window.ts) over `events.get_task_log`.
+// Newest page first; scrolling near the top fetches older pages, near the bottom newer ones;
+// `g`/`G` load the first/newest page directly; follow fetches newer lines when the task moved;
+// search looks in the window, then scans pages beyond it (scan.ts) and loads the window
+// around the match. All requests run one at a time on the logs poller.
+import {
+  appendNewer,
+  newerPageFrom,
+  olderPageFrom,
+  prependOlder,
+  replaceWithNewest,
+  type LogWindow,
+} from '../../text/log-window.js';
+import type { LogOp, StoreContext } from '../context.js';
+import { classifyFailure, toPaneError } from '../core/errors.js';
+import { search } from './search.js';
+import { commit, fetchPage, logBatchSize, logRows, maxTop, patchLogs } from './window-state.js';
+import { selectedFingerprint } from '../detail/selected-task.js';
+
+export {
+  LOG_WINDOW_LINES,
+  MAX_LOG_BATCH,
+  MIN_LOG_BATCH,
+  logBatchSize,
+  logRows,
+  maxTop,
+  newLogWindow,
+  patchLogs,
+} from './window-state.js';
+
+/** Queues an operation for the logs poller: resets replace anything queued, paging keeps the first request. */
+export function requestLogOp(ctx: StoreContext, op: NonNullable<StoreContext['book']['logOp']>): void {
+  const book = ctx.book;
+  // Shown at once, not only when the request starts.
+  if (op.kind === 'older' || op.kind === 'start') ctx.set((s) => ({ logs: { ...s.logs, loadingOlder: true } }));
+  if (op.kind === 'newer' || op.kind === 'newest') ctx.set((s) => ({ logs: { ...s.logs, loadingNewer: true } }));
+  const reset = op.kind === 'newest' || op.kind === 'start' || op.kind === 'search';
+  if (reset) {
+    book.logOp = op;
+    ctx.pollers.logs.restart();
+    return;
+  }
+  if (book.logOp === null) book.logOp = op;
+  ctx.pollers.logs.wake();
+}
+
+/**
+ * The two sides of the window a page can be added to: where that page starts (undefined when
+ * there is none), how it joins the window, and the flag shown while it loads.
+ */
+const SIDES = {
+  older: {
+    from: (window: LogWindow) => (window.reachedStart ? undefined : olderPageFrom(window)),
+    join: prependOlder,
+    flag: 'loadingOlder',
+    navigateEarlier: true,
+  },
+  newer: { from: newerPageFrom, join: appendNewer, flag: 'loadingNewer', navigateEarlier: false },
+} as const;
+
+/**
+ * Reads the page beside the window on one side (its loading flag on meanwhile) and returns the
+ * window with it added; null when there is nothing that way or the read was aborted.
+ */
+async function readBeside(
+  ctx: StoreContext,
+  taskId: string,
+  side: keyof typeof SIDES,
+  signal: AbortSignal,
+): Promise<LogWindow | null> {
+  const { from: pageFrom, join, flag, navigateEarlier } = SIDES[side];
+  const window = ctx.book.logWindow;
+  const from = pageFrom(window);
+  if (from === undefined) return null;
+  const batch = logBatchSize(ctx.get());
+  patchLogs(ctx, () => ({ [flag]: true }));
+  const request = { task: taskId, batch_size: batch, from_timestamp: from, navigate_earlier: navigateEarlier };
+  const page = await fetchPage(ctx, request, signal);
+  return signal.aborted ? null : join(window, page, batch);
+}
+
+/** Adds the page before the window. Returns false when nothing was added. */
+async function loadOlder(ctx: StoreContext, taskId: string, signal: AbortSignal): Promise<boolean> {
+  const window = ctx.book.logWindow;
+  const next = await readBeside(ctx, taskId, 'older', signal);
+  if (next === null) return false;
+  commit(
+    ctx,
+    next,
+    (anchor, logs) => ({ top: anchor >= 0 ? anchor : logs.top, follow: logs.follow && next.atLiveEnd }),
+    { loadingOlder: false },
+  );
+  return next.lines.length !== window.lines.length || next.lines[0]?.id !== window.lines[0]?.id;
+}
+
+/** Adds the page after the window. Returns false when nothing was added. */
+async function loadNewer(ctx: StoreContext, taskId: string, signal: AbortSignal): Promise<boolean> {
+  const window = ctx.book.logWindow;
+  const fp = selectedFingerprint(ctx.get());
+  const next = await readBeside(ctx, taskId, 'newer', signal);
+  if (next === null) return false;
+  commit(
+    ctx,
+    next,
+    (anchor, logs, rows) => {
+      const wasAtBottom = logs.top >= maxTop(logs.lines.length, rows);
+      const follow = logs.follow || (next.atLiveEnd && wasAtBottom);
+      return { top: follow ? maxTop(next.lines.length, rows) : anchor >= 0 ? anchor : 0, follow };
+    },
+    { loadingNewer: false },
+  );
+  ctx.book.logsFor = fp;
+  const lastBefore = window.lines[window.lines.length - 1]?.id;
+  return next.lines[next.lines.length - 1]?.id !== lastBefore;
+}
+
+/** Replaces the window with the newest page, or with the first page of the log. */
+async function loadEdge(
+  ctx: StoreContext,
+  taskId: string,
+  edge: 'newest' | 'start',
+  signal: AbortSignal,
+): Promise<void> {
+  const state = ctx.get();
+  const batch = logBatchSize(state);
+  const fp = selectedFingerprint(state);
+  patchLogs(ctx, () => (edge === 'newest' ? { loadingNewer: true } : { loadingOlder: true }));
+  const page = await fetchPage(ctx, { task: taskId, batch_size: batch, navigate_earlier: edge === 'newest' }, signal);
+  if (signal.aborted) return;
+  const current = ctx.book.logWindow;
+  // Starting from an empty window that already knows it is at the log's first line.
+  const next =
+    edge === 'newest'
+      ? replaceWithNewest(current, page, batch)
+      : appendNewer({ ...current, blocks: [], lines: [], reachedStart: true, atLiveEnd: false }, page, batch);
+  commit(
+    ctx,
+    next,
+    (_anchor, _logs, rows) => {
+      const top = edge === 'newest' ? maxTop(next.lines.length, rows) : 0;
+      return { top, follow: next.atLiveEnd && top >= maxTop(next.lines.length, rows) };
+    },
+    { loadingOlder: false, loadingNewer: false },
+  );
+  patchLogs(ctx, (logs) => ({ search: logs.search && { ...logs.search, matchId: null, matchIndex: null } }));
+  ctx.book.logsFor = fp;
+}
+
+async function runOp(ctx: StoreContext, op: LogOp, taskId: string, signal: AbortSignal): Promise<void> {
+  const state = ctx.get();
+  const logs = state.logs;
+  const rows = logRows(state);
+  switch (op.kind) {
+    case 'newest':
+    case 'start':
+      return loadEdge(ctx, taskId, op.kind, signal);
+    case 'older':
+      // Asked for while scrolling up; skipped when the view has moved away from the top since.
+      if (logs.top < rows) await loadOlder(ctx, taskId, signal);
+      return;
+    case 'newer': {
+      if (logs.lines.length === 0) return loadEdge(ctx, taskId, 'newest', signal);
+      if (logs.follow || logs.top + rows >= logs.lines.length - rows) {
+        await loadNewer(ctx, taskId, signal);
+        const after = ctx.get().logs;
+        // Following and more than one batch arrived: keep reading until the end.
+        if (!signal.aborted && after.follow && !after.atEnd) requestLogOp(ctx, { kind: 'newer' });
+      }
+      return;
+    }
+    case 'search':
+      return search(ctx, taskId, op.direction, signal);
+  }
+}
+
+export async function logsTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+  const op = ctx.book.logOp;
+  ctx.book.logOp = null;
+  const state = ctx.get();
+  const taskId = state.tasks.selectedId;
+  if (op === null || taskId === null || state.logs.taskId !== taskId) return;
+  try {
+    await runOp(ctx, op, taskId, signal);
+    if (!signal.aborted) settleLoadingFlags(ctx);
+  } catch (err) {
+    if (signal.aborted) throw err;
+    const cls = classifyFailure(err);
+    const paneError = toPaneError(err, ctx.now());
+    patchLogs(ctx, (logs) => ({
+      loadingOlder: false,
+      loadingNewer: false,
+      search:
+        logs.search?.status === 'searching'
+          ? { ...logs.search, status: cls === 'pane' ? 'error' : 'cancelled', error: paneError.message }
+          : logs.search,
+      error: cls === 'pane' ? paneError : logs.error,
+    }));
+    if (cls === 'pane') {
+      // Not asked again until the task moves (or `r`).
+      ctx.book.logsFor = selectedFingerprint(ctx.get());
+      return;
+    }
+    // Connection trouble: the poller backs off and this request runs again when it retries.
+    if (op.kind !== 'search') ctx.book.logOp ??= op;
+    throw err;
+  }
+}
+
+/** Loading flags say what is queued once an operation is over (a skipped one included). */
+function settleLoadingFlags(ctx: StoreContext): void {
+  const next = ctx.book.logOp?.kind;
+  const loadingOlder = next === 'older' || next === 'start';
+  const loadingNewer = next === 'newer' || next === 'newest';
+  const logs = ctx.get().logs;
+  if (logs.loadingOlder !== loadingOlder || logs.loadingNewer !== loadingNewer)
+    patchLogs(ctx, () => ({ loadingOlder, loadingNewer }));
+}

@@ -1,0 +1,214 @@
+// The log search beyond the window: reads the log page after page in one direction with
+// `events.get_task_log` (growing to the largest page servers allow, docs/wire-facts.md §6.4) and keeps
+// nothing of a page but whether and where it matched. Only the match's timestamp leaves here;
+// the caller then loads the window around it.
+//
+// Pipelined: the next page is requested as soon as a page's text arrives, from the edge its
+// text shows, before the page is checked or scanned, so the server builds one page while the
+// monitor reads the other. The edge the page proves once read decides: a request from any other
+// edge is aborted and asked again. At most two pages are held (the one read, the one on its way);
+// keys and renders run while waiting for a page, and the signal aborts the request in flight, as
+// does a match (its page ahead is not needed).
+import { LogPageSummary, summarizePlainLogPage } from '../../api/log-page-summary.js';
+import { messageMatches, nextScanBatch } from '../../text/log-scan.js';
+import type { LogQuery } from '../../text/log-query.js';
+import type { StoreClient } from '../client.js';
+import { logEventMessage, logEventTimestamp, rawLogEvents } from '../core/parse.js';
+
+/**
+ * Largest scan page. Servers answer up to 10,000 logs a page (docs/wire-facts.md §6.4, §10), but pages of
+ * 5,000 scanned as fast in bench/log-search.mjs and kept the monitor's peak RSS ~25 MB lower
+ * (a page's JSON text is garbage at once, in V8's large-object space until a full collection).
+ * Measured again with pipelining: 10,000 cost no less monitor CPU a line and 20-40 MB more peak.
+ */
+export const LOG_SCAN_MAX_BATCH = 5000;
+
+/**
+ * A page's text is kept near this many characters: a log of long lines is scanned in pages of
+ * fewer lines, so that one page (its text, and its parse when it may match) stays well inside
+ * the scan's memory (log-scan-thread.ts runs it in a worker with a bounded heap).
+ */
+export const LOG_SCAN_PAGE_CHARS = 4 * 1024 * 1024;
+
+const ENDPOINT = 'events.get_task_log';
+
+export interface LogScanRequest {
+  taskId: string;
+  /** The compiled query (log-query.ts compileLogQuery). */
+  query: LogQuery;
+  color: boolean;
+  direction: 'older' | 'newer';
+  /** Exclusive start: the window's oldest (older) or newest (newer) timestamp. */
+  from: number;
+  /** Size of the first page; later pages double up to LOG_SCAN_MAX_BATCH. */
+  firstBatch: number;
+  signal: AbortSignal;
+  /** After every page: lines scanned so far and pages fetched. */
+  onPage(scanned: number, pages: number): void;
+}
+
+export type LogScanResult = ({ kind: 'found'; timestamp: number } | { kind: 'not-found' } | { kind: 'aborted' }) & {
+  scanned: number;
+  pages: number;
+};
+
+/** Runs a scan: `scanLog` on the store's client, or the same in a worker (log-scan-thread.ts). */
+export type LogScanner = (req: LogScanRequest) => Promise<LogScanResult>;
+
+interface PageRequest {
+  from: number;
+  batch: number;
+  /** The length of the page's text, once it arrived (0 before). */
+  readonly chars: number;
+  answer: Promise<unknown>;
+  abort(): void;
+  /** The page after this one, asked for from the edge this page's text showed. */
+  readonly following: PageRequest | undefined;
+}
+
+export async function scanLog(client: StoreClient, req: LogScanRequest): Promise<LogScanResult> {
+  // Ends the pages ahead on a match or an error as well as on the caller's abort.
+  const ahead = new AbortController();
+  const abortAhead = () => ahead.abort();
+  if (req.signal.aborted) ahead.abort();
+  else req.signal.addEventListener('abort', abortAhead, { once: true });
+  const summarize = quietPageSummary(req.query);
+  const batchAfter = (batch: number, chars: number) =>
+    nextScanBatch(batch, req.firstBatch, LOG_SCAN_MAX_BATCH, { chars, maxChars: LOG_SCAN_PAGE_CHARS });
+  const request = (from: number, batch: number): PageRequest => {
+    const own = new AbortController();
+    const abort = () => own.abort();
+    if (ahead.signal.aborted) own.abort();
+    else ahead.signal.addEventListener('abort', abort, { once: true });
+    let following: PageRequest | undefined;
+    let chars = 0;
+    const peek = async (body: string) => {
+      chars = body.length;
+      const guess = edgeGuess(body, batch);
+      if (!ahead.signal.aborted && guess !== null && guess !== from)
+        following = request(guess, batchAfter(batch, chars));
+      // The request just made leaves from microtasks: reading this page now (milliseconds of
+      // synchronous work, its summary or its parse) would hold it back until the page is read.
+      await new Promise((resolve) => setImmediate(resolve));
+      return summarize?.(body);
+    };
+    const answer = client.events.getTaskLog(
+      { task: req.taskId, batch_size: batch, from_timestamp: from, navigate_earlier: req.direction === 'older' },
+      { signal: own.signal, peek },
+    );
+    // A page left behind (match, abort, wrong guess) fails with nobody waiting for it.
+    const settled = () => ahead.signal.removeEventListener('abort', abort);
+    answer.then(settled, settled);
+    return {
+      from,
+      batch,
+      answer,
+      abort,
+      get chars() {
+        return chars;
+      },
+      get following() {
+        return following;
+      },
+    };
+  };
+  let scanned = 0;
+  let pages = 0;
+  try {
+    let next: PageRequest | undefined = request(req.from, batchAfter(0, 0));
+    while (next !== undefined) {
+      const current: PageRequest = next;
+      // Pages come in the direction of travel (newest first when going older).
+      const answer = await current.answer;
+      if (req.signal.aborted) return { kind: 'aborted', scanned, pages };
+      const page = answer instanceof LogPageSummary ? answer : rawLogEvents(answer, ENDPOINT);
+      const edge = pageEdge(page);
+      // A short page is the end; a page whose edge did not move would repeat forever.
+      const from =
+        edge.timestamp !== null && edge.count >= current.batch && edge.timestamp !== current.from
+          ? edge.timestamp
+          : null;
+      next = current.following;
+      if (next !== undefined && next.from !== from) {
+        next.abort();
+        next = undefined;
+      }
+      if (next === undefined && from !== null) next = request(from, batchAfter(current.batch, current.chars));
+      const hit = firstMatch(page, req);
+      scanned += hit.scanned;
+      pages += 1;
+      req.onPage(scanned, pages);
+      if (hit.timestamp !== null) return { kind: 'found', timestamp: hit.timestamp, scanned, pages };
+    }
+    return { kind: 'not-found', scanned, pages };
+  } finally {
+    ahead.abort();
+    req.signal.removeEventListener('abort', abortAhead);
+  }
+}
+
+/**
+ * For a plain query, a page whose body `asciiTest` rejects and which is plain JSON holds no
+ * match: its messages are all printable ASCII (what `asciiTest` decides for) and each is part
+ * of the body as it is. Such a page is summed up (log-page-summary.ts) instead of parsed.
+ */
+function quietPageSummary(query: LogScanRequest['query']): ((body: string) => LogPageSummary | undefined) | undefined {
+  if (!query.plain) return undefined;
+  return (body) => (query.asciiTest(body) ? undefined : summarizePlainLogPage(body));
+}
+
+const TIMESTAMP_KEY = '"timestamp":';
+const RETURNED_KEY = '"returned":';
+const LEADING_NUMBER = /^ *(-?\d+(?:\.\d+)?)/;
+
+/** The number right after the last `key` in `body`, or null. */
+function lastNumberAfter(body: string, key: string): number | null {
+  const at = body.lastIndexOf(key);
+  if (at === -1) return null;
+  const number = LEADING_NUMBER.exec(body.slice(at + key.length, at + key.length + 40));
+  return number === null ? null : Number(number[1]);
+}
+
+/**
+ * The page's edge as its text shows it, without reading the page: the number after its last
+ * `"timestamp":`, unless its `returned` says the page is short (the last one). Two searches
+ * from the end of the text. Inside a JSON string a quote is escaped, so the keys never read
+ * like this there; a nested object's timestamp could, which is why this is only a guess that
+ * the page, once read, confirms or not.
+ */
+export function edgeGuess(body: string, batch: number): number | null {
+  const returned = lastNumberAfter(body, RETURNED_KEY);
+  if (returned !== null && returned < batch) return null;
+  return lastNumberAfter(body, TIMESTAMP_KEY);
+}
+
+/** How many events of the page count as logs and the timestamp of the last one. */
+function pageEdge(events: readonly unknown[] | LogPageSummary): { count: number; timestamp: number | null } {
+  if (events instanceof LogPageSummary) return { count: events.logs, timestamp: events.lastTimestamp };
+  let count = 0;
+  let timestamp: number | null = null;
+  for (const e of events) {
+    const t = logEventTimestamp(e);
+    if (t === null) continue;
+    count += 1;
+    timestamp = t;
+  }
+  return { count, timestamp };
+}
+
+/** The first matching log of the page (its timestamp, or null) and the logs read to find it. */
+function firstMatch(
+  events: readonly unknown[] | LogPageSummary,
+  req: LogScanRequest,
+): { timestamp: number | null; scanned: number } {
+  if (events instanceof LogPageSummary) return { timestamp: null, scanned: events.logs };
+  const { test, asciiTest } = req.query;
+  let scanned = 0;
+  for (const e of events) {
+    const timestamp = logEventTimestamp(e);
+    if (timestamp === null) continue;
+    scanned += 1;
+    if (messageMatches(logEventMessage(e), test, asciiTest, req.color)) return { timestamp, scanned };
+  }
+  return { timestamp: null, scanned };
+}

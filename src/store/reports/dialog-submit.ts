@@ -1,0 +1,219 @@
+// Submitting a triage dialog: a confirmation (publish, delete, force delete) or a typed value
+// (move, tags, rename, comment, the steps of a new report). A refused value reopens the dialog
+// with what was typed and why.
+import { REPORT_NAME_MIN_LENGTH } from '../../wire/reports.js';
+import type { StoreContext } from '../context.js';
+import { setArchived } from './actions.js';
+import {
+  clearMarksOf,
+  explainFailure,
+  listLines,
+  nameTaken,
+  refused,
+  report,
+  run,
+  subject,
+  type Optimistic,
+  type TriageBook,
+} from './changes.js';
+import { showStatus } from '../core/status.js';
+import { closeDialog, openDialog, openInput, refuseInput, type DialogState, type InputDialog } from '../ui/dialogs.js';
+import type { ReportRow } from './list.js';
+
+function rowsOf(ctx: StoreContext, ids: string[]): ReportRow[] {
+  const byId = ctx.get().reports.byId;
+  return ids.map((id) => byId[id]).filter((row): row is ReportRow => row !== undefined);
+}
+
+function needsForce(row: ReportRow): boolean {
+  return row.status === 'published' || !row.archived;
+}
+
+async function submitConfirm(
+  ctx: StoreContext,
+  triage: TriageBook,
+  dialog: Extract<DialogState, { kind: 'confirm' }>,
+): Promise<void> {
+  const rows = rowsOf(ctx, dialog.ids);
+  if (rows.length === 0) {
+    closeDialog(ctx);
+    showStatus(ctx, 'the reports are no longer listed; nothing was changed', 'error');
+    return;
+  }
+  if (dialog.action === 'archive') {
+    closeDialog(ctx);
+    await setArchived(
+      ctx,
+      triage,
+      rows.filter((row) => !row.archived),
+      true,
+      false,
+    );
+    return;
+  }
+  if (dialog.action === 'publish') {
+    closeDialog(ctx);
+    const result = await run(
+      ctx,
+      triage,
+      'publish',
+      rows,
+      { update: rows.map((row) => ({ ...row, status: 'published' })) },
+      (row) => ctx.client.reports.publish({ task: row.id }),
+    );
+    clearMarksOf(ctx, rows);
+    report(ctx, 'published', result);
+    return;
+  }
+  if (dialog.action === 'delete') {
+    const forced = rows.filter(needsForce);
+    if (!dialog.force && forced.length > 0) {
+      openDialog(ctx, {
+        ...dialog,
+        force: true,
+        title: `${subject(forced)} ${forced.length === 1 ? 'is' : 'are'} published or not archived: delete anyway (force)?`,
+        lines: listLines(forced),
+      });
+      return;
+    }
+    closeDialog(ctx);
+    const result = await run(ctx, triage, 'delete', rows, { remove: rows.map((row) => row.id) }, (row) =>
+      ctx.client.reports.delete({ task: row.id, ...(dialog.force && needsForce(row) ? { force: true } : {}) }),
+    );
+    report(ctx, 'deleted', result);
+  }
+}
+
+function parseTagEdit(value: string): { add: string[]; remove: string[] } {
+  const add: string[] = [];
+  const remove: string[] = [];
+  for (const part of value.split(',')) {
+    const token = part.trim();
+    if (token === '' || token === '-' || token === '+') continue;
+    if (token.startsWith('-')) remove.push(token.slice(1).trim());
+    else add.push(token.replace(/^\+/, '').trim());
+  }
+  return { add, remove };
+}
+
+async function submitInput(ctx: StoreContext, triage: TriageBook, dialog: InputDialog): Promise<void> {
+  const value = dialog.value.trim();
+  const rows = rowsOf(ctx, dialog.ids);
+  if (dialog.action !== 'create' && rows.length === 0) {
+    closeDialog(ctx);
+    showStatus(ctx, 'the report is no longer listed; nothing was changed', 'error');
+    return;
+  }
+  switch (dialog.action) {
+    case 'move': {
+      if (value === '') return refuseInput(ctx, dialog, 'type a project name');
+      closeDialog(ctx);
+      // Leaving the project the list is filtered by takes the report out of the list.
+      const { projectId, projectName } = ctx.get().reports.filter;
+      const hide = projectId !== null && projectName !== value;
+      const change: Optimistic = hide
+        ? { remove: rows.map((r) => r.id) }
+        : { update: rows.map((row) => ({ ...row, project: value })) };
+      const result = await run(ctx, triage, 'move', rows, change, (row) =>
+        ctx.client.reports.move({ task: row.id, project_name: value }),
+      );
+      clearMarksOf(ctx, rows);
+      if (result.failed.length > 0 && result.ok.length === 0)
+        refuseInput(ctx, dialog, explainFailure(result.failed[0]?.err));
+      report(ctx, 'moved', result, result.ok.length > 0 ? ` to ${value}` : '');
+      return;
+    }
+    case 'rename': {
+      const row = rows[0];
+      if (row === undefined) return;
+      if (value.length < REPORT_NAME_MIN_LENGTH)
+        return refuseInput(ctx, dialog, `a name needs at least ${REPORT_NAME_MIN_LENGTH} characters`);
+      if (value === row.name) return closeDialog(ctx);
+      if (nameTaken(ctx, value, row.id)) return refuseInput(ctx, dialog, `a report named "${value}" already exists`);
+      closeDialog(ctx);
+      const result = await run(ctx, triage, 'rename', [row], { update: [{ ...row, name: value }] }, () =>
+        ctx.client.reports.update({ task: row.id, name: value }),
+      );
+      if (result.failed.length > 0) refuseInput(ctx, dialog, explainFailure(result.failed[0]?.err));
+      report(ctx, 'renamed', { ok: result.ok.map((r) => ({ ...r, name: value })), failed: result.failed });
+      return;
+    }
+    case 'comment': {
+      const row = rows[0];
+      if (row === undefined) return;
+      closeDialog(ctx);
+      const result = await run(ctx, triage, 'comment', [row], { update: [{ ...row, comment: dialog.value }] }, () =>
+        ctx.client.reports.update({ task: row.id, comment: dialog.value }),
+      );
+      if (result.failed.length > 0) refuseInput(ctx, dialog, explainFailure(result.failed[0]?.err));
+      report(ctx, 'commented', result);
+      return;
+    }
+    case 'tags': {
+      const { add, remove } = parseTagEdit(dialog.value);
+      const single = rows.length === 1;
+      const nextTags = (row: ReportRow) => {
+        const base = single ? [] : row.tags.filter((t) => !remove.includes(t));
+        return [...new Set([...base, ...add])].filter((t) => !remove.includes(t)).sort();
+      };
+      closeDialog(ctx);
+      const result = await run(
+        ctx,
+        triage,
+        'tags',
+        rows,
+        { update: rows.map((row) => ({ ...row, tags: nextTags(row) })) },
+        (row) => ctx.client.reports.update({ task: row.id, tags: nextTags(row) }),
+      );
+      clearMarksOf(ctx, rows);
+      if (result.failed.length > 0 && result.ok.length === 0)
+        refuseInput(ctx, dialog, explainFailure(result.failed[0]?.err));
+      report(ctx, 'tagged', result);
+      return;
+    }
+    case 'create':
+      return submitCreateStep(ctx, dialog, value);
+    default:
+      closeDialog(ctx);
+  }
+}
+
+async function submitCreateStep(ctx: StoreContext, dialog: InputDialog, value: string): Promise<void> {
+  if (dialog.field === 'name') {
+    if (value.length < REPORT_NAME_MIN_LENGTH)
+      return refuseInput(ctx, dialog, `a name needs at least ${REPORT_NAME_MIN_LENGTH} characters`);
+    if (nameTaken(ctx, value, null)) return refuseInput(ctx, dialog, `a report named "${value}" already exists`);
+    return openInput(ctx, 'create', 'project', `Project of "${value}" (empty: none; a new name creates it):`, '', [], {
+      name: value,
+    });
+  }
+  if (dialog.field === 'project') {
+    return openInput(ctx, 'create', 'tags', 'Tags (comma separated, may be empty):', '', [], {
+      ...dialog.collected,
+      project: value,
+    });
+  }
+  const name = dialog.collected.name ?? '';
+  const project = (dialog.collected.project ?? '').trim();
+  const tags = parseTagEdit(value).add;
+  closeDialog(ctx);
+  try {
+    const created = await ctx.client.reports.create({ name, ...(tags.length > 0 ? { tags } : {}) });
+    if (project !== '') await ctx.client.reports.move({ task: created.id, project_name: project });
+    ctx.book.selectAfterLoad = created.id;
+    ctx.pollers.reports.restart();
+    showStatus(ctx, `created "${name}"${project !== '' ? ` in ${project}` : ''}`, 'success');
+  } catch (err) {
+    refuseInput(ctx, dialog, explainFailure(err));
+    showStatus(ctx, `could not create "${name}": ${explainFailure(err)}`, 'error');
+  }
+}
+
+export async function submitDialog(ctx: StoreContext, triage: TriageBook): Promise<void> {
+  const dialog = ctx.get().ui.dialog;
+  // Pickers are filters, submitted through filters.ts.
+  if (dialog === null || dialog.kind === 'pick') return;
+  if (refused(ctx)) return closeDialog(ctx);
+  if (dialog.kind === 'confirm') return submitConfirm(ctx, triage, dialog);
+  return submitInput(ctx, triage, dialog);
+}

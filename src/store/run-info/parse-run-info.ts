@@ -1,0 +1,111 @@
+// tasks.get_all_ex answer → the run-info record. Nothing in the answer is trusted: a missing
+// task list throws a DataShapeError (shown in the pane), malformed fields become empty values.
+import { isObject } from '../../wire/json.js';
+import { DataShapeError } from '../core/errors.js';
+import { toEpochMs } from '../core/parse.js';
+import type { RunInfo, RunInfoConfig, RunInfoParam } from '../../text/run-info.js';
+
+type Json = Record<string, unknown>;
+
+/** The fields the run-info pane asks for (`only_fields`). */
+export const RUN_INFO_FIELDS = [
+  'id',
+  'name',
+  'status',
+  'status_reason',
+  'status_message',
+  'type',
+  'project.name',
+  'user.name',
+  'tags',
+  'created',
+  'started',
+  'completed',
+  'last_update',
+  'last_iteration',
+  'hyperparams',
+  'configuration',
+  'runtime',
+  'script',
+];
+
+function text(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
+}
+
+function refName(value: unknown): string {
+  return isObject(value) ? text(value.name) : '';
+}
+
+function num(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function sortedEntries(value: unknown): [string, unknown][] {
+  return isObject(value) ? Object.entries(value).sort(([a], [b]) => a.localeCompare(b)) : [];
+}
+
+function parseHyperparams(value: unknown): RunInfoParam[] {
+  const params: RunInfoParam[] = [];
+  for (const [section, names] of sortedEntries(value)) {
+    for (const [name, item] of sortedEntries(names)) {
+      if (!isObject(item)) continue;
+      params.push({
+        section,
+        name,
+        value: text(item.value),
+        type: text(item.type),
+        description: text(item.description),
+      });
+    }
+  }
+  return params;
+}
+
+function parseConfiguration(value: unknown): RunInfoConfig[] {
+  const items: RunInfoConfig[] = [];
+  for (const [name, item] of sortedEntries(value)) {
+    if (isObject(item)) items.push({ name, value: text(item.value), type: text(item.type) });
+  }
+  return items;
+}
+
+/** Flat `key: value` pairs of a free-form object (runtime, script), nested keys dotted. */
+function flatten(value: unknown, prefix = '', into: [string, string][] = []): [string, string][] {
+  for (const [key, item] of sortedEntries(value)) {
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (isObject(item)) flatten(item, path, into);
+    else if (Array.isArray(item)) into.push([path, item.map(text).join(', ')]);
+    else if (text(item) !== '') into.push([path, text(item)]);
+  }
+  return into;
+}
+
+export function parseRunInfo(data: unknown, endpoint: string, taskId: string): RunInfo {
+  if (!isObject(data) || !Array.isArray(data.tasks))
+    throw new DataShapeError(endpoint, 'the answer has no "tasks" list');
+  const task = data.tasks.find((t): t is Json => isObject(t) && t.id === taskId);
+  if (task === undefined) throw new DataShapeError(endpoint, `task ${taskId} is not in the answer`);
+  return {
+    id: taskId,
+    name: text(task.name),
+    status: text(task.status),
+    statusReason: text(task.status_reason),
+    statusMessage: text(task.status_message),
+    type: text(task.type),
+    project: refName(task.project),
+    user: refName(task.user),
+    tags: Array.isArray(task.tags) ? task.tags.map(text).filter((t) => t !== '') : [],
+    created: toEpochMs(task.created),
+    started: toEpochMs(task.started),
+    completed: toEpochMs(task.completed),
+    lastUpdate: toEpochMs(task.last_update),
+    lastIteration: num(task.last_iteration),
+    hyperparams: parseHyperparams(task.hyperparams),
+    configuration: parseConfiguration(task.configuration),
+    runtime: flatten(task.runtime),
+    script: flatten(task.script),
+  };
+}

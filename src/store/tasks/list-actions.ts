@@ -1,0 +1,77 @@
+// Actions of the task list beyond moving and filtering: sort (`o` / `O`), jump to a task by id
+// prefix (`:`), and looking at the tasks that failed while watched (`F`).
+import type { StoreContext } from '../context.js';
+import { resetListQuery } from '../core/list-paging.js';
+import { focusPane, moveTask } from '../ui/navigation.js';
+import { showStatus } from '../core/status.js';
+import { nextTaskSort, taskSortLabel, type TaskSort } from './sort.js';
+
+export interface TaskListActions {
+  /** `o`: the next sort field (in its usual direction). */
+  cycleTaskSort(): void;
+  /** `O`: the same field, the other way. */
+  reverseTaskSort(): void;
+  /** `:`: opens the one-line prompt for a task id or id prefix. */
+  openJumpPrompt(): void;
+  /** Selects the loaded task whose id is `text` or starts with it; says so when none or several do. */
+  jumpToTask(text: string): void;
+  /** `F`: selects the newest task seen failing and clears the counter. */
+  lookAtFailures(): void;
+}
+
+function setSort(ctx: StoreContext, sort: TaskSort): void {
+  ctx.set((s) => ({ tasks: { ...s.tasks, sort } }));
+  resetListQuery(ctx, 'tasks');
+  showStatus(ctx, `sorted by ${taskSortLabel(sort.field)}, ${sort.descending ? 'descending' : 'ascending'}`);
+}
+
+/** The loaded ids `text` names: itself when listed, else those it starts. */
+export function matchTaskIds(ids: readonly string[], text: string): string[] {
+  const wanted = text.trim().toLowerCase();
+  if (wanted === '') return [];
+  const exact = ids.filter((id) => id.toLowerCase() === wanted);
+  return exact.length > 0 ? exact : ids.filter((id) => id.toLowerCase().startsWith(wanted));
+}
+
+function selectTask(ctx: StoreContext, id: string): boolean {
+  const index = ctx.get().tasks.ids.indexOf(id);
+  if (index < 0) return false;
+  if (ctx.get().ui.view !== 'tasks' || ctx.get().ui.focus.tasks !== 'tasks') focusPane(ctx, 'tasks');
+  moveTask(ctx, index);
+  return true;
+}
+
+export function createTaskListActions(ctx: StoreContext): TaskListActions {
+  return {
+    cycleTaskSort: () => setSort(ctx, nextTaskSort(ctx.get().tasks.sort)),
+    reverseTaskSort() {
+      const sort = ctx.get().tasks.sort;
+      setSort(ctx, { ...sort, descending: !sort.descending });
+    },
+    openJumpPrompt() {
+      ctx.set((s) => ({
+        ui: { ...s.ui, prompt: { kind: 'jump', pane: 'tasks', text: '', problem: null, initial: '' } },
+      }));
+    },
+    jumpToTask(text) {
+      const wanted = text.trim();
+      if (wanted === '') return;
+      const matches = matchTaskIds(ctx.get().tasks.ids, wanted);
+      const loaded = ctx.get().tasks.ids.length;
+      if (matches.length === 0) {
+        showStatus(ctx, `no task id starts with "${wanted}" among the ${loaded} listed`, 'error');
+      } else if (matches.length > 1) {
+        showStatus(ctx, `${matches.length} tasks have ids starting with "${wanted}": type more of the id`, 'error');
+      } else selectTask(ctx, matches[0] as string);
+    },
+    lookAtFailures() {
+      const failures = ctx.get().tasks.newFailures;
+      ctx.set((s) => ({ tasks: { ...s.tasks, newFailures: [] } }));
+      const listed = failures.filter((id) => ctx.get().tasks.byId[id] !== undefined);
+      const newest = listed[listed.length - 1];
+      if (newest !== undefined) selectTask(ctx, newest);
+      else if (failures.length > 0) showStatus(ctx, 'the failed task is no longer listed (filter or archived)');
+      else showStatus(ctx, 'no new failed or stopped task');
+    },
+  };
+}

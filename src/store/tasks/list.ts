@@ -1,0 +1,159 @@
+// The task list concern: one `reports.get_task_data` request per tick, on one server-side
+// scroll cursor. The first tick opens the cursor with a page; "more on scroll" reads the next
+// page from it; every other tick re-reads everything loaded so far with `refresh_scroll` (no
+// new cursor per poll).
+import { TASK_STATUSES } from '../../wire/common.js';
+import type { ReportsGetTaskDataRequest } from '../../wire/reports.js';
+import type { StoreContext } from '../context.js';
+import { beginListRead, endLoadingMore, finishListRead, takeListPage } from '../core/list-paging.js';
+import { fullReadDone, probeTaskList } from '../core/list-probe.js';
+import { filterPattern, keepSelection } from '../core/lists.js';
+import { parseTaskPage } from '../core/parse.js';
+import { onTaskSelectionChanged, syncDetail } from '../detail/task-detail.js';
+import { failureMessage, newlyFailed } from './failures.js';
+import { DEFAULT_TASK_SORT, taskOrderBy, type TaskSort } from './sort.js';
+import { showStatus } from '../core/status.js';
+import type { PaneError } from '../core/errors.js';
+import type { MonitorState } from '../types.js';
+
+export interface TaskRow {
+  id: string;
+  name: string;
+  status: string;
+  type: string;
+  project: string | null;
+  user: string | null;
+  /** Epoch ms (null when the server sent none). */
+  lastUpdate: number | null;
+  lastIteration: number | null;
+  started: number | null;
+  tags: string[];
+  systemTags: string[];
+  archived: boolean;
+  /** Why the status last changed (e.g. "stopped by user"), and the server's message; '' when none. */
+  statusReason: string;
+  statusMessage: string;
+}
+
+export interface TasksState {
+  ids: string[];
+  byId: Record<string, TaskRow>;
+  /** The selection follows the task id across refreshes; index is its row. */
+  selectedId: string | null;
+  selectedIndex: number;
+  /** Statuses to show (empty = all). */
+  statusFilter: string[];
+  /** Tasks marked for compare (`space`), in marking order; kept across refreshes and filters. */
+  marked: string[];
+  /** True until the first answer (success or error) for the current query. */
+  loading: boolean;
+  loadingMore: boolean;
+  /** More rows may exist past the loaded ones ("more on scroll"). */
+  hasMore: boolean;
+  error: PaneError | null;
+  fetchedAt: number | null;
+  /** Sort field and direction, done by the server (`order_by`). */
+  sort: TaskSort;
+  /** Tasks seen turning failed or stopped, oldest first, until the user looks at them (`F`). */
+  newFailures: string[];
+  /** Failure transitions seen so far: each one rings the terminal bell once. */
+  bells: number;
+}
+
+export function initialTasks(): TasksState {
+  return {
+    ids: [],
+    byId: {},
+    selectedId: null,
+    selectedIndex: 0,
+    statusFilter: [],
+    marked: [],
+    loading: true,
+    loadingMore: false,
+    hasMore: false,
+    error: null,
+    fetchedAt: null,
+    sort: DEFAULT_TASK_SORT,
+    newFailures: [],
+    bells: 0,
+  };
+}
+
+/** The statuses users look for most, first; then every other status a task can have. */
+const FIRST_STATUSES = ['in_progress', 'queued', 'completed', 'failed', 'stopped', 'created'];
+
+/** Every status a task can have, in the order the status filter (`S`) cycles through them. */
+export const TASK_STATUS_CHOICES: readonly string[] = [
+  ...FIRST_STATUSES,
+  ...TASK_STATUSES.filter((status) => !FIRST_STATUSES.includes(status)),
+];
+
+const ENDPOINT = 'reports.get_task_data';
+
+export const TASK_FIELDS = [
+  'id',
+  'name',
+  'status',
+  'type',
+  'project.name',
+  'last_update',
+  'last_iteration',
+  'started',
+  'user.name',
+  'system_tags',
+  'tags',
+  'status_reason',
+  'status_message',
+];
+
+export function buildTaskQuery(state: MonitorState, size: number, scrollId: string | null): ReportsGetTaskDataRequest {
+  const query: ReportsGetTaskDataRequest = {
+    only_fields: TASK_FIELDS,
+    order_by: taskOrderBy(state.tasks.sort),
+    search_hidden: false,
+    size,
+    scroll_id: scrollId ?? '',
+  };
+  if (!state.ui.showArchived.tasks) query.system_tags = ['-archived'];
+  const filter = state.ui.filters.tasks.trim();
+  // Name or id (a pasted id or its first characters): `_any_` is what ClearML servers and the
+  // embedded one both answer, case-insensitively, as the web UI's search does.
+  if (filter !== '') query._any_ = { pattern: filterPattern(filter), fields: ['name', 'id'] };
+  if (state.tasks.statusFilter.length > 0) query.status = [...state.tasks.statusFilter];
+  return query;
+}
+
+export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+  const read = beginListRead(ctx, 'tasks', buildTaskQuery);
+  // An idle tick sends only the probe (list-probe.ts); the loaded rows are read when they moved.
+  const mark = read.more ? null : await probeTaskList(ctx, read.query, read.cursorOpen, signal);
+  if (!read.more && (mark === null || signal.aborted)) return;
+  try {
+    const answer = await ctx.client.reports.getTaskData(read.query, { signal });
+    if (signal.aborted) return;
+    const page = takeListPage(ctx, read, parseTaskPage(answer, ENDPOINT));
+    const { selectedId: previousId, byId: previousRows } = ctx.get().tasks;
+    ctx.set((s) => {
+      const list = page.merge(s.tasks);
+      return { tasks: { ...s.tasks, ...page.loaded(list), ...keepSelection(list.ids, s.tasks) } };
+    });
+    if (!read.more) noticeFailures(ctx, previousRows);
+    if (mark !== null) fullReadDone(ctx, mark);
+    finishListRead(ctx, 'tasks', previousId, onTaskSelectionChanged, syncDetail);
+  } finally {
+    endLoadingMore(ctx, 'tasks');
+  }
+}
+
+/** Counts tasks that turned failed/stopped since the last answer and names the newest one. */
+function noticeFailures(ctx: StoreContext, previousRows: Record<string, TaskRow>): void {
+  const tasks = ctx.get().tasks;
+  const fresh = newlyFailed(previousRows, tasks.ids, tasks.byId).filter((id) => !tasks.newFailures.includes(id));
+  if (fresh.length === 0) return;
+  ctx.set((s) => ({
+    tasks: { ...s.tasks, newFailures: [...s.tasks.newFailures, ...fresh], bells: s.tasks.bells + 1 },
+  }));
+  const newest = tasks.byId[fresh[fresh.length - 1] as string] as TaskRow;
+  const others = fresh.length > 1 ? ` (+${fresh.length - 1} more)` : '';
+  showStatus(ctx, `${failureMessage(newest)}${others} — F: go to it`, 'error');
+}

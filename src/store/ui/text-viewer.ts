@@ -1,0 +1,69 @@
+// Long text, read whole: the text viewer over the panes (`enter` on a log line or a summary
+// value), and the logs pane's wrap (`w`) and sideways scroll (`h` / `l`).
+import type { StoreContext } from '../context.js';
+import { selectedLogText } from '../logs/cursor.js';
+import { patchLogs } from '../logs/fetch.js';
+import { focusedPane } from './navigation.js';
+import { selectedRunInfoValue } from '../run-info/run-info.js';
+import { showStatus } from '../core/status.js';
+import type { MonitorState } from '../types.js';
+
+/** Columns one `h` / `l` moves the log sideways. */
+export const SIDEWAYS_STEP = 8;
+
+export interface TextViewerActions {
+  /** Opens the viewer on what is selected in the focused pane (log line, summary value). */
+  openSelectedText(): void;
+  /** Scrolls the viewer by rows (clamped by the UI, which knows the wrapped height). */
+  scrollViewer(delta: number, maxTop: number): void;
+  /** The viewer's text (the UI copies it with OSC 52), or null when it is closed. */
+  viewerText(): string | null;
+  toggleLogWrap(): void;
+  /** Moves the log sideways by `steps` of SIDEWAYS_STEP columns (not below 0). */
+  scrollLogSideways(steps: number): void;
+}
+
+function summaryValueText(state: MonitorState): { title: string; text: string } | null {
+  const row = state.artifacts.singleValues.items[state.artifacts.summaryTop];
+  if (row === undefined) return null;
+  return { title: `${row.metric} / ${row.variant}`, text: `${row.metric} / ${row.variant}\n${String(row.value)}` };
+}
+
+function selectedText(state: MonitorState, now: number): { title: string; text: string } | null {
+  const pane = focusedPane(state);
+  if (pane === 'logs') {
+    const text = selectedLogText(state);
+    return text === null ? null : { title: 'log line', text };
+  }
+  if (pane === 'summary') return summaryValueText(state);
+  if (pane === 'runinfo') return selectedRunInfoValue(state, now);
+  return null;
+}
+
+export function createTextViewerActions(ctx: StoreContext): TextViewerActions {
+  return {
+    openSelectedText() {
+      const selected = selectedText(ctx.get(), ctx.now());
+      if (selected === null) return showStatus(ctx, 'nothing selected to read');
+      ctx.set((s) => ({ ui: { ...s.ui, viewer: { ...selected, top: 0 } } }));
+    },
+    scrollViewer(delta, maxTop) {
+      const viewer = ctx.get().ui.viewer;
+      if (viewer === null) return;
+      const top = Math.min(Math.max(0, viewer.top + delta), Math.max(0, maxTop));
+      if (top !== viewer.top) ctx.set((s) => ({ ui: { ...s.ui, viewer: s.ui.viewer && { ...s.ui.viewer, top } } }));
+    },
+    viewerText: () => ctx.get().ui.viewer?.text ?? null,
+    toggleLogWrap() {
+      ctx.set((s) => ({ ui: { ...s.ui, logWrap: !s.ui.logWrap } }));
+      showStatus(ctx, ctx.get().ui.logWrap ? 'log lines wrap' : 'log lines cut (h / l: sideways)');
+    },
+    scrollLogSideways(steps) {
+      if (ctx.get().ui.logWrap) return;
+      patchLogs(ctx, (logs) => {
+        const hscroll = Math.max(0, logs.hscroll + steps * SIDEWAYS_STEP);
+        return hscroll === logs.hscroll ? {} : { hscroll };
+      });
+    },
+  };
+}

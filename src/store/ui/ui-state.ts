@@ -1,0 +1,186 @@
+// The `ui` slice: view, focus, overlays, the status line, terminal and pane sizes, chart
+// display settings. Its actions change only what is shown; fetching follows from the slices
+// that own the data.
+import type { StoreContext } from '../context.js';
+import type { DialogState } from './dialogs.js';
+import type { ListName, PaneName, ReportsPane, TasksPane, ViewName } from '../panes.js';
+import { afterViewOrFocusChange } from './navigation.js';
+import { showStatus } from '../core/status.js';
+import { onLogRowsChanged } from '../logs/logs.js';
+import { SMOOTHING_LEVELS } from '../../text/smooth.js';
+
+/** EMA weights cycled by `s`; index 0 = no smoothing. One list, kept with the smoothing code. */
+export { SMOOTHING_LEVELS };
+
+export type XAxisMode = 'iter' | 'time';
+
+export type StatusLevel = 'info' | 'success' | 'error';
+export interface StatusMessage {
+  text: string;
+  level: StatusLevel;
+  /** Epoch ms after which the store clears it. */
+  expiresAt: number;
+}
+
+/** The one-line input: `/` a list filter or a search in the logs; `:` a task id to jump to. */
+export interface PromptState {
+  kind: 'filter' | 'search' | 'jump';
+  /** The pane the prompt belongs to (tasks/reports list for filters, logs for search). */
+  pane: PaneName;
+  text: string;
+  /** Search prompts: the `searchHistory` entry shown (Up/Down), or null while typing a new one. */
+  historyIndex?: number | null;
+  /** What was typed before Up recalled older queries (Down past the newest brings it back). */
+  draft?: string;
+  /** A filter the server would refuse: "invalid pattern at 1: missing )" (null when valid). */
+  problem: string | null;
+  /** The list's filter when the prompt opened: Esc puts it back. */
+  initial: string;
+}
+
+/** Dialogs (triage). Typed text lives here so nothing typed is lost on an error. */
+
+export type OverlayKind = 'none' | 'help' | 'dialog';
+
+export interface UiState {
+  view: ViewName;
+  /** Focused pane, remembered per view. */
+  focus: { tasks: TasksPane; reports: ReportsPane };
+  overlay: OverlayKind;
+  /** Set when overlay === 'dialog'. */
+  dialog: DialogState | null;
+  /** Set while the user types a filter or a search (`/`). */
+  prompt: PromptState | null;
+  /** Log searches submitted, oldest first (bounded), for Up/Down in the search prompt. */
+  searchHistory: readonly string[];
+  /** Applied filter text per list (tasks: name regex; reports: `_any_` pattern). */
+  filters: Record<ListName, string>;
+  showArchived: Record<ListName, boolean>;
+  xAxis: XAxisMode;
+  /** Index into SMOOTHING_LEVELS. */
+  smoothing: number;
+  /** Terminal size, set by the UI on start and on resize. */
+  cols: number;
+  rows: number;
+  /**
+   * Visible rows of each pane's body, set by the UI's layout (paging, follow, log batch size).
+   * 0 = not laid out. A pane with rows > 0, or focused, counts as shown: logs, plots/images and
+   * single values are fetched only while shown.
+   */
+  paneRows: Record<PaneName, number>;
+  status: StatusMessage | null;
+  /** `--read-only`: triage actions are refused. */
+  readOnly: boolean;
+  /** The text viewer (`enter` on a log line or a value): the whole text, wrapped, scrollable. */
+  viewer: TextViewerState | null;
+  /** Log lines wrap instead of being cut (`w`). */
+  logWrap: boolean;
+}
+
+export interface TextViewerState {
+  title: string;
+  text: string;
+  /** First row shown of the wrapped text. */
+  top: number;
+}
+
+/** Every pane with no visible rows (a pane not on screen). */
+export const NO_PANE_ROWS: Readonly<Record<PaneName, number>> = {
+  tasks: 0,
+  scalars: 0,
+  chart: 0,
+  logs: 0,
+  plots: 0,
+  summary: 0,
+  runinfo: 0,
+  reports: 0,
+  details: 0,
+};
+
+export interface UiOptions {
+  readOnly: boolean;
+  cols: number;
+  rows: number;
+}
+
+export function initialUi(options: UiOptions): UiState {
+  return {
+    view: 'tasks',
+    focus: { tasks: 'tasks', reports: 'reports' },
+    overlay: 'none',
+    dialog: null,
+    prompt: null,
+    searchHistory: [],
+    filters: { tasks: '', reports: '' },
+    showArchived: { tasks: false, reports: false },
+    xAxis: 'iter',
+    smoothing: 0,
+    cols: options.cols,
+    rows: options.rows,
+    paneRows: { ...NO_PANE_ROWS },
+    status: null,
+    readOnly: options.readOnly,
+    viewer: null,
+    logWrap: false,
+  };
+}
+
+export interface UiActions {
+  cycleSmoothing(): void;
+  setTerminalSize(cols: number, rows: number): void;
+  setPaneRows(pane: PaneName, rows: number): void;
+  /** The id of the selected task/report (the UI writes it with OSC 52), or null. */
+  copyId(): string | null;
+  showHelp(): void;
+  /** Closes the prompt, dialog or help; false when nothing was open. */
+  closeOverlay(): boolean;
+  showStatus(text: string, level?: StatusLevel, ttlMs?: number): void;
+}
+
+export function createUiActions(ctx: StoreContext): UiActions {
+  return {
+    cycleSmoothing() {
+      ctx.set((s) => ({ ui: { ...s.ui, smoothing: (s.ui.smoothing + 1) % SMOOTHING_LEVELS.length } }));
+    },
+    setTerminalSize(cols, rows) {
+      const ui = ctx.get().ui;
+      if (ui.cols === cols && ui.rows === rows) return;
+      ctx.set((s) => ({ ui: { ...s.ui, cols, rows } }));
+      onLogRowsChanged(ctx);
+    },
+    setPaneRows(pane, rows) {
+      const value = Math.max(0, Math.floor(rows));
+      const previous = ctx.get().ui.paneRows[pane];
+      if (previous === value) return;
+      ctx.set((s) => ({ ui: { ...s.ui, paneRows: { ...s.ui.paneRows, [pane]: value } } }));
+      if (pane === 'logs') onLogRowsChanged(ctx);
+      if (previous === 0) afterViewOrFocusChange(ctx, ctx.get().ui.view);
+    },
+    copyId() {
+      const state = ctx.get();
+      const id = state.ui.view === 'tasks' ? state.tasks.selectedId : state.reports.selectedId;
+      if (id !== null) showStatus(ctx, `copied ${id}`, 'success');
+      return id;
+    },
+    showHelp() {
+      ctx.set((s) => ({ ui: { ...s.ui, overlay: 'help' } }));
+    },
+    closeOverlay() {
+      const ui = ctx.get().ui;
+      if (ui.prompt !== null) {
+        ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
+        return true;
+      }
+      if (ui.viewer !== null) {
+        ctx.set((s) => ({ ui: { ...s.ui, viewer: null } }));
+        return true;
+      }
+      if (ui.overlay !== 'none') {
+        ctx.set((s) => ({ ui: { ...s.ui, overlay: 'none', dialog: null } }));
+        return true;
+      }
+      return false;
+    },
+    showStatus: (text, level = 'info', ttlMs) => showStatus(ctx, text, level, ttlMs),
+  };
+}

@@ -1,0 +1,208 @@
+// The key table: every binding of the monitor, modal ones included. The key router, the help
+// overlay, the status bar's and dialogs' key hints and the README's key table are generated
+// from it (see keymap.ts); what an action does is in actions.ts.
+import type { KeyBinding, Scope } from './scopes.js';
+import { MODAL_BINDINGS } from './modal-bindings.js';
+
+export { MODAL_SCOPES, TYPING_SCOPES, type KeyBinding, type ModalScope, type Scope } from './scopes.js';
+
+const VIEWS: readonly Scope[] = ['tasks-view', 'reports-view'];
+const LISTS: readonly Scope[] = ['tasks', 'reports'];
+/** Where `/` searches rather than filters. */
+const SEARCHABLE: readonly Scope[] = ['logs', 'runinfo'];
+const EXPORT_HELP =
+  'export what the focused pane shows (log, scalars, chart, plots) to a file in the current directory';
+
+/** Bindings that apply in the same scope or scopes, each written without them. */
+function inScopes(where: Scope | readonly Scope[], bindings: readonly Omit<KeyBinding, 'scopes'>[]): KeyBinding[] {
+  const scopes = typeof where === 'string' ? [where] : where;
+  return bindings.map((binding) => ({ ...binding, scopes }));
+}
+
+/** Report triage actions: bound in the Reports view, left out with `--read-only`. */
+function triageActions(bindings: readonly Omit<KeyBinding, 'scopes' | 'triage'>[]): KeyBinding[] {
+  return bindings.map((binding) => ({ ...binding, scopes: ['reports-view'], triage: true }));
+}
+
+export const KEYMAP: readonly KeyBinding[] = [
+  { keys: ['?'], action: 'help', scopes: ['everywhere'], help: 'help: this list of keys', hint: 'help' },
+  {
+    keys: ['q'],
+    action: 'quit',
+    scopes: ['everywhere'],
+    help: 'close the dialog, prompt or help; else quit',
+    hint: 'quit',
+  },
+  { keys: ['ctrl-c'], action: 'exit', scopes: ['always'], help: 'quit at once' },
+  { keys: ['1'], action: 'view-tasks', scopes: ['everywhere'], help: 'Tasks view (again: focus the task list)' },
+  { keys: ['2'], action: 'view-reports', scopes: ['everywhere'], help: 'Reports view (again: focus the report list)' },
+  { keys: ['tab'], action: 'focus-next', scopes: VIEWS, help: 'next pane' },
+  { keys: ['shift-tab'], action: 'focus-prev', scopes: VIEWS, help: 'previous pane' },
+  ...inScopes('tasks-view', [
+    { keys: ['3'], action: 'focus-scalars', help: 'focus the scalars pane' },
+    { keys: ['4'], action: 'focus-chart', help: 'focus the chart pane' },
+    { keys: ['5'], action: 'focus-logs', help: 'focus the logs pane' },
+    { keys: ['6'], action: 'focus-plots', help: 'focus the plots and debug images pane' },
+    { keys: ['7'], action: 'focus-summary', help: 'focus the summary (single values) pane' },
+    { keys: ['8'], action: 'focus-runinfo', help: 'focus the run info pane (status, times, parameters)' },
+  ]),
+  { keys: ['3'], action: 'focus-details', scopes: ['reports-view'], help: 'focus the report details pane' },
+  ...inScopes(VIEWS, [
+    { keys: ['j', 'down'], action: 'down', help: 'move down (lists) or scroll down', hint: 'move', hintKeys: 'j/k' },
+    { keys: ['k', 'up'], action: 'up', help: 'move up (lists) or scroll up' },
+    { keys: ['g', 'home'], action: 'top', help: "top; in the logs, the log's first line however long it is" },
+    { keys: ['G', 'end'], action: 'bottom', help: 'bottom; in the logs, the newest line (follow turns on)' },
+    { keys: ['pagedown', 'ctrl-d'], action: 'page-down', help: 'one page down' },
+    { keys: ['pageup', 'ctrl-u'], action: 'page-up', help: 'one page up' },
+  ]),
+  {
+    keys: ['enter'],
+    action: 'open',
+    scopes: ['tasks', 'scalars', 'reports'],
+    help: 'open: a task shows its scalars, a metric its chart, a report its details',
+    hint: 'open',
+  },
+  ...inScopes(LISTS, [
+    {
+      keys: ['/'],
+      action: 'filter',
+      help: 'filter the list (tasks: name regex; reports: name, comment, tags, body)',
+      hint: 'filter',
+    },
+    { keys: ['esc'], action: 'clear-filter', help: 'clear the filter (reports: text, tags, status and project)' },
+    { keys: ['S'], action: 'status-filter', help: 'status filter: cycle all / one status at a time', hint: 'status' },
+  ]),
+  {
+    keys: ['T'],
+    action: 'tag-filter',
+    scopes: ['reports'],
+    help: 'tag filter: pick known tags (type to narrow; Tab: include / exclude / off)',
+    hint: 'by tag',
+  },
+  {
+    keys: ['P'],
+    action: 'project-filter',
+    scopes: ['reports'],
+    help: 'project filter: pick one project that holds reports (type to narrow)',
+    hint: 'by project',
+  },
+  {
+    keys: ['o'],
+    action: 'sort-next',
+    scopes: ['tasks'],
+    help: 'sort by the next field (updated, name, status, started, iteration)',
+    hint: 'sort',
+  },
+  { keys: ['O'], action: 'sort-reverse', scopes: ['tasks'], help: 'reverse the sort order' },
+  {
+    keys: [':'],
+    action: 'jump',
+    scopes: ['tasks-view'],
+    help: 'jump to a task by its id or the start of it',
+    hint: 'jump',
+  },
+  {
+    keys: ['F'],
+    action: 'look-at-failures',
+    scopes: ['tasks-view'],
+    help: 'go to the newest task seen failing or stopping (clears the counter)',
+  },
+  { keys: ['A'], action: 'archived', scopes: VIEWS, help: 'show / hide archived tasks or reports', hint: 'archived' },
+  {
+    keys: ['y'],
+    action: 'copy-id',
+    scopes: [...LISTS, 'details'],
+    help: 'copy the selected id to the clipboard (OSC 52)',
+    hint: 'copy id',
+  },
+  ...inScopes('plots', [
+    {
+      keys: ['['],
+      action: 'image-earlier',
+      help: 'debug image: the earlier iteration of its metric/variant',
+      hint: 'iteration',
+      hintKeys: '[/]',
+    },
+    { keys: [']'], action: 'image-later', help: 'debug image: the later iteration' },
+    { keys: ['{'], action: 'image-first', help: 'debug image: the first iteration' },
+    { keys: ['}'], action: 'image-last', help: 'debug image: the last iteration' },
+    { keys: ['o'], action: 'show-url', help: "show the debug image's full URL in the status line" },
+    { keys: ['y'], action: 'copy-url', help: 'copy the image URL (OSC 52)', hint: 'copy URL' },
+    { keys: ['z'], action: 'full-resolution', help: 'full-resolution image (kitty, iTerm2; not in tmux)' },
+  ]),
+  { keys: ['E'], action: 'export-pane', scopes: ['tasks-view'], help: EXPORT_HELP, hint: 'export' },
+  ...inScopes(SEARCHABLE, [
+    {
+      keys: ['/'],
+      action: 'search',
+      help: 'search the log (older pages are fetched until found) or the run info (names and whole values)',
+      hint: 'search',
+    },
+    { keys: ['n'], action: 'search-next', help: 'next match (logs: older)', hint: 'match', hintKeys: 'n/N' },
+    { keys: ['N'], action: 'search-prev', help: 'previous match (logs: newer)' },
+    { keys: ['esc'], action: 'clear-search', help: 'stop a running search, else clear it' },
+  ]),
+  {
+    keys: ['f'],
+    action: 'follow',
+    scopes: ['logs'],
+    help: 'follow new lines on/off (on when at the bottom)',
+    hint: 'follow',
+  },
+  {
+    keys: ['enter'],
+    action: 'open-text',
+    scopes: ['logs', 'summary', 'runinfo'],
+    help: 'read the selected log line, run-info value or summary value whole in the text viewer',
+    hint: 'read',
+  },
+  { keys: ['w'], action: 'log-wrap', scopes: ['logs'], help: 'wrap long lines on/off', hint: 'wrap' },
+  {
+    keys: ['h', 'left'],
+    action: 'log-left',
+    scopes: ['logs'],
+    help: 'scroll sideways to the left (lines not wrapped)',
+    hint: 'sideways',
+    hintKeys: 'h/l',
+  },
+  { keys: ['l', 'right'], action: 'log-right', scopes: ['logs'], help: 'scroll sideways to the right' },
+  { keys: ['x'], action: 'x-axis', scopes: ['chart', 'scalars'], help: 'x-axis: iteration / time', hint: 'x-axis' },
+  {
+    keys: ['s'],
+    action: 'smoothing',
+    scopes: ['chart', 'scalars'],
+    help: 'smoothing: cycle off and EMA weights',
+    hint: 'smooth',
+  },
+  { keys: ['r'], action: 'refresh', scopes: ['everywhere'], help: 'refresh now' },
+  { keys: ['ctrl-l'], action: 'repaint', scopes: ['always'], help: 'repaint the whole screen' },
+  {
+    keys: ['space'],
+    action: 'mark',
+    scopes: ['reports-view'],
+    help: 'mark / unmark the report for a bulk action',
+    hint: 'mark',
+    triage: true,
+  },
+  {
+    keys: ['space'],
+    action: 'mark-task',
+    scopes: ['tasks'],
+    help: 'mark / unmark the task for compare (2 or more: scalars and chart compare them)',
+    hint: 'compare',
+  },
+  { keys: ['X'], action: 'clear-marks', scopes: ['tasks-view'], help: 'clear every compare mark' },
+  ...triageActions([
+    { keys: ['a'], action: 'archive', help: 'archive, or unarchive an archived report', hint: 'archive' },
+    { keys: ['u'], action: 'undo', help: 'undo the last archive / unarchive' },
+    { keys: ['p'], action: 'publish', help: 'publish (asks first)', hint: 'publish' },
+    { keys: ['m'], action: 'move', help: 'move to a project by name', hint: 'move' },
+    { keys: ['d'], action: 'delete', help: 'delete (asks first; says when force is needed)', hint: 'delete' },
+    { keys: ['t'], action: 'tags', help: 'edit tags (`a, b` adds, `-a` removes)', hint: 'tags' },
+    { keys: ['R'], action: 'rename', help: 'rename' },
+    { keys: ['c'], action: 'comment', help: 'edit the comment' },
+    { keys: ['e'], action: 'edit', help: 'edit the body in $EDITOR (drafts only)' },
+    { keys: ['n'], action: 'new-report', help: 'new report (name, project, tags)', hint: 'new' },
+  ]),
+  ...MODAL_BINDINGS,
+];

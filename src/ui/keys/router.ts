@@ -1,0 +1,52 @@
+// The one key router: every key press goes through `handleKey`, which works out what is open
+// (too-small screen, prompt, dialog, picker, help) and asks the keymap what the key means
+// there or in the focused pane. Keys never reach a pane directly.
+import { focusedPane } from '../../store/ui/navigation.js';
+import type { MonitorState, MonitorStore } from '../../store/types.js';
+import { runAction, setTypedValue, typedValue, type UiEffects } from './actions.js';
+import { typedText, type KeyName } from './key-names.js';
+import { readOnlyMessage, readOnlyRefusal, resolveKey, TYPING_SCOPES, type ModalScope } from './keymap.js';
+
+export { nextStatusFilter, PICK_PAGE, STATUS_CYCLES, type UiEffects } from './actions.js';
+export { focusedPane };
+
+export interface RouteContext {
+  store: MonitorStore;
+  effects: UiEffects;
+  /** The terminal is below the minimum size: only quitting and repainting work. */
+  tooSmall: boolean;
+  /** Rows of the help overlay (one page). */
+  helpRows: number;
+}
+
+/** The modal that takes the keys now, or null when they go to the focused pane. */
+export function modalScope(state: MonitorState, tooSmall: boolean): ModalScope | null {
+  if (tooSmall) return 'too-small';
+  if (state.ui.prompt !== null) return 'prompt';
+  if (state.ui.viewer !== null) return 'viewer';
+  if (state.ui.overlay === 'help') return 'help';
+  if (state.ui.overlay !== 'dialog') return null;
+  const dialog = state.ui.dialog;
+  if (dialog?.kind === 'pick') return dialog.purpose === 'tags' ? 'tag-picker' : 'project-picker';
+  return dialog?.kind === 'confirm' ? 'confirm' : 'dialog';
+}
+
+/** Routes one key press. Reads the store afresh, so batched keys apply one after another. */
+export function handleKey(name: KeyName, ctx: RouteContext): void {
+  const state = ctx.store.getState();
+  const modal = modalScope(state, ctx.tooSmall);
+  const c = { store: ctx.store, state, actions: state.actions, effects: ctx.effects, helpRows: ctx.helpRows };
+  // A dialog overlay whose dialog is gone: any key closes it.
+  if (modal === 'dialog' && state.ui.dialog === null && name !== 'ctrl-c' && name !== 'ctrl-l') {
+    state.actions.closeOverlay();
+    return;
+  }
+  const keyContext = { view: state.ui.view, pane: focusedPane(state), readOnly: state.ui.readOnly, modal };
+  const binding = resolveKey(name, keyContext);
+  if (binding !== undefined) return runAction(binding.action, c);
+  // An action key in read-only mode says why nothing happens (the key stays out of hints and help).
+  const refused = readOnlyRefusal(name, keyContext);
+  if (refused !== undefined) return state.actions.showStatus(readOnlyMessage(refused), 'error');
+  const typed = modal !== null && TYPING_SCOPES.includes(modal) ? typedText(name) : null;
+  if (typed !== null) setTypedValue(c, typedValue(state) + typed);
+}

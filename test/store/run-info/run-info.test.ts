@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { basicAuth, send } from '../../helpers/http.js';
+import {
+  addScalars,
+  countCalls,
+  createTask,
+  monitorFixture,
+  type MonitorFixture,
+} from '../../helpers/store-fixture.js';
+import { selectedRunInfoValue } from '../../../src/store/run-info/run-info.js';
+import type { TestServer } from '../../helpers/server.js';
+
+let fx: MonitorFixture | undefined;
+afterEach(async () => {
+  await fx?.close();
+  fx = undefined;
+});
+
+/** The SDK's calls the api client does not make (it only reads): sent as the SDK sends them. */
+async function sdkCall(server: TestServer, endpoint: string, body: unknown): Promise<void> {
+  const login = await send(server.url, '/auth.login', {}, { auth: basicAuth(server.accessKey, server.secretKey) });
+  const reply = await send(server.url, `/${endpoint}`, body, { auth: `Bearer ${login.data.token as string}` });
+  if (reply.status !== 200) throw new Error(`${endpoint}: ${reply.status} ${reply.msg}`);
+}
+
+describe('monitor store: run info', () => {
+  it('shows the failure reason, hyperparameters and configuration of the selected task', async () => {
+    fx = await monitorFixture();
+    const task = await createTask(fx.writer, 'oom-run');
+    await sdkCall(fx.server, 'tasks.edit_hyper_params', {
+      task,
+      hyperparams: [
+        { section: 'Args', name: 'lr', value: '0.001', type: 'float' },
+        { section: 'Args', name: 'batch', value: '64', type: 'int' },
+      ],
+      force: true,
+    });
+    await sdkCall(fx.server, 'tasks.edit_configuration', {
+      task,
+      configuration: [{ name: 'model', value: 'layers: 4\nwidth: 512', type: 'yaml' }],
+      force: true,
+    });
+    await fx.writer.tasks.failed({ task, status_reason: 'CUDA OOM', status_message: 'killed at step 12' });
+    const { actions } = fx.store.getState();
+    actions.start();
+    await fx.until((s) => s.tasks.selectedId === task, 'task selected');
+    expect(countCalls(fx.proxy, 'tasks.get_all_ex')).toBe(0);
+
+    actions.focusPane('runinfo');
+    await fx.until((s) => s.runinfo.info !== null, 'run info');
+    const info = fx.state().runinfo.info!;
+    expect(info.status).toBe('failed');
+    expect(info.statusReason).toBe('CUDA OOM');
+    expect(info.statusMessage).toBe('killed at step 12');
+    expect(info.hyperparams.map((p) => [p.section, p.name, p.value])).toEqual([
+      ['Args', 'batch', '64'],
+      ['Args', 'lr', '0.001'],
+    ]);
+    expect(info.configuration).toEqual([{ name: 'model', value: 'layers: 4\nwidth: 512', type: 'yaml' }]);
+
+    // `/` search moves the cursor to the matching line; its whole value is what Enter opens.
+    actions.searchRunInfo('model');
+    const value = selectedRunInfoValue(fx.state(), Date.now());
+    expect(value).toEqual({ title: 'model', text: 'layers: 4\nwidth: 512' });
+    expect(fx.state().runinfo.search?.matches.length).toBe(1);
+  });
+
+  it('fetches again only when the task moved', async () => {
+    fx = await monitorFixture();
+    const task = await createTask(fx.writer, 'live');
+    const { actions } = fx.store.getState();
+    actions.start();
+    actions.focusPane('runinfo');
+    await fx.until((s) => s.runinfo.info?.id === task, 'run info');
+    const f = fx;
+    const listPolls = countCalls(f.proxy, 'reports.get_task_data');
+    await f.until(() => countCalls(f.proxy, 'reports.get_task_data') >= listPolls + 3, 'three more list polls');
+    expect(countCalls(f.proxy, 'tasks.get_all_ex')).toBe(1);
+
+    await addScalars(f.writer, task, 'loss', 'train', [1, 2], 0);
+    await f.until(() => countCalls(f.proxy, 'tasks.get_all_ex') === 2, 'refetch after the task moved');
+    await f.until((s) => s.runinfo.info?.lastIteration === 1, 'new last iteration');
+  });
+});
