@@ -33,7 +33,7 @@ const serverFlags: Options = {
 const COMMAND_FLAGS: Record<Exclude<Command, 'help' | 'version'>, Options> = {
   monitor: { ...connectionFlags, ...displayFlags },
   demo: { ...displayFlags, port: { type: 'string' }, db: { type: 'string' } },
-  serve: { ...serverFlags, demo: { type: 'boolean' } },
+  serve: { ...serverFlags, demo: { type: 'boolean' }, check: { type: 'boolean' } },
   config: connectionFlags,
   check: connectionFlags,
   export: {
@@ -46,7 +46,7 @@ const COMMAND_FLAGS: Record<Exclude<Command, 'help' | 'version'>, Options> = {
 };
 
 /** Commands that take positional arguments (`export scalars TASK`). */
-const TAKES_POSITIONALS = new Set<Command>(['export']);
+const TAKES_POSITIONALS = new Set<Command>(['export', 'serve']);
 
 export interface ParsedArgs {
   command: Command;
@@ -106,6 +106,8 @@ Usage:
   tracktop [options]            monitor the server from flags, CLEARML_* env or clearml.conf
   tracktop demo [options]       start an embedded server with simulated live runs and monitor it
   tracktop serve [options]      run the embedded server (SQLite)
+  tracktop serve keys list | create NAME | revoke ACCESS_KEY [--db PATH]
+                                the server's key pairs, one per person (each with its own user)
   tracktop config [options]     print the resolved connection settings and where each came from
   tracktop check [options]      log in and report server, API version and round-trip time
   tracktop export scalars TASK [--format csv|jsonl] [--metric M] [-o FILE]
@@ -147,6 +149,7 @@ Server (serve; demo takes --port and --db):
   --access-key/--secret-key     credentials (else TRACKTOP_ACCESS_KEY/TRACKTOP_SECRET_KEY,
                                 else a generated pair stored beside the database)
   --demo                        also run simulated training runs and reports
+  --check                       run SQLite's integrity check on the database, report and exit
 
   -h, --help                    this help
   -V, --version                 version
