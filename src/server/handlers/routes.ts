@@ -4,6 +4,7 @@ import type { ServedHandlers } from './handler.js';
 import { eventsHandlers } from '../events/index.js';
 import { authHandlers } from './auth.js';
 import { modelsHandlers } from './models.js';
+import { modelsEditHandlers } from './models-edit.js';
 import { plainReadHandlers } from './plain-reads.js';
 import { projectsHandlers } from './projects.js';
 import { reportsHandlers } from './reports.js';
@@ -17,6 +18,7 @@ export const HANDLERS: ServedHandlers = {
   ...eventsHandlers,
   ...tasksHandlers,
   ...modelsHandlers,
+  ...modelsEditHandlers,
   ...projectsHandlers,
   ...plainReadHandlers,
   ...tasksEditHandlers,
