@@ -25,7 +25,7 @@ import { MODELS } from '../query/list-query.js';
 import { stmt } from '../db/statements.js';
 import { getTask, requireTask } from '../db/task-store.js';
 import { ServerError } from '../http/errors.js';
-import { requestShape, v, validate } from '../http/validate.js';
+import { requestShape, v, validate, validateField } from '../http/validate.js';
 import { listQueryHandler } from './list-calls.js';
 import { labelsRule, metadataItemRule } from './model-rules.js';
 
@@ -72,9 +72,28 @@ const create = handler(
 /** The model list's own field besides the query. */
 const READY_SHAPE = requestShape<Pick<ModelsGetAllExRequest, 'ready'>>()({ ready: v.bool().opt() });
 
-function readyCondition(body: Record<string, unknown>): SqlPart[] {
+const METADATA_FIELD = /^metadata\.(.+)\.(value|type)$/s;
+const MAX_METADATA_FILTERS = 20;
+
+/**
+ * `ready`, and `metadata.<key>.value` / `.type` filters (Model.query_models(metadata=...)):
+ * one value or a list of values any of which matches.
+ */
+function modelConditions(body: Record<string, unknown>): SqlPart[] {
   const { ready } = validate(body, READY_SHAPE);
-  return ready === undefined ? [] : [{ sql: 't.ready = ?', params: [ready ? 1 : 0] }];
+  const parts: SqlPart[] = ready === undefined ? [] : [{ sql: 't.ready = ?', params: [ready ? 1 : 0] }];
+  for (const field of Object.keys(body)) {
+    const match = METADATA_FIELD.exec(field);
+    if (!match) continue;
+    if (parts.length > MAX_METADATA_FILTERS)
+      throw new ServerError(ERRORS.validationError, `at most ${MAX_METADATA_FILTERS} metadata filters per query`);
+    const values = validateField(body, field, v.list(v.str())) ?? [];
+    parts.push({
+      sql: `EXISTS (SELECT 1 FROM json_each(t.metadata) m WHERE m.key = ? AND json_extract(m.value, '$.${match[2]}') IN (${values.map(() => '?').join(', ')}))`,
+      params: [match[1], ...values],
+    });
+  }
+  return parts;
 }
 
 const getById = handler(
@@ -137,13 +156,13 @@ export const modelsHandlers: ServedHandlersOf<
     spec: MODELS,
     key: 'models',
     scrollKind: 'models.get_all_ex',
-    where: readyCondition,
+    where: modelConditions,
   }),
   'models.get_all': listQueryHandler({
     spec: MODELS,
     key: 'models',
     scrollKind: 'models.get_all',
-    where: readyCondition,
+    where: modelConditions,
     asItem: withPlainReferences,
   }),
   'models.get_by_id': getById,

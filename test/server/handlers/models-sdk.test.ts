@@ -67,6 +67,19 @@ describe('models.create / get_by_id / get_all', () => {
     expect((await api.ok('models.get_all', { uri: ['file:///other.pt'] })).models).toEqual([]);
   });
 
+  it('filters by metadata values (Model.query_models(metadata=...))', async () => {
+    const meta = (value: string) => [{ key: 'stage', type: 'str', value }];
+    const a = (await api.ok('models.create', { name: 'meta a', uri: 'u', metadata: meta('prod') })).id;
+    const b = (await api.ok('models.create', { name: 'meta b', uri: 'u', metadata: meta('dev') })).id;
+    const ids = async (body: Record<string, unknown>) =>
+      (await api.ok('models.get_all', { name: '^meta ', only_fields: ['id'], ...body })).models.map(
+        (m: { id: string }) => m.id,
+      );
+    expect(await ids({ 'metadata.stage.value': 'prod' })).toEqual([a]);
+    expect(await ids({ 'metadata.stage.value': ['prod', 'dev'] })).toEqual([a, b]);
+    expect(await ids({ 'metadata.stage.type': 'str', 'metadata.other.value': 'x' })).toEqual([]);
+  });
+
   it('refuses labels that are not integers and an unknown model id (400/201)', async () => {
     const before = dumpCore(api);
     const bad = await api.call('models.create', { name: 'x', uri: 'u', labels: { cat: 'one' } });
