@@ -139,6 +139,7 @@ const SDK_OPERATIONS = {
     get_configuration_names: sdkOp<T.TasksGetConfigurationNamesRequest, T.TasksGetConfigurationNamesResponse>(),
     delete_configuration: sdkOp<T.TasksDeleteConfigurationRequest, T.ConfigurationDeletedResponse>(),
     add_or_update_model: sdkOp<M.TasksAddOrUpdateModelRequest, T.UpdatedCountResponse>(),
+    reset: sdkOp<T.TasksResetRequest, T.TasksResetResponse>(),
   }),
   ...service('models', {
     get_all: sdkOp<M.ModelsGetAllRequest, M.ModelsGetAllResponse>(),

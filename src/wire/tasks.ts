@@ -352,3 +352,23 @@ export interface TasksSetRequirementsRequest {
   /** `{pip: "...", conda: "...", orig_pip: "..."}`: requirement texts by package manager. */
   requirements: Record<string, unknown>;
 }
+
+export interface TasksResetRequest {
+  task: string;
+  /** Needed to reset a completed task. */
+  force?: boolean;
+  /** Clears script and execution completely. */
+  clear_all?: boolean;
+  delete_output_models?: boolean;
+  delete_external_artifacts?: boolean;
+  return_file_urls?: boolean;
+  status_reason?: string;
+  status_message?: string;
+}
+export interface TasksResetResponse {
+  updated: number;
+  fields: Record<string, unknown>;
+  deleted_models: number;
+  events: { deleted: number };
+  urls?: { model_urls: string[]; event_urls: string[]; artifact_urls: string[] };
+}

@@ -10,6 +10,7 @@ import { projectsHandlers } from './projects.js';
 import { reportsHandlers } from './reports.js';
 import { tasksHandlers } from './tasks.js';
 import { tasksEditHandlers } from './tasks-edit.js';
+import { tasksResetHandlers } from './tasks-reset.js';
 import { tasksParamsHandlers } from './tasks-params.js';
 
 export const HANDLERS: ServedHandlers = {
@@ -22,5 +23,6 @@ export const HANDLERS: ServedHandlers = {
   ...projectsHandlers,
   ...plainReadHandlers,
   ...tasksEditHandlers,
+  ...tasksResetHandlers,
   ...tasksParamsHandlers,
 };
