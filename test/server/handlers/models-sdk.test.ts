@@ -242,3 +242,40 @@ describe('projects.update', () => {
     expect([moved.status, moved.subcode]).toEqual([400, 12]);
   });
 });
+
+describe('tasks.reset', () => {
+  it('returns a reused run to created without its events, output models and output artifacts', async () => {
+    const task = await newTask('reused');
+    const { id: model } = await api.ok('models.create', { name: 'ck', uri: 'file:///ck.pt', task, ready: false });
+    await api.ok('tasks.add_or_update_model', { task, name: 'ck', model, type: 'output' });
+    await api.ok('tasks.add_or_update_artifacts', {
+      task,
+      artifacts: [
+        { key: 'out', type: 'custom', uri: 'http://files/out.bin' },
+        { key: 'in', type: 'custom', mode: 'input', uri: 'http://files/in.bin' },
+      ],
+    });
+    await api.ok('events.add', { task, type: 'training_stats_scalar', metric: 'm', variant: 'v', iter: 4, value: 1 });
+    await api.ok('tasks.failed', { task });
+    const answer = await api.ok('tasks.reset', { task, return_file_urls: true });
+    expect(answer).toMatchObject({
+      updated: 1,
+      deleted_models: 1,
+      events: { deleted: 1 },
+      urls: { model_urls: ['file:///ck.pt'], artifact_urls: ['http://files/out.bin'] },
+    });
+    const doc = (await api.ok('tasks.get_by_id', { task })).task;
+    expect(doc).toMatchObject({ status: 'created', last_iteration: 0, models: { input: [], output: [] } });
+    expect(doc.execution.artifacts.map((a: { key: string }) => a.key)).toEqual(['in']);
+    expect((await api.call('models.get_by_id', { model })).subcode).toBe(201);
+    expect((await api.ok('events.get_task_log', { task })).events).toEqual([]);
+  });
+
+  it('refuses a completed task unless forced, and a published one', async () => {
+    const task = await newTask('done');
+    await api.ok('tasks.completed', { task });
+    const refused = await api.call('tasks.reset', { task });
+    expect([refused.status, refused.subcode]).toEqual([400, 110]);
+    expect((await api.ok('tasks.reset', { task, force: true })).updated).toBe(1);
+  });
+});
