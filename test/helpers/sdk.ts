@@ -89,8 +89,6 @@ export interface SdkWorld {
   env: NodeJS.ProcessEnv;
   /** Runs a copied script (test/sdk/<name>) from a directory outside any git repository. */
   run(script: string, args?: string[], extraEnv?: NodeJS.ProcessEnv, timeoutMs?: number): Promise<Run>;
-  /** Writes a clearml.conf for CLEARML_CONFIG_FILE and returns its path. */
-  writeConfig(name: string, text: string): string;
   close(): Promise<void>;
 }
 
@@ -131,11 +129,6 @@ export async function startSdkWorld(scripts: readonly string[], project: string)
     env,
     run: (script, args = [], extraEnv = {}, timeoutMs = 120_000) =>
       runProcess(PYTHON, [script, ...args], { ...env, ...extraEnv }, scriptDir, timeoutMs),
-    writeConfig(name, text) {
-      const path = join(work, 'home', name);
-      writeFileSync(path, text);
-      return path;
-    },
     async close() {
       await server.close();
       rmSync(work, { recursive: true, force: true });

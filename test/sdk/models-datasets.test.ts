@@ -42,13 +42,7 @@ describe.skipIf(SKIP !== undefined)('the SDK model registry, datasets and a cras
   }, 150_000);
 
   it('a crashing script exits with its own status and its task shows failed with the traceback', async () => {
-    // On Linux the SDK forks its reporter after Task.init; the fork shares the parent's pooled
-    // keep-alive connection, and when a crash makes both write at once (the reporter's log
-    // batch, the main process's tasks.failed) their bytes interleave on the socket (seen in a
-    // TCP capture in about one crash in five, against any server). The reporter in-process
-    // keeps this test about the server.
-    const config = world.writeConfig('no-fork.conf', 'sdk { development { report_use_subprocess: false } }\n');
-    const crashed = await world.run('crash.py', ['run'], { CLEARML_CONFIG_FILE: config });
+    const crashed = await world.run('crash.py', ['run']);
     expect(crashed.code, crashed.output).toBe(1);
     expect(crashed.output).toContain('RuntimeError: loss exploded at step 2');
     expect(callFailureLines(crashed.output), crashed.output).toEqual([]);

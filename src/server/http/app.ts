@@ -100,6 +100,12 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   const fail = (code: ErrorCode, message: string, headers?: Record<string, string>) =>
     sendJson(res, code.httpStatus, envelopeJson(errorEnvelope(call, code, message)), headers);
 
+  // The ClearML SDK forks its reporter on Linux; a kept-alive connection in its pool would be
+  // shared by both processes, whose requests then interleave on one socket. Closing after each
+  // answer gives each process its own connection.
+  if (headerText(req.headers['x-clearml-client']) ?? headerText(req.headers['x-trains-client']))
+    res.setHeader('connection', 'close');
+
   if (req.method === 'OPTIONS') {
     res.writeHead(200, { server: SERVER_HEADER, 'content-length': 0 });
     res.end();

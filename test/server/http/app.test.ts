@@ -193,3 +193,33 @@ describe('methods and bodies', () => {
     expect(status).toBe(413);
   });
 });
+
+describe('connections of the ClearML SDK', () => {
+  /** One GET over a keep-alive agent: the Connection header answered. */
+  function connectionHeader(headers: Record<string, string>): Promise<string | undefined> {
+    const url = new URL(api.server.url);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/v2.23/reports.get_tags',
+          method: 'GET',
+          headers: { authorization: api.bearer, connection: 'keep-alive', ...headers },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.headers.connection));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('are closed after each answer (the SDK forks its reporter; a shared socket would interleave)', async () => {
+    expect(await connectionHeader({ 'X-ClearML-Client': 'clearml-1.17.0' })).toBe('close');
+    expect(await connectionHeader({ 'X-Trains-Client': 'clearml-1.17.0' })).toBe('close');
+    expect(await connectionHeader({})).toBe('keep-alive');
+  });
+});
