@@ -43,6 +43,8 @@ export interface StoreDeps {
    * The monitor runs it in a worker with a bounded heap (log-scan-thread.ts).
    */
   logScanner?: LogScanner;
+  /** The task to open with selected (`tracktop TASK`); the status line says so if it is not listed. */
+  initialTaskId?: string;
 }
 
 export interface Pollers {
@@ -86,6 +88,8 @@ export interface Bookkeeping {
   logColor: boolean;
   /** A report created from the store: selected once a list answer includes it. */
   selectAfterLoad: string | null;
+  /** The task asked for on the command line, until the first task list answer. */
+  openTask: string | null;
   selectionTimer: unknown;
   statusTimer: unknown;
   /** Pause after a keystroke in the `/` filter prompt before the list asks the server. */
