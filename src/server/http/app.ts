@@ -10,6 +10,7 @@ import type { Db } from '../db/db.js';
 import { envelopeJson, errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
 import { ServerError } from './errors.js';
 import { handleFilesRequest, isFilesRequest, type FilesDeps } from '../files/files-http.js';
+import { resultsPageTask, sendResultsPage } from '../handlers/results-page.js';
 import {
   BodyAborted,
   BodyTooLarge,
@@ -125,6 +126,11 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   const q = rawUrl.indexOf('?');
   const pathText = q < 0 ? rawUrl : rawUrl.slice(0, q);
   const search = q < 0 ? '' : rawUrl.slice(q + 1);
+  const resultsTask = resultsPageTask(req.method, pathText);
+  if (resultsTask !== undefined) {
+    sendResultsPage(deps.db, res, resultsTask, `http://${headerText(req.headers.host) ?? 'localhost'}`);
+    return;
+  }
   const parsed = parseRequestPath(pathText);
   const isEndpoint = parsed !== undefined && Object.hasOwn(deps.handlers, parsed.endpoint);
   if (

@@ -223,3 +223,25 @@ describe('connections of the ClearML SDK', () => {
     expect(await connectionHeader({})).toBe('keep-alive');
   });
 });
+
+describe('the results-page link the SDK prints', () => {
+  it('answers an HTML page naming the run and the tracktop command, without credentials', async () => {
+    const { id: project } = await api.ok('projects.create', { name: 'web/page' });
+    const { id } = await api.ok('tasks.create', { name: 'lenet <b>&</b>', type: 'training', project });
+    for (const path of [
+      `/projects/${project}/experiments/${id}/output/log`,
+      `/datasets/simple/${project}/experiments/${id}`,
+    ]) {
+      const r = await fetch(`${api.server.url}${path}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const html = await r.text();
+      expect(html).toContain('<h1>lenet &#60;b&#62;&#38;&#60;/b&#62;</h1>');
+      expect(html).toContain(`<pre>tracktop ${id}</pre>`);
+      expect(html).toContain('Project: web/page');
+    }
+    const missing = await fetch(`${api.server.url}/projects/p/experiments/${'f'.repeat(32)}/output/log`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('has no task with that id');
+  });
+});
