@@ -92,8 +92,18 @@ export interface SdkWorld {
   close(): Promise<void>;
 }
 
-/** Unpacks the SDK, copies the scripts and starts a server. */
-export async function startSdkWorld(scripts: readonly string[], project: string): Promise<SdkWorld> {
+export interface SdkSetup {
+  /** Scripts are copied here and run from here: outside any git repository. */
+  scriptDir: string;
+  /** A fresh directory for a HOME of its own (no clearml.conf, no SDK cache). */
+  newHome(): string;
+  /** PATH, HOME, the SDK on PYTHONPATH; no CLEARML_* variable. */
+  baseEnv: NodeJS.ProcessEnv;
+  remove(): void;
+}
+
+/** Unpacks the SDK and copies the scripts (test/sdk/<name>) into a temp dir. */
+export function prepareSdk(scripts: readonly string[]): SdkSetup {
   const source = tarball();
   if (source === undefined) throw new Error('the ClearML SDK tarball is missing');
   const work = mkdtempSync(join(tmpdir(), 'tracktop-sdk-'));
@@ -101,21 +111,41 @@ export async function startSdkWorld(scripts: readonly string[], project: string)
   // pathlib2 has no Debian package; the standard library's pathlib is what it backports.
   mkdirSync(join(work, 'shim'));
   writeFileSync(join(work, 'shim', 'pathlib2.py'), 'from pathlib import *\n');
-  mkdirSync(join(work, 'home'));
   // Outside any git repository, as a user's script may be: the SDK's requirement analysis then
   // reads the script alone instead of this whole repository (which can outlast its 10 s wait).
   const scriptDir = join(work, 'scripts');
   mkdirSync(scriptDir);
   for (const script of scripts) copyFileSync(join(ROOT, 'test', 'sdk', script), join(scriptDir, script));
+  let homes = 0;
+  const newHome = () => {
+    const home = join(work, `home${homes++}`);
+    // Matplotlib's cache stays inside it.
+    mkdirSync(join(home, 'mpl'), { recursive: true });
+    return home;
+  };
+  const home = newHome();
+  return {
+    scriptDir,
+    newHome,
+    baseEnv: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      MPLCONFIGDIR: join(home, 'mpl'),
+      PYTHONPATH: `${join(work, 'shim')}:${join(work, 'clearml-sdk-1.17.0')}`,
+      PYTHONUNBUFFERED: '1',
+      // Torch's threads stay off the cores other tests share.
+      OMP_NUM_THREADS: '1',
+    },
+    remove: () => rmSync(work, { recursive: true, force: true }),
+  };
+}
+
+/** Unpacks the SDK, copies the scripts and starts a server. */
+export async function startSdkWorld(scripts: readonly string[], project: string): Promise<SdkWorld> {
+  const setup = prepareSdk(scripts);
   const server = await startTestServer();
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: join(work, 'home'),
-    PYTHONPATH: `${join(work, 'shim')}:${join(work, 'clearml-sdk-1.17.0')}`,
-    PYTHONUNBUFFERED: '1',
-    // Matplotlib's cache and torch's threads stay inside the temp dir and off the shared cores.
-    MPLCONFIGDIR: join(work, 'home', 'mpl'),
-    OMP_NUM_THREADS: '1',
+    ...setup.baseEnv,
     CLEARML_API_HOST: server.url,
     CLEARML_WEB_HOST: server.url,
     CLEARML_FILES_HOST: server.url,
@@ -128,10 +158,10 @@ export async function startSdkWorld(scripts: readonly string[], project: string)
     server,
     env,
     run: (script, args = [], extraEnv = {}, timeoutMs = 120_000) =>
-      runProcess(PYTHON, [script, ...args], { ...env, ...extraEnv }, scriptDir, timeoutMs),
+      runProcess(PYTHON, [script, ...args], { ...env, ...extraEnv }, setup.scriptDir, timeoutMs),
     async close() {
       await server.close();
-      rmSync(work, { recursive: true, force: true });
+      setup.remove();
     },
   };
 }
