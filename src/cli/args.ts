@@ -134,6 +134,8 @@ Usage:
                                 every plot event as JSON, one per line
   tracktop export images TASK -o DIR
                                 download every debug image (metric, variant, iteration in the name)
+  tracktop export artifacts TASK -o DIR
+                                download the task's artifacts and models (http(s) URIs; others named)
 
 Connection (monitor, config, check, export):
   --api-host URL                API server, e.g. http://localhost:8008
