@@ -79,6 +79,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   const logScanner: LogScanner = async (req) =>
     (await import('../store/logs/log-scan-thread.js')).threadLogScanner(scanOptions)(req);
   const options: MonitorOptions = { ...display, client, serverLabel, exportPane, webServer, logScanner };
+  if (args.taskId !== undefined) options.storeDeps = { initialTaskId: args.taskId };
   const { startMonitor } = await import('../ui/monitor-start.js');
   const started = v.once === true ? undefined : startMonitor(options, { stdout: process.stdout, env: process.env });
   const { renderOnce, runMonitor } = await import('../ui/run.js').catch((err: unknown) => {

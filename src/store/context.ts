@@ -7,6 +7,7 @@ import type { DetailBook } from './detail/book.js';
 import type { LogsBook } from './logs/book.js';
 import type { ReportsBook } from './reports/book.js';
 import type { RunInfoBook } from './run-info/book.js';
+import type { TasksBook } from './tasks/book.js';
 import type { UiBook } from './ui/book.js';
 import type { LogScanner } from './logs/scan.js';
 import type { Poller, Timers } from './core/poller.js';
@@ -44,6 +45,8 @@ export interface StoreDeps {
    * The monitor runs it in a worker with a bounded heap (log-scan-thread.ts).
    */
   logScanner?: LogScanner;
+  /** The task to open with selected (`tracktop TASK`); the status line says so if it is not listed. */
+  initialTaskId?: string;
 }
 
 export interface Pollers {
@@ -62,7 +65,7 @@ export interface Pollers {
  * were fetched for, timers). Each slice declares and initialises its own part in its folder's
  * book.ts; a new slice adds its book here and in create-monitor-store.ts's initialBook.
  */
-export type Bookkeeping = CoreBook & UiBook & DetailBook & LogsBook & RunInfoBook & CompareBook & ReportsBook;
+export type Bookkeeping = CoreBook & UiBook & TasksBook & DetailBook & LogsBook & RunInfoBook & CompareBook & ReportsBook;
 
 export type { LogOp } from './logs/book.js';
 

@@ -18,6 +18,7 @@ import { initialDetailBook } from './detail/book.js';
 import { initialLogsBook } from './logs/book.js';
 import { initialReportsBook } from './reports/book.js';
 import { initialRunInfoBook } from './run-info/book.js';
+import { initialTasksBook } from './tasks/book.js';
 import { initialUiBook } from './ui/book.js';
 import { scanLog } from './logs/scan.js';
 import { createImageViewActions, initialImageView } from './detail/image-view.js';
@@ -47,24 +48,28 @@ export const DEFAULT_AUTH_BACKOFF_CAP_MS = 60_000;
 export const DEFAULT_PAGE_SIZE = 50;
 
 function initialData(deps: StoreDeps): MonitorData {
+  const openTask = deps.initialTaskId ?? null;
   return {
     connection: initialConnection(deps.serverUrl ?? (deps.client as { apiHost?: string }).apiHost ?? ''),
     ui: initialUi({ readOnly: deps.readOnly ?? false, cols: deps.cols ?? 80, rows: deps.rows ?? 24 }),
-    tasks: initialTasks(),
-    scalars: emptyScalars(null, 'iter', DEFAULT_HISTOGRAM_SAMPLES),
-    logs: emptyLogs(null),
-    artifacts: emptyArtifacts(null),
+    // The task asked for is selected, its detail slices waiting for it, once the first list
+    // answer includes it (keepSelection); else the first row is, as without one.
+    tasks: { ...initialTasks(), selectedId: openTask },
+    scalars: emptyScalars(openTask, 'iter', DEFAULT_HISTOGRAM_SAMPLES),
+    logs: emptyLogs(openTask),
+    artifacts: emptyArtifacts(openTask),
     imageView: initialImageView(),
-    runinfo: emptyRunInfo(null),
+    runinfo: emptyRunInfo(openTask),
     compare: emptyCompare(),
     reports: initialReports(),
   };
 }
 
-function initialBook(pageSize: number, logColor: boolean): Bookkeeping {
+function initialBook(pageSize: number, logColor: boolean, openTask: string | null): Bookkeeping {
   return {
     ...initialCoreBook(pageSize),
     ...initialUiBook(),
+    ...initialTasksBook(openTask),
     ...initialDetailBook(),
     ...initialLogsBook(logColor),
     ...initialRunInfoBook(),
@@ -101,7 +106,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     selectionDebounceMs: deps.selectionDebounceMs ?? 150,
     pageSize,
     pollers: undefined as unknown as Pollers,
-    book: initialBook(pageSize, deps.color ?? true),
+    book: initialBook(pageSize, deps.color ?? true, deps.initialTaskId ?? null),
   };
   ctx.pollers = createPollers(ctx);
 

@@ -36,6 +36,7 @@ export type QueryEndpoint =
   | 'tasks.get_all_ex'
   | 'tasks.get_all'
   | 'models.get_all_ex'
+  | 'models.get_all'
   | 'projects.get_all_ex'
   | 'projects.get_all'
   | 'reports.get_all_ex'

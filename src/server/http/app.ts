@@ -10,6 +10,7 @@ import type { Db } from '../db/db.js';
 import { envelopeJson, errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
 import { ServerError } from './errors.js';
 import { filesRequestPath, handleFilesRequest, type FilesDeps } from '../files/files-http.js';
+import { resultsPageTask, sendResultsPage } from '../handlers/results-page.js';
 import {
   BodyAborted,
   BodyTooLarge,
@@ -102,6 +103,12 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   const fail = (code: ErrorCode, message: string, headers?: Record<string, string>) =>
     sendJson(res, code.httpStatus, envelopeJson(errorEnvelope(call, code, message)), headers);
 
+  // The ClearML SDK forks its reporter on Linux; a kept-alive connection in its pool would be
+  // shared by both processes, whose requests then interleave on one socket. Closing after each
+  // answer gives each process its own connection.
+  if (headerText(req.headers['x-clearml-client']) ?? headerText(req.headers['x-trains-client']))
+    res.setHeader('connection', 'close');
+
   if (req.method === 'OPTIONS') {
     res.writeHead(200, { server: SERVER_HEADER, 'content-length': 0 });
     res.end();
@@ -121,6 +128,11 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   const q = rawUrl.indexOf('?');
   const pathText = q < 0 ? rawUrl : rawUrl.slice(0, q);
   const search = q < 0 ? '' : rawUrl.slice(q + 1);
+  const resultsTask = resultsPageTask(req.method, pathText);
+  if (resultsTask !== undefined) {
+    sendResultsPage(deps.db, res, resultsTask, `http://${headerText(req.headers.host) ?? 'localhost'}`);
+    return;
+  }
   const parsed = parseRequestPath(pathText);
   const isEndpoint = parsed !== undefined && Object.hasOwn(deps.handlers, parsed.endpoint);
   const filesPath =

@@ -144,11 +144,21 @@ export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise
       return { tasks: { ...s.tasks, ...page.loaded(list), ...keepSelection(list.ids, s.tasks) } };
     });
     if (!read.more) noticeFailures(ctx, previousRows);
+    if (!read.more) reportOpenTask(ctx);
     if (mark !== null) fullReadDone(ctx, mark);
     finishListRead(ctx, 'tasks', previousId, onTaskSelectionChanged, syncDetail);
   } finally {
     endLoadingMore(ctx, 'tasks');
   }
+}
+
+/** After the first answer: says so when the task asked for on the command line is not listed. */
+function reportOpenTask(ctx: StoreContext): void {
+  const wanted = ctx.book.openTask;
+  if (wanted === null) return;
+  ctx.book.openTask = null;
+  const tasks = ctx.get().tasks;
+  if (tasks.byId[wanted] === undefined) showStatus(ctx, `no task ${wanted} listed`, 'error');
 }
 
 /** Counts tasks that turned failed/stopped since the last answer and names the newest one. */
