@@ -296,7 +296,7 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
   const maxLabel = Math.max(1, Math.min(10, Math.floor((width - 2) / 3)));
   const format =
     options.logY === true
-      ? (v: number): string => formatNumber(fromLogScale(v), maxLabel)
+      ? (v: number): string => formatNumber(Number(fromLogScale(v).toPrecision(3)), maxLabel)
       : axisLabelFormatter(yRange.min, yRange.max, Math.max(1, h), maxLabel);
   const labels: string[] = [];
   for (let r = 0; r <= h; r++) {

@@ -174,7 +174,12 @@ export function syncDetail(ctx: StoreContext): void {
     if (state.logs.lines.length === 0 && state.logs.fetchedAt === null) requestLogOp(ctx, { kind: 'newest' });
   } else if (book.logsFor !== fp) {
     if (state.logs.follow && state.logs.atEnd) requestLogOp(ctx, { kind: 'newer' });
-    else if (state.logs.atEnd) ctx.set((s) => ({ logs: { ...s.logs, atEnd: false } }));
+    else if (state.logs.atEnd) {
+      ctx.set((s) => ({ logs: { ...s.logs, atEnd: false } }));
+      // Follow off: still fetch what is new when the view is near the end (fetch.ts decides),
+      // so the pane can say how many lines arrived below.
+      requestLogOp(ctx, { kind: 'newer' });
+    }
   }
 }
 

@@ -52,6 +52,8 @@ export interface LogsState {
   cursorId: number | null;
   /** Columns scrolled sideways (when not wrapped). */
   hscroll: number;
+  /** Lines fetched below the view since follow went off (0 while following). */
+  unseen: number;
 }
 
 export function emptyLogs(taskId: string | null): LogsState {
@@ -69,6 +71,7 @@ export function emptyLogs(taskId: string | null): LogsState {
     fetchedAt: null,
     cursorId: null,
     hscroll: 0,
+    unseen: 0,
   };
 }
 
@@ -99,7 +102,7 @@ export function jumpToEnd(ctx: StoreContext): void {
   const state = ctx.get();
   const logs = state.logs;
   if (logs.atEnd && logs.lines.length > 0) {
-    patchLogs(ctx, (l, s) => ({ top: maxTop(l.lines.length, logRows(s)), follow: true }));
+    patchLogs(ctx, (l, s) => ({ top: maxTop(l.lines.length, logRows(s)), follow: true, unseen: 0 }));
     if (ctx.book.logsFor !== selectedFingerprint(state)) requestLogOp(ctx, { kind: 'newer' });
     return;
   }

@@ -1,8 +1,8 @@
 // Which rows the logs pane draws: the lines from `top` cut at the pane's width (optionally
-// scrolled sideways), or, wrapped, as many whole lines as fit — from the bottom while
+// scrolled sideways), or, wrapped (at word boundaries when possible), as many whole lines as fit — from the bottom while
 // following or when the selected line would fall below the pane.
 import type { LogLine } from '../../store/types.js';
-import { dropColumns, wrapColumns } from '../../text/columns.js';
+import { dropColumns, wrapWords } from '../../text/columns.js';
 
 export interface LogRowPiece {
   line: LogLine;
@@ -40,7 +40,7 @@ function cutRows(input: LogRowsInput): LogRowPiece[] {
 }
 
 function pieces(line: LogLine, index: number, width: number): LogRowPiece[] {
-  return wrapColumns(line.plain, width).map((text, i) => ({
+  return wrapWords(line.plain, width).map((text, i) => ({
     line,
     index,
     text,

@@ -93,6 +93,23 @@ describe('monitor store: logs of a long task', () => {
     expect(newer).toMatchObject({ navigate_earlier: false, from_timestamp: expect.any(Number) });
   });
 
+  it('with follow off, counts the lines that arrive below the view', async () => {
+    await openLogsPane(fx);
+    const { actions } = fx.store.getState();
+    actions.page(-1);
+    expect(fx.state().logs.follow).toBe(false);
+    const topLine = fx.state().logs.lines[fx.state().logs.top]?.id;
+    const before = fx.state().logs.lines.length;
+    await addLogLines(fx.writer, task, LINES + 10, LINES + 14, (i) => `unseen ${i}`);
+    await fx.until((s) => s.logs.unseen === 5, 'five new lines counted');
+    const logs = fx.state().logs;
+    expect(logs.follow).toBe(false);
+    expect(logs.lines.length).toBe(before + 5);
+    expect(logs.lines[logs.top]?.id).toBe(topLine);
+    actions.toBottom();
+    await fx.until((s) => s.logs.follow && s.logs.unseen === 0, 'following again');
+  });
+
   it('search keeps fetching older pages until it finds the match', async () => {
     await openLogsPane(fx);
     fx.proxy.reset();
