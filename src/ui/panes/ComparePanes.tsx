@@ -25,6 +25,7 @@ import { PaneFrame } from '../components/PaneFrame.js';
 import { axisInfo, ChartPane, chartLines } from './ChartPane.js';
 import { PlotsPane } from './PlotsPane.js';
 import { ScalarsPane, seriesName } from './ScalarsPane.js';
+import { shortenNames } from '../../text/series-names.js';
 import type { Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
 import { useScrollTop } from './use-scroll-top.js';
@@ -54,6 +55,17 @@ export function CompareScalarsPane(props: PaneProps): ReactNode {
   const listRows = Math.max(0, inner.height - 1 - (compare.error ? 1 : 0));
   const top = useScrollTop(compare.selectedIndex, listRows, compare.rows.length);
   const ids = compare.taskIds.slice(0, columns.shown);
+  // Names fitted to the column so that they stay distinct (text/series-names.ts).
+  const nameWidth = columns.name - 1;
+  const names = useMemo(
+    () =>
+      shortenNames(
+        compare.rows.map((r) => seriesName(r.metric, r.variant, theme)),
+        nameWidth,
+        theme.glyphs.ellipsis,
+      ),
+    [compare.rows, nameWidth, theme],
+  );
   const info = compareInfo(compare, marked, theme.glyphs.ellipsis);
   if (ids.length < compare.taskIds.length) info.push(`${ids.length} columns fit`);
   const header =
@@ -81,7 +93,7 @@ export function CompareScalarsPane(props: PaneProps): ReactNode {
           inverse={selected && props.focused}
           bold={selected && !props.focused}
         >
-          {cell(seriesName(row.metric, row.variant, theme), columns.name, 'left', theme.glyphs.ellipsis)}
+          {cell(names[top + i] ?? '', columns.name, 'left', theme.glyphs.ellipsis)}
           {values}
         </Text>
       );
