@@ -5,6 +5,17 @@ import type { StoreContext } from '../context.js';
 import { showStatus } from '../core/status.js';
 import { clampIndex } from '../core/lists.js';
 import { entryKey, scalarEntries } from './scalar-rows.js';
+import type { XAxisMode } from '../ui/ui-state.js';
+
+/** What the histogram's x is keyed by for an x-axis mode. */
+export function histogramKey(axis: XAxisMode): 'iter' | 'timestamp' {
+  return axis === 'iter' ? 'iter' : 'timestamp';
+}
+
+/** The x-axis after `axis` in the cycle iter → time → since start → iter. */
+export function nextXAxis(axis: XAxisMode): XAxisMode {
+  return axis === 'iter' ? 'time' : axis === 'time' ? 'since' : 'iter';
+}
 
 export interface ChartViewActions {
   toggleLogScale(): void;

@@ -2,7 +2,7 @@
 // values. Fetched when the selection changes, when the task's last_update/last_iteration
 // moved in the list, or on refresh; never on a poll that changed nothing.
 import { restartTimer } from '../core/book-timers.js';
-import { createChartViewActions, type ChartViewActions } from './chart-view.js';
+import { createChartViewActions, histogramKey, nextXAxis, type ChartViewActions } from './chart-view.js';
 import type { StoreContext } from '../context.js';
 import { classifyFailure, toPaneError, type PaneError } from '../core/errors.js';
 import { newLogWindow, requestLogOp } from '../logs/fetch.js';
@@ -230,10 +230,7 @@ const fetchScalars: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
   const [listed, lastMetrics, histogram] = await Promise.allSettled([
     ctx.client.events.getScalarMetricsAndVariants({ task: taskId }, { signal }),
     ctx.client.tasks.getAllEx({ id: [taskId], only_fields: ['id', 'last_metrics'], search_hidden: true }, { signal }),
-    ctx.client.events.scalarMetricsIterHistogram(
-      { task: taskId, samples, key: axis === 'iter' ? 'iter' : 'timestamp' },
-      { signal },
-    ),
+    ctx.client.events.scalarMetricsIterHistogram({ task: taskId, samples, key: histogramKey(axis) }, { signal }),
   ]);
   if (signal.aborted) return;
   const now = ctx.now();
@@ -255,7 +252,9 @@ const fetchScalars: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
   const series = read(histogram, (d) => parseHistogram(d, 'events.scalar_metrics_iter_histogram', samples * 2));
   const rows: ScalarRow[] | null = list || last || series ? scalarRows(list, last, series) : null;
   if (ctx.get().scalars.taskId !== taskId) return;
-  if (outcome.connectionError === undefined) ctx.book.scalarsFor = fp;
+  // Not done when the x-axis changed meanwhile: the next tick fetches for the new one.
+  if (outcome.connectionError === undefined && histogramKey(ctx.get().ui.xAxis) === histogramKey(axis))
+    ctx.book.scalarsFor = fp;
   ctx.set((s) => {
     const prev = s.scalars;
     const nextRows = rows ?? prev.rows;
@@ -279,7 +278,7 @@ const fetchScalars: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
         selectedIndex: kept >= 0 ? kept : clampIndex(prev.selectedIndex, nextEntries.length),
         chartMetric,
         series: series ?? prev.series,
-        seriesAxis: series ? axis : prev.seriesAxis,
+        seriesAxis: series ? (histogramKey(s.ui.xAxis) === histogramKey(axis) ? s.ui.xAxis : axis) : prev.seriesAxis,
         loading: false,
         error: error ?? (outcome.connectionError === undefined ? null : prev.error),
         fetchedAt: rows || series ? now : prev.fetchedAt,
@@ -363,11 +362,6 @@ async function fetchDebugImages(ctx: StoreContext, taskId: string, signal: Abort
   return parseDebugImages(answer, 'events.debug_images');
 }
 
-/** The x-axis after `axis` in the cycle iter → time → since start → iter. */
-export function nextXAxis(axis: XAxisMode): XAxisMode {
-  return axis === 'iter' ? 'time' : axis === 'time' ? 'since' : 'iter';
-}
-
 export interface DetailActions extends ChartViewActions {
   /** x: iteration, then wall-clock time, then time since the run's start. */
   cycleXAxis(): void;
@@ -379,7 +373,15 @@ export function createDetailActions(ctx: StoreContext): DetailActions {
   return {
     ...createChartViewActions(ctx),
     cycleXAxis() {
-      ctx.set((s) => ({ ui: { ...s.ui, xAxis: nextXAxis(s.ui.xAxis) } }));
+      const next = nextXAxis(ctx.get().ui.xAxis);
+      const { seriesAxis } = ctx.get().scalars;
+      // Wall time and time since start draw the same timestamp-keyed series: nothing to fetch.
+      const same = histogramKey(seriesAxis) === histogramKey(next) && !ctx.get().scalars.loading;
+      ctx.set((s) => ({
+        ui: { ...s.ui, xAxis: next },
+        ...(same ? { scalars: { ...s.scalars, seriesAxis: next } } : {}),
+      }));
+      if (same) return syncCompare(ctx);
       ctx.book.scalarsFor = null;
       syncDetail(ctx);
     },
