@@ -125,3 +125,34 @@ describe('logs: position and new lines', () => {
     expect(text(m)).toContain('12 new lines (G: go)');
   });
 });
+
+describe('compare: time since start', () => {
+  it('overlays two runs started hours apart from their own start', async () => {
+    const hour = 3_600_000;
+    const store = fixedStore();
+    const at = (start: number) => ({ x: [0, 10, 20].map((m) => start + m * 60_000), y: [3, 2, 1] });
+    store.setState((s) => ({
+      tasks: { ...s.tasks, marked: ['t-a', 't-b'] },
+      ui: { ...s.ui, xAxis: 'since' },
+      compare: {
+        ...s.compare,
+        taskIds: ['t-a', 't-b'],
+        names: { 't-a': 'run-early', 't-b': 'run-late' },
+        rows: [{ metric: 'loss', variant: 'train', values: [1, 1] }],
+        series: { loss: { train: { 't-a': at(1_000 * hour), 't-b': at(1_005 * hour) } } },
+        seriesAxis: 'since',
+        fetchedAt: 1,
+      },
+    }));
+    const m = await open(store, 120, 40);
+    await m.press('4');
+    const screen = text(m);
+    expect(screen).toContain('x: since start');
+    expect(screen).toMatch(/run-early 1/);
+    expect(screen).toMatch(/run-late 1/);
+    // One x range of 20 minutes from 0, not five hours: the two curves lie on each other.
+    const ticks = m.lines().find((l) => /\s0s\s/.test(l)) ?? '';
+    expect(ticks).toMatch(/\s0s\s.*\s20m/);
+    expect(ticks).not.toMatch(/\dh/);
+  });
+});
