@@ -190,6 +190,10 @@ describe('monitor store: task list and selected task', () => {
     await fx.until((s) => s.scalars.rows.length === 1, 'loaded');
     fx.proxy.reset();
     actions.refresh();
-    await waitFor(() => countCalls(fx!.proxy, 'events.get_scalar_metrics_and_variants') === 1, 5000, 'detail refetched');
+    await waitFor(
+      () => countCalls(fx!.proxy, 'events.get_scalar_metrics_and_variants') === 1,
+      5000,
+      'detail refetched',
+    );
   });
 });
