@@ -1,28 +1,40 @@
 // Where the logs pane is in the task's log, said in its frame. The pane holds a bounded window
-// of the log (src/text/log-window.ts), so the position is exact only from an end it holds:
-// counted from the first line when the window starts at the log's start, else back from the
-// newest line when it ends there; in the middle of a long log nothing exact is known.
+// of the log (src/text/log-window.ts) that counts the lines it left behind on either side, so
+// the position is counted from the log's first line when the window came from there, else back
+// from the newest line.
 
 export interface LogPositionInput {
   /** Index in the window of the line the position is of (the cursor, else the last in view). */
   index: number;
   /** Lines in the window. */
   lines: number;
-  /** The window starts at the log's first line / ends at its newest known line. */
-  atStart: boolean;
+  /** The window ends at the log's newest known line. */
   atEnd: boolean;
+  /** Lines of the log before / after the window as far as known (null: unknown). */
+  olderHidden: number | null;
+  newerHidden: number | null;
 }
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
-/** `line 1,234 of 5,000`, `line 1,234 of 5,000+`, `120 lines before the newest`, or null. */
+/**
+ * `line 1,234 of 5,000` (both ends known; `~5,000` when lines may have arrived at the end since
+ * the window left it), `line 1,234 of 5,000+` (the end never seen),
+ * `120 lines before the newest` (counted from the end; `~` when the window is away from the end,
+ * since lines may have arrived there meanwhile), or null when neither end was seen.
+ */
 export function logPosition(input: LogPositionInput): string | null {
-  const { index, lines } = input;
+  const { index, lines, olderHidden, newerHidden } = input;
   if (lines <= 0 || index < 0 || index >= lines) return null;
-  if (input.atStart) return `line ${count(index + 1)} of ${count(lines)}${input.atEnd ? '' : '+'}`;
-  if (!input.atEnd) return null;
-  const after = lines - 1 - index;
-  return after === 0 ? 'newest line' : `${count(after)} line${after === 1 ? '' : 's'} before the newest`;
+  if (olderHidden !== null) {
+    const total = olderHidden + lines + (newerHidden ?? 0);
+    const of = newerHidden === null ? `${count(total)}+` : input.atEnd ? count(total) : `~${count(total)}`;
+    return `line ${count(olderHidden + index + 1)} of ${of}`;
+  }
+  if (newerHidden === null) return null;
+  const after = newerHidden + lines - 1 - index;
+  if (after === 0) return 'newest line';
+  return `${input.atEnd ? '' : '~'}${count(after)} line${after === 1 ? '' : 's'} before the newest`;
 }
 
 /** The marker for lines that arrived below the view while follow is off. */

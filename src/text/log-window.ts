@@ -59,6 +59,13 @@ export interface LogWindow {
   /** Events, oldest first, each with its display lines. */
   readonly blocks: readonly LogBlock[];
   readonly nextId: number;
+  /**
+   * Display lines of the log older / newer than the window, as far as the window has seen
+   * them (null: unknown). Counted from an end the window once held: lines that reached the
+   * server while the window was away from that end are not in the count.
+   */
+  readonly olderHidden: number | null;
+  readonly newerHidden: number | null;
 }
 
 export function createLogWindow(options: LogWindowOptions): LogWindow {
@@ -70,6 +77,8 @@ export function createLogWindow(options: LogWindowOptions): LogWindow {
     atLiveEnd: true,
     blocks: [],
     nextId: 0,
+    olderHidden: null,
+    newerHidden: 0,
   };
 }
 
@@ -171,7 +180,7 @@ function evict(
   blocks: LogBlock[],
   maxLines: number,
   from: 'oldest' | 'newest',
-): { blocks: LogBlock[]; evicted: boolean } {
+): { blocks: LogBlock[]; evicted: boolean; dropped: number } {
   let total = lineCount(blocks);
   let start = 0;
   let end = blocks.length;
@@ -197,7 +206,7 @@ function evict(
     }
   }
   const evicted = start > 0 || end < blocks.length;
-  return { blocks: evicted ? blocks.slice(start, end) : blocks, evicted };
+  return { blocks: evicted ? blocks.slice(start, end) : blocks, evicted, dropped: lineCount(blocks) - total };
 }
 
 function build(
@@ -206,10 +215,22 @@ function build(
   nextId: number,
   reachedStart: boolean,
   atLiveEnd: boolean,
+  hidden: { older: number | null; newer: number | null },
 ): LogWindow {
   const lines: LogLine[] = [];
   for (const block of blocks) for (const line of block.lines) lines.push(line);
-  return { options: window.options, lines, reachedStart, atLiveEnd, blocks, nextId };
+  const olderHidden = reachedStart ? 0 : hidden.older;
+  const newerHidden = atLiveEnd ? 0 : hidden.newer;
+  return { options: window.options, lines, reachedStart, atLiveEnd, blocks, nextId, olderHidden, newerHidden };
+}
+
+/** `count` less `taken` (lines that came into the window from that side), or null. */
+function less(count: number | null, taken: number): number | null {
+  return count === null ? null : Math.max(0, count - taken);
+}
+
+function more(count: number | null, added: number): number | null {
+  return count === null ? null : count + added;
 }
 
 /** True when a page holds fewer events than were asked for: the end in that direction. */
@@ -225,7 +246,10 @@ export function replaceWithNewest(window: LogWindow, page: readonly LogEntry[], 
   const blocks = toBlocks(ascending(page), window.options, window.nextId);
   const kept = evict(blocks, window.options.maxLines, 'oldest');
   const nextId = window.nextId + lineCount(blocks);
-  return build(window, kept.blocks, nextId, isShortPage(page, requested) && !kept.evicted, true);
+  return build(window, kept.blocks, nextId, isShortPage(page, requested) && !kept.evicted, true, {
+    older: null,
+    newer: 0,
+  });
 }
 
 /**
@@ -238,7 +262,10 @@ export function prependOlder(window: LogWindow, page: readonly LogEntry[], reque
   merged.sort((a, b) => a.entry.timestamp - b.entry.timestamp);
   const kept = evict(merged, window.options.maxLines, 'newest');
   const nextId = window.nextId + lineCount(fresh);
-  return build(window, kept.blocks, nextId, isShortPage(page, requested), window.atLiveEnd && !kept.evicted);
+  return build(window, kept.blocks, nextId, isShortPage(page, requested), window.atLiveEnd && !kept.evicted, {
+    older: less(window.olderHidden, lineCount(fresh)),
+    newer: more(window.newerHidden, kept.dropped),
+  });
 }
 
 /**
@@ -251,7 +278,10 @@ export function appendNewer(window: LogWindow, page: readonly LogEntry[], reques
   merged.sort((a, b) => a.entry.timestamp - b.entry.timestamp);
   const kept = evict(merged, window.options.maxLines, 'oldest');
   const nextId = window.nextId + lineCount(fresh);
-  return build(window, kept.blocks, nextId, window.reachedStart && !kept.evicted, isShortPage(page, requested));
+  return build(window, kept.blocks, nextId, window.reachedStart && !kept.evicted, isShortPage(page, requested), {
+    older: more(window.olderHidden, kept.dropped),
+    newer: less(window.newerHidden, lineCount(fresh)),
+  });
 }
 
 /**

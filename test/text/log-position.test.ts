@@ -3,19 +3,24 @@ import { wrapColumns, wrapWords } from '../../src/text/columns.js';
 import { logPosition, newLinesMarker } from '../../src/text/log-position.js';
 
 describe('logPosition', () => {
-  it('counts from the first line when the window holds the log start', () => {
-    expect(logPosition({ index: 12_344, lines: 50_000, atStart: true, atEnd: true })).toBe('line 12,345 of 50,000');
-    expect(logPosition({ index: 9, lines: 400, atStart: true, atEnd: false })).toBe('line 10 of 400+');
+  const at = (index: number, lines: number, atEnd: boolean, olderHidden: number | null, newerHidden: number | null) =>
+    logPosition({ index, lines, atEnd, olderHidden, newerHidden });
+
+  it('counts from the first line when the window came from the log start', () => {
+    expect(at(344, 2000, true, 12_000, 0)).toBe('line 12,345 of 14,000');
+    expect(at(9, 400, false, 0, null)).toBe('line 10 of 400+');
+    expect(at(9, 400, false, 0, 36_000)).toBe('line 10 of ~36,400');
   });
 
-  it('counts back from the newest line when only the end is held', () => {
-    expect(logPosition({ index: 199, lines: 200, atStart: false, atEnd: true })).toBe('newest line');
-    expect(logPosition({ index: 79, lines: 200, atStart: false, atEnd: true })).toBe('120 lines before the newest');
+  it('counts back from the newest line, past the lines the window left behind', () => {
+    expect(at(199, 200, true, null, 0)).toBe('newest line');
+    expect(at(79, 200, true, null, 0)).toBe('120 lines before the newest');
+    expect(at(0, 2000, false, null, 48_000)).toBe('~49,999 lines before the newest');
   });
 
-  it('says nothing exact in the middle of a long log', () => {
-    expect(logPosition({ index: 5, lines: 200, atStart: false, atEnd: false })).toBeNull();
-    expect(logPosition({ index: 0, lines: 0, atStart: true, atEnd: true })).toBeNull();
+  it('says nothing when neither end was seen', () => {
+    expect(at(5, 200, false, null, null)).toBeNull();
+    expect(at(0, 0, true, 0, 0)).toBeNull();
   });
 
   it('marks new lines only when there are some', () => {

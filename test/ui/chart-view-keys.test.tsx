@@ -117,10 +117,10 @@ describe('logs: position and new lines', () => {
   it('says the position in the log and how many lines arrived with follow off', async () => {
     const store = fixedStore();
     const m = await open(store, 120, 40);
-    store.setState((s) => ({ logs: { ...s.logs, atStart: true, atEnd: true } }));
+    store.setState((s) => ({ logs: { ...s.logs, atStart: true, atEnd: true, olderHidden: 0, newerHidden: 0 } }));
     await settle();
     expect(text(m)).toMatch(/line 60 of 60/);
-    store.setState((s) => ({ logs: { ...s.logs, follow: false, unseen: 12, atStart: false } }));
+    store.setState((s) => ({ logs: { ...s.logs, follow: false, unseen: 12, atStart: false, olderHidden: null } }));
     await settle();
     expect(text(m)).toContain('12 new lines (G: go)');
   });

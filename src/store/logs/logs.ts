@@ -54,6 +54,9 @@ export interface LogsState {
   hscroll: number;
   /** Lines fetched below the view since follow went off (0 while following). */
   unseen: number;
+  /** Lines of the log before / after the window as far as known (src/text/log-window.ts). */
+  olderHidden: number | null;
+  newerHidden: number | null;
 }
 
 export function emptyLogs(taskId: string | null): LogsState {
@@ -72,6 +75,8 @@ export function emptyLogs(taskId: string | null): LogsState {
     cursorId: null,
     hscroll: 0,
     unseen: 0,
+    olderHidden: null,
+    newerHidden: 0,
   };
 }
 

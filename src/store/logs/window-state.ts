@@ -69,6 +69,8 @@ export function commit(
       atStart: window.reachedStart,
       atEnd: window.atLiveEnd,
       unseen: follow ? 0 : logs.unseen + arrived,
+      olderHidden: window.olderHidden,
+      newerHidden: window.newerHidden,
       search,
       error: null,
       fetchedAt: ctx.now(),

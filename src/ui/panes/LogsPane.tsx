@@ -113,7 +113,13 @@ export function LogsPane(props: PaneProps): ReactNode {
     : cursorAt >= 0
       ? cursorAt
       : Math.min(logs.lines.length, logs.top + rows) - 1;
-  const position = logPosition({ index: at, lines: logs.lines.length, atStart: logs.atStart, atEnd: logs.atEnd });
+  const position = logPosition({
+    index: at,
+    lines: logs.lines.length,
+    atEnd: logs.atEnd,
+    olderHidden: logs.olderHidden,
+    newerHidden: logs.newerHidden,
+  });
   info.push(position ?? `${logs.lines.length.toLocaleString('en-US')} lines loaded`);
   const marker = logs.follow ? null : newLinesMarker(logs.unseen);
   if (marker !== null) info.push(marker);

@@ -58,6 +58,25 @@ describe('monitor store: logs of a long task', () => {
     expect([...froms].sort((a, b) => b - a)).toEqual(froms);
   });
 
+  it('knows how many lines lie after the window once it scrolled away from the end', async () => {
+    await openLogsPane(fx);
+    const { actions } = fx.store.getState();
+    for (let i = 0; i < 120; i++) {
+      actions.page(-1);
+      await waitFor(() => !fx.state().logs.loadingOlder, 5000, 'page loaded');
+    }
+    const logs = fx.state().logs;
+    expect(logs.atEnd).toBe(false);
+    expect(logs.newerHidden).toBeGreaterThan(0);
+    // The top line is `line K`: 5,000 - K lines of the log come after it.
+    const k = Number(/^line (\d+)/.exec(logs.lines[logs.top]?.text ?? '')?.[1]);
+    expect((logs.newerHidden ?? 0) + logs.lines.length - 1 - logs.top).toBe(LINES - k);
+    expect(logs.olderHidden).toBeNull();
+    actions.toTop();
+    await fx.until((s) => s.logs.atStart && s.logs.lines[0]?.text === 'line 1', 'first line');
+    expect(fx.state().logs.olderHidden).toBe(0);
+  });
+
   it('jumpToStart shows line 1 however long the log, jumpToEnd the last line again', async () => {
     await openLogsPane(fx);
     const { actions } = fx.store.getState();
