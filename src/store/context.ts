@@ -65,7 +65,14 @@ export interface Pollers {
  * were fetched for, timers). Each slice declares and initialises its own part in its folder's
  * book.ts; a new slice adds its book here and in create-monitor-store.ts's initialBook.
  */
-export type Bookkeeping = CoreBook & UiBook & TasksBook & DetailBook & LogsBook & RunInfoBook & CompareBook & ReportsBook;
+export type Bookkeeping = CoreBook &
+  UiBook &
+  TasksBook &
+  DetailBook &
+  LogsBook &
+  RunInfoBook &
+  CompareBook &
+  ReportsBook;
 
 export type { LogOp } from './logs/book.js';
 

@@ -1,5 +1,6 @@
 // Column-wise cuts of plain text (no escape sequences) for the log pane: drop the first columns
-// (sideways scroll) and hard-wrap at a width. Grapheme clusters are never split.
+// (sideways scroll) and wrap at a width (hard, or at word boundaries when possible), at most a
+// given number of rows when the text may be huge. Grapheme clusters are never split.
 import { clusterEnd, clusterWidth, displayWidth, truncateToWidth } from './width.js';
 
 /** The grapheme clusters of `text` with their widths in columns. */
@@ -69,13 +70,46 @@ export function wrapColumns(text: string, width: number): string[] {
 }
 
 /**
- * The first `maxRows` rows of `wrapColumns(text, width)`, the last one ending in `ellipsis` when
- * the text goes on: work in proportion to the rows kept, whatever the length of `text`.
+ * `text` in rows of at most `width` columns, broken after a space when one falls in the
+ * row's last two thirds (else mid-word, as `wrapColumns`). Every character is kept: the rows
+ * joined give `text` back (a row may end with the space it broke at). With `maxRows`, at most
+ * that many rows: the last one ends with `ellipsis` when text is left, which is never read, so
+ * a huge line costs the rows shown.
  */
-export function wrapHead(text: string, width: number, maxRows: number, ellipsis = '…'): string[] {
+export function wrapWords(text: string, width: number, maxRows = Infinity, ellipsis = '…'): string[] {
   const limit = Math.max(1, Math.floor(width));
-  const { rows, cut } = rowsOf(text, limit, Math.max(1, Math.floor(maxRows)));
-  if (cut) rows.push(truncateToWidth(rows.pop() ?? '', limit - displayWidth(ellipsis)) + ellipsis);
+  const rows: string[] = [];
+  let row: { text: string; width: number }[] = [];
+  let used = 0;
+  for (const cluster of clustersOf(text)) {
+    if (used + cluster.width > limit && row.length > 0) {
+      // The last row allowed and text left over: its start, marked, and nothing more is read.
+      if (rows.length + 1 >= maxRows) {
+        const last = row.map((c) => c.text).join('');
+        rows.push(truncateToWidth(last, limit - displayWidth(ellipsis)) + ellipsis);
+        return rows;
+      }
+      // After the last space in the row that leaves at least a third of the row before it.
+      let cut = row.length;
+      let w = 0;
+      for (let i = 0; i < row.length; i++) {
+        const c = row[i] as { text: string; width: number };
+        w += c.width;
+        if (c.text === ' ' && w * 3 >= limit) cut = i + 1;
+      }
+      rows.push(
+        row
+          .slice(0, cut)
+          .map((c) => c.text)
+          .join(''),
+      );
+      row = row.slice(cut);
+      used = row.reduce((sum, c) => sum + c.width, 0);
+    }
+    row.push(cluster);
+    used += cluster.width;
+  }
+  rows.push(row.map((c) => c.text).join(''));
   return rows;
 }
 

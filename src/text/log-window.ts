@@ -68,6 +68,13 @@ export interface LogWindow {
   /** Events, oldest first, each with its display lines. */
   readonly blocks: readonly LogBlock[];
   readonly nextId: number;
+  /**
+   * Display lines of the log older / newer than the window, as far as the window has seen
+   * them (null: unknown). Counted from an end the window once held: lines that reached the
+   * server while the window was away from that end are not in the count.
+   */
+  readonly olderHidden: number | null;
+  readonly newerHidden: number | null;
 }
 
 export function createLogWindow(options: LogWindowOptions): LogWindow {
@@ -80,6 +87,8 @@ export function createLogWindow(options: LogWindowOptions): LogWindow {
     atLiveEnd: true,
     blocks: [],
     nextId: 0,
+    olderHidden: null,
+    newerHidden: 0,
   };
 }
 
@@ -193,7 +202,7 @@ function evict(
   blocks: LogBlock[],
   options: Readonly<LogWindowOptions>,
   from: 'oldest' | 'newest',
-): { blocks: LogBlock[]; evicted: boolean } {
+): { blocks: LogBlock[]; evicted: boolean; dropped: number } {
   const maxLines = options.maxLines;
   const maxChars = options.maxChars ?? Infinity;
   let total = lineCount(blocks);
@@ -230,7 +239,7 @@ function evict(
     }
   }
   const evicted = start > 0 || end < blocks.length;
-  return { blocks: evicted ? blocks.slice(start, end) : blocks, evicted };
+  return { blocks: evicted ? blocks.slice(start, end) : blocks, evicted, dropped: lineCount(blocks) - total };
 }
 
 function build(
@@ -239,10 +248,22 @@ function build(
   nextId: number,
   reachedStart: boolean,
   atLiveEnd: boolean,
+  hidden: { older: number | null; newer: number | null },
 ): LogWindow {
   const lines: LogLine[] = [];
   for (const block of blocks) for (const line of block.lines) lines.push(line);
-  return { options: window.options, lines, reachedStart, atLiveEnd, blocks, nextId };
+  const olderHidden = reachedStart ? 0 : hidden.older;
+  const newerHidden = atLiveEnd ? 0 : hidden.newer;
+  return { options: window.options, lines, reachedStart, atLiveEnd, blocks, nextId, olderHidden, newerHidden };
+}
+
+/** `count` less `taken` (lines that came into the window from that side), or null. */
+function less(count: number | null, taken: number): number | null {
+  return count === null ? null : Math.max(0, count - taken);
+}
+
+function more(count: number | null, added: number): number | null {
+  return count === null ? null : count + added;
 }
 
 /** True when a page holds fewer events than were asked for: the end in that direction. */
@@ -260,7 +281,7 @@ export function replaceWithNewest(window: LogWindow, page: readonly LogEntry[], 
   const kept = evict(blocks, window.options, 'oldest');
   const nextId = window.nextId + lineCount(blocks);
   const reachedStart = isShortPage(page, requested) && !kept.evicted && !bounded.trimmed;
-  return build(window, kept.blocks, nextId, reachedStart, true);
+  return build(window, kept.blocks, nextId, reachedStart, true, { older: null, newer: 0 });
 }
 
 /**
@@ -275,7 +296,10 @@ export function prependOlder(window: LogWindow, page: readonly LogEntry[], reque
   const kept = evict(merged, window.options, 'newest');
   const nextId = window.nextId + lineCount(fresh);
   const reachedStart = isShortPage(page, requested) && !bounded.trimmed;
-  return build(window, kept.blocks, nextId, reachedStart, window.atLiveEnd && !kept.evicted);
+  return build(window, kept.blocks, nextId, reachedStart, window.atLiveEnd && !kept.evicted, {
+    older: bounded.trimmed ? null : less(window.olderHidden, lineCount(fresh)),
+    newer: more(window.newerHidden, kept.dropped),
+  });
 }
 
 /**
@@ -291,7 +315,11 @@ export function appendNewer(window: LogWindow, page: readonly LogEntry[], reques
   const kept = evict(merged, window.options, 'oldest');
   const nextId = window.nextId + lineCount(fresh);
   const reachedStart = window.reachedStart && !kept.evicted && !bounded.trimmed;
-  return build(window, kept.blocks, nextId, reachedStart, isShortPage(page, requested));
+  // Lines of the page left out, and the window before them, are hidden in an unknown number.
+  return build(window, kept.blocks, nextId, reachedStart, isShortPage(page, requested), {
+    older: bounded.trimmed ? null : more(window.olderHidden, kept.dropped),
+    newer: less(window.newerHidden, lineCount(fresh)),
+  });
 }
 
 /**

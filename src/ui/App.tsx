@@ -208,7 +208,8 @@ function Monitor(props: AppProps): ReactNode {
     focused === 'logs' || focused === 'plots' || focused === 'summary' || focused === 'runinfo' ? focused : bottomSlot;
   if (topPane !== topSlot) setTopSlot(topPane);
   if (bottomPane !== bottomSlot) setBottomSlot(bottomPane);
-  const layout = computeLayout({ cols: size.cols, rows: size.rows, view, focused, topPane, bottomPane });
+  const zoomed = useMonitor((s) => s.ui.zoomed);
+  const layout = computeLayout({ cols: size.cols, rows: size.rows, view, focused, topPane, bottomPane, zoomed });
   const storeLayoutKey = JSON.stringify(storeLayoutOf(layout));
   const selectedName = useMonitor((s) =>
     s.tasks.selectedId === null ? null : (s.tasks.byId[s.tasks.selectedId]?.name ?? null),

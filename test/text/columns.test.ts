@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropColumns, wrapColumns, columnsOf, wrapHead } from '../../src/text/columns.js';
+import { dropColumns, wrapColumns, columnsOf, wrapWords } from '../../src/text/columns.js';
 
 describe('dropColumns', () => {
   it('drops the first columns, keeping clusters whole', () => {
@@ -31,14 +31,14 @@ describe('wrapColumns', () => {
   });
 });
 
-describe('wrapHead', () => {
+describe('wrapWords with a row limit', () => {
   it('is wrapColumns when the rows fit', () => {
-    expect(wrapHead('abcdefghij', 4, 3)).toEqual(wrapColumns('abcdefghij', 4));
-    expect(wrapHead('', 4, 3)).toEqual(['']);
+    expect(wrapWords('abcdefghij', 4, 3)).toEqual(wrapColumns('abcdefghij', 4));
+    expect(wrapWords('', 4, 3)).toEqual(['']);
   });
 
   it('keeps the first rows only, the last ending in the ellipsis, and never splits a wide character', () => {
-    expect(wrapHead('abcdefghij', 4, 2)).toEqual(['abcd', 'efg…']);
-    expect(wrapHead('日本語のテキスト', 5, 2, '...')).toEqual(['日本', '語...']);
+    expect(wrapWords('abcdefghij', 4, 2)).toEqual(['abcd', 'efg…']);
+    expect(wrapWords('日本語のテキスト', 5, 2, '...')).toEqual(['日本', '語...']);
   });
 });

@@ -4,15 +4,7 @@
 import { isObject } from '../../wire/json.js';
 import { DataShapeError } from './errors.js';
 import type { LogEntry } from '../../text/log-window.js';
-import type {
-  DebugImageItem,
-  PlotItem,
-  ReportRow,
-  ScalarRow,
-  ScalarSeries,
-  SingleValueRow,
-  TaskRow,
-} from '../types.js';
+import type { DebugImageItem, PlotItem, ReportRow, ScalarSeries, SingleValueRow, TaskRow } from '../types.js';
 
 type Json = Record<string, unknown>;
 
@@ -138,24 +130,6 @@ export function parseReportPage(data: unknown, endpoint: string): Page<ReportRow
 
 export function parseTags(data: unknown, endpoint: string): string[] {
   return strings(requireArray(requireObject(data, endpoint), 'tags', endpoint));
-}
-
-export function parseLatestScalars(data: unknown, endpoint: string): ScalarRow[] {
-  const metrics = requireArray(requireObject(data, endpoint), 'metrics', endpoint);
-  const rows: ScalarRow[] = [];
-  for (const m of metrics) {
-    if (!isObject(m) || typeof m.name !== 'string' || !Array.isArray(m.variants)) continue;
-    for (const v of m.variants) {
-      if (!isObject(v) || typeof v.name !== 'string') continue;
-      rows.push({
-        metric: m.name,
-        variant: v.name,
-        last: num(v.last_value),
-        mean: num(v.last_100_value) ?? num(v.last_10_value),
-      });
-    }
-  }
-  return rows.sort(byMetricVariant);
 }
 
 /** Orders rows by these text fields: the first decides, each next one breaks the ties before it. */

@@ -132,7 +132,19 @@ async function loadEdge(
   const next =
     edge === 'newest'
       ? replaceWithNewest(current, page, batch)
-      : appendNewer({ ...current, blocks: [], lines: [], reachedStart: true, atLiveEnd: false }, page, batch);
+      : appendNewer(
+          {
+            ...current,
+            blocks: [],
+            lines: [],
+            reachedStart: true,
+            atLiveEnd: false,
+            olderHidden: 0,
+            newerHidden: null,
+          },
+          page,
+          batch,
+        );
   commit(
     ctx,
     next,

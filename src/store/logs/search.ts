@@ -137,7 +137,15 @@ async function loadAround(
   );
   if (signal.aborted) return undefined;
   const current = ctx.book.logWindow;
-  const empty: LogWindow = { ...current, blocks: [], lines: [], reachedStart: false, atLiveEnd: false };
+  const empty: LogWindow = {
+    ...current,
+    blocks: [],
+    lines: [],
+    reachedStart: false,
+    atLiveEnd: false,
+    olderHidden: null,
+    newerHidden: null,
+  };
   let next = prependOlder(empty, upTo, batch);
   const after = newerPageFrom(next);
   if (after !== undefined) {

@@ -13,7 +13,8 @@ import type { TextLayout, TextPosition } from '../../text/text-layout.js';
 /** EMA weights cycled by `s`; index 0 = no smoothing. One list, kept with the smoothing code. */
 export { SMOOTHING_LEVELS };
 
-export type XAxisMode = 'iter' | 'time';
+/** Iterations, wall-clock time, or time since the run's first point (`x` cycles them). */
+export type XAxisMode = 'iter' | 'time' | 'since';
 
 export type StatusLevel = 'info' | 'success' | 'error';
 export interface StatusMessage {
@@ -76,6 +77,12 @@ export interface UiState {
   viewer: TextViewerState | null;
   /** Log lines wrap instead of being cut (`w`). */
   logWrap: boolean;
+  /** The scalars pane folds the resource monitor's (`:monitor:`) series under one line (`z`). */
+  monitorFolded: boolean;
+  /** Charts draw y on a log scale (`L`). */
+  logScale: boolean;
+  /** The focused pane fills the whole body (`Z`). */
+  zoomed: boolean;
 }
 
 export interface TextViewerState {
@@ -125,6 +132,9 @@ export function initialUi(options: UiOptions): UiState {
     readOnly: options.readOnly,
     viewer: null,
     logWrap: false,
+    monitorFolded: false,
+    logScale: false,
+    zoomed: false,
   };
 }
 

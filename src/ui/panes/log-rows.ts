@@ -1,9 +1,10 @@
 // Which rows the logs pane draws: the lines from `top` cut at the pane's width (optionally
-// scrolled sideways), or, wrapped, as many whole lines as fit — from the bottom while
-// following or when the selected line would fall below the pane. A line shows at most a pane
-// of rows (its start; `enter` reads it whole), so a very long line costs a screen, not the line.
+// scrolled sideways), or, wrapped (at word boundaries when possible), as many whole lines as
+// fit — from the bottom while following or when the selected line would fall below the pane. A
+// line shows at most a pane of rows (its start; `enter` reads it whole), so a very long line
+// costs a screen, not the line.
 import type { LogLine } from '../../store/types.js';
-import { dropColumns, wrapHead } from '../../text/columns.js';
+import { dropColumns, wrapWords } from '../../text/columns.js';
 
 export interface LogRowPiece {
   line: LogLine;
@@ -41,7 +42,7 @@ function cutRows(input: LogRowsInput): LogRowPiece[] {
 }
 
 function pieces(line: LogLine, index: number, width: number, rows: number): LogRowPiece[] {
-  return wrapHead(line.plain, width, rows).map((text, i) => ({
+  return wrapWords(line.plain, width, rows).map((text, i) => ({
     line,
     index,
     text,

@@ -3,7 +3,6 @@ import { DataShapeError } from '../../../src/store/core/errors.js';
 import {
   parseDebugImages,
   parseHistogram,
-  parseLatestScalars,
   parseLogEvents,
   parseReportPage,
   parseSingleValues,
@@ -83,30 +82,6 @@ describe('reports', () => {
 });
 
 describe('scalars', () => {
-  it('reads last values and prefers last_100_value over last_10_value as the mean, sorted by metric and variant', () => {
-    const rows = parseLatestScalars(
-      {
-        metrics: [
-          {
-            name: 'loss',
-            variants: [
-              { name: 'val', last_value: 2, last_10_value: 3 },
-              { name: 'train', last_value: 1, last_100_value: 4 },
-            ],
-          },
-          { name: 'acc', variants: [{ name: 'top1', last_value: 0.5 }] },
-          { name: 5, variants: [] },
-        ],
-      },
-      'e',
-    );
-    expect(rows).toEqual([
-      { metric: 'acc', variant: 'top1', last: 0.5, mean: null },
-      { metric: 'loss', variant: 'train', last: 1, mean: 4 },
-      { metric: 'loss', variant: 'val', last: 2, mean: 3 },
-    ]);
-  });
-
   it('turns ISO x values into epoch ms, sorts by x, keeps non-numeric y as NaN and bounds the points', () => {
     const series = parseHistogram(
       {
