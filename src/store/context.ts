@@ -4,6 +4,7 @@ import type { StoreClient } from './client.js';
 import type { CompareFetched } from './compare/compare.js';
 import type { ListPaging } from './core/list-paging.js';
 import type { ListProbe } from './core/list-probe.js';
+import type { FreshProbe } from './detail/fresh-probe.js';
 import type { LogScanner } from './logs/scan.js';
 import type { ListName } from './panes.js';
 import type { LogWindow } from '../text/log-window.js';
@@ -54,6 +55,8 @@ export interface Pollers {
   compare: Poller;
   /** Embedded widgets of the shown report (runs when woken). */
   widgets: Poller;
+  /** The selected running task's one-row probe (every second while it keeps changing). */
+  fresh: Poller;
 }
 
 /** A request to the logs concern; the logs poller runs them one at a time. */
@@ -101,6 +104,8 @@ export interface Bookkeeping {
   started: boolean;
   /** Epoch ms of the last successful answer of any poller (exact; the state's copy is coarse). */
   lastAnswerAt: number | null;
+  /** When the selected task last changed, for its probe (fresh-probe.ts). */
+  freshProbe: FreshProbe;
 }
 
 export interface StoreContext {

@@ -17,6 +17,7 @@ import { createImageViewActions, initialImageView } from './detail/image-view.js
 import { createNavigationActions } from './ui/navigation.js';
 import type { Timers } from './core/poller.js';
 import { createLifecycleActions, createPollers } from './core/pollers.js';
+import { initialFreshProbe } from './detail/fresh-probe.js';
 import { createPromptActions } from './ui/prompt.js';
 import { createTriageActions } from './reports/actions.js';
 import { createTriageBook } from './reports/changes.js';
@@ -78,6 +79,7 @@ function initialBook(pageSize: number, logColor: boolean): Bookkeeping {
     widgetList: null,
     started: false,
     lastAnswerAt: null,
+    freshProbe: initialFreshProbe(),
   };
 }
 
