@@ -1,5 +1,5 @@
 // Attack benchmark: latency of a cheap call (projects.get_all_ex, one item, Bearer token) while
-// other clients run the expensive requests of issue 11 against the same server.
+// other clients run expensive requests (huge regexes, projections, scans) against the same server.
 //
 // Run after a build (it imports the compiled server from dist/):
 //   npm run build && node bench/attack.mjs [seconds-per-attack]

@@ -64,7 +64,7 @@ export function exchange(dispatcher: Dispatcher, request: ExchangeRequest, signa
           finish();
           const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length);
           const start = UTF8_BOM.every((byte, i) => body[i] === byte) ? UTF8_BOM.length : 0;
-          // Not the server's ASCII shortcut (server/utf8-text.ts): Node makes a Latin-1 string of
+          // Not the server's ASCII shortcut (server/http/utf8-text.ts): Node makes a Latin-1 string of
           // 1 MB or more external, freed only when V8 counts 64 MB of them, and the log search's
           // worker, which reads pages without parsing them, grew by 40 MB (bench/log-search.mjs).
           resolve({ status, headers, text: body.toString('utf8', start) });

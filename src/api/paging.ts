@@ -1,6 +1,6 @@
 // Async generators that walk the paged reads page by page (each page an array), stopping
-// where REFERENCE §6 and §9.3 say a walk ends, and guarding against servers that hand the
-// same page back again (the "key 0 restart" quirk of REFERENCE §6.2).
+// where docs/wire-facts.md §6 and §9.3 say a walk ends, and guarding against servers that hand the
+// same page back again (the "key 0 restart" quirk of docs/wire-facts.md §6.2).
 import type { MetricVariants } from '../wire/common.js';
 import type {
   GetTaskEventsRequest,
@@ -48,7 +48,7 @@ type ListEndpoint = 'reports.get_all_ex' | 'reports.get_task_data' | 'tasks.get_
 type ListQuery<K extends ListEndpoint> = Partial<Omit<RequestOf<K>, PagingKeys>>;
 
 /**
- * The walk of one list endpoint by its get_all_ex-style DB cursor (REFERENCE §9.3): the first call
+ * The walk of one list endpoint by its get_all_ex-style DB cursor (docs/wire-facts.md §9.3): the first call
  * carries `scroll_id: ""` (real servers only scroll when the key is present) and `size`
  * (`opts.size`); a page shorter than `size` ends it.
  */

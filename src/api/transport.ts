@@ -67,7 +67,7 @@ interface EncodedBody {
   contentType: string;
 }
 
-/** add_batch is newline-delimited JSON, one event a line, with a trailing newline (REFERENCE §4.2). */
+/** add_batch is newline-delimited JSON, one event a line, with a trailing newline (docs/wire-facts.md §4.2). */
 export function encodeBody(endpoint: Endpoint, body: unknown): EncodedBody {
   if (endpoint === 'events.add_batch') {
     const events = Array.isArray(body) ? body : [body];

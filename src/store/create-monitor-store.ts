@@ -1,23 +1,29 @@
 // createMonitorStore: composes the slices into one zustand store. No React here: the UI reads
 // the store with zustand's useStore and calls `actions`.
 //
-// To add a slice: write one file holding its state type, its initial state and a
-// `createXActions(ctx)` factory returning its actions interface (see ui-state.ts); add the state
-// key to `MonitorData` and the actions interface to `MonitorActions` in types.ts; add both below.
-// Helpers that two slices need go in a module of their own (selected-task.ts, dialogs.ts).
+// To add a slice: make a folder for it holding its state type, its initial state and a
+// `createXActions(ctx)` factory returning its actions interface (see ui/ui-state.ts), and, when
+// it keeps bookkeeping, a book.ts with its part and its initialiser (see logs/book.ts). Then add
+// the state key to `MonitorData` and the actions interface to `MonitorActions` in types.ts, the
+// book to `Bookkeeping` in context.ts, and the initial state, book and actions below.
+// Helpers that two slices need go in a module of their own (detail/selected-task.ts,
+// ui/dialogs.ts).
 import { createStore } from 'zustand/vanilla';
 import { createCompareActions, emptyCompare } from './compare/compare.js';
 import { initialConnection } from './core/connection.js';
 import type { Bookkeeping, Pollers, StoreContext, StoreDeps } from './context.js';
-import { initialPaging } from './core/list-paging.js';
-import { initialListProbe } from './core/list-probe.js';
-import { newLogWindow } from './logs/fetch.js';
+import { initialCompareBook } from './compare/book.js';
+import { initialCoreBook } from './core/book.js';
+import { initialDetailBook } from './detail/book.js';
+import { initialLogsBook } from './logs/book.js';
+import { initialReportsBook } from './reports/book.js';
+import { initialRunInfoBook } from './run-info/book.js';
+import { initialUiBook } from './ui/book.js';
 import { scanLog } from './logs/scan.js';
 import { createImageViewActions, initialImageView } from './detail/image-view.js';
 import { createNavigationActions } from './ui/navigation.js';
 import type { Timers } from './core/poller.js';
 import { createLifecycleActions, createPollers } from './core/pollers.js';
-import { initialFreshProbe } from './detail/fresh-probe.js';
 import { createPromptActions } from './ui/prompt.js';
 import { createTriageActions } from './reports/actions.js';
 import { createTriageBook } from './reports/changes.js';
@@ -57,29 +63,13 @@ function initialData(deps: StoreDeps): MonitorData {
 
 function initialBook(pageSize: number, logColor: boolean): Bookkeeping {
   return {
-    paging: { tasks: initialPaging(pageSize), reports: initialPaging(pageSize) },
-    taskProbe: initialListProbe(),
-    tagsWanted: true,
-    scalarsFor: null,
-    artifactsFor: null,
-    runInfoFor: null,
-    compareFor: null,
-    logsFor: null,
-    imagesScroll: null,
-    logOp: null,
-    logWindow: newLogWindow(logColor),
-    logColor,
-    selectAfterLoad: null,
-    selectionTimer: null,
-    statusTimer: null,
-    filterTimer: null,
-    widgetTimer: null,
-    widgetsStale: new Set(),
-    widgetOrder: [],
-    widgetList: null,
-    started: false,
-    lastAnswerAt: null,
-    freshProbe: initialFreshProbe(),
+    ...initialCoreBook(pageSize),
+    ...initialUiBook(),
+    ...initialDetailBook(),
+    ...initialLogsBook(logColor),
+    ...initialRunInfoBook(),
+    ...initialCompareBook(),
+    ...initialReportsBook(),
   };
 }
 

@@ -1,5 +1,5 @@
 // The log pane's model: a bounded window onto a task's log, built from `events.get_task_log`
-// pages (REFERENCE §6.4). The server pages by timestamp: an older page is fetched with
+// pages (docs/wire-facts.md §6.4). The server pages by timestamp: an older page is fetched with
 // `from_timestamp` = the oldest timestamp held and `navigate_earlier: true`, a newer one with the
 // newest timestamp held and `navigate_earlier: false`. `from_timestamp` is exclusive and every
 // event sharing a page's boundary timestamp comes in that same page, so this window only ever

@@ -1,4 +1,4 @@
-// Result codes of REFERENCE §1.4: shared by the client (to name what went wrong) and the
+// Result codes of docs/wire-facts.md §1.4: shared by the client (to name what went wrong) and the
 // embedded server (to answer with the same status, code and subcode as a real server).
 
 export interface ErrorCode {
@@ -52,5 +52,5 @@ export function lookupError(code: number, subcode: number): ErrorCode | undefine
   return Object.values(ERRORS).find((e) => e.code === code && e.subcode === subcode);
 }
 
-/** Statuses after which a read may be retried (REFERENCE §1.4; 503 = maintenance). */
+/** Statuses after which a read may be retried (docs/wire-facts.md §1.4; 503 = maintenance). */
 export const RETRYABLE_HTTP_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);

@@ -1,4 +1,4 @@
-// events.* reads of raw events, logs, scalars and histograms (REFERENCE §6.2–§6.5); the event
+// events.* reads of raw events, logs, scalars and histograms (docs/wire-facts.md §6.2–§6.5); the event
 // records themselves are in ./events.ts, which re-exports these.
 import type { MetricVariants, ScalarKey, ScrollId, SortOrder } from './common.js';
 import type { EventTypeFilter, LogEvent, ScalarEvent, StoredEvent } from './events.js';

@@ -1,5 +1,5 @@
-// Event records and the 28 events.* operations (REFERENCE §3–§8). Where the spec and real
-// servers differ (REFERENCE §0), these types describe what real servers send; the client
+// Event records and the 28 events.* operations (docs/wire-facts.md §3–§8). Where the spec and real
+// servers differ (docs/wire-facts.md §0), these types describe what real servers send; the client
 // normalises the older/spec shapes into these.
 import type { MetricVariants, ScrollId, TaskMetricVariants } from './common.js';
 

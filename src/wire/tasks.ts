@@ -1,5 +1,5 @@
 // The task, project and model records, and the few tasks.*/projects.*/models.* calls a
-// reporting script needs (DESIGN "The embedded server"). Real servers send many more fields;
+// reporting script needs (docs/architecture.md "The embedded server"). Real servers send many more fields;
 // unknown fields are kept.
 import type { EntityRef, IsoDateTime, ScrollId, TaskStatus, TaskType } from './common.js';
 

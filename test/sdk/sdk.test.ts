@@ -1,5 +1,5 @@
 // The real ClearML Python SDK 1.17.0 (shared/clients), unchanged, logs a training run into the
-// embedded server and reads it back from a second process, as a user would (issue 10). Debian's
+// embedded server and reads it back from a second process, as a user would. Debian's
 // python3 and the SDK's dependencies come from apt (.ci/run installs them); if they are missing
 // this test fails and says what to install.
 import { execFileSync, spawn } from 'node:child_process';

@@ -109,7 +109,7 @@ export async function exportScalars(ctx: ExportContext, format: ScalarFormat, me
   for (const [index, s] of series.entries()) {
     const note = `${s.metric}/${s.variants?.[0] ?? ''} (${index + 1}/${series.length})`;
     // One series has one point per iteration, ascending: a page that does not start after the
-    // last iteration seen is the server's "restart at key 0" quirk (REFERENCE 6.2), the end.
+    // last iteration seen is the server's "restart at key 0" quirk (docs/wire-facts.md §6.2), the end.
     let lastIter = -Infinity;
     let scrollId: string | undefined;
     do {

@@ -1,4 +1,4 @@
-// Who is calling (REFERENCE §1.2, §2): Basic key:secret on any endpoint, a Bearer token from
+// Who is calling (docs/wire-facts.md §1.2, §2): Basic key:secret on any endpoint, a Bearer token from
 // auth.login, or the `clearml_token_basic` cookie when no Authorization header is sent.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';

@@ -1,5 +1,5 @@
 // Key pairs: given by flags/env, or generated on first start and kept beside the database in
-// a 0600 file (DESIGN "The embedded server"). Secrets are stored in the database scrypt-hashed.
+// a 0600 file (docs/architecture.md "The embedded server"). Secrets are stored in the database scrypt-hashed.
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes, randomInt, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { Db } from '../db/db.js';

@@ -1,5 +1,5 @@
 // Rows of the core tables and their JSON form as list calls return them: dates as ISO
-// strings (REFERENCE §1.3), references as `{id}` objects, lists decoded, unset fields left out.
+// strings (docs/wire-facts.md §1.3), references as `{id}` objects, lists decoded, unset fields left out.
 import { isoTime } from './time.js';
 
 /** The columns every entity table has. */

@@ -1,5 +1,5 @@
 // Projects: full names are paths (`a/b/c`), parents are created on demand, `.reports`
-// projects hold reports (REFERENCE §9.1).
+// projects hold reports (docs/wire-facts.md §9.1).
 import { REPORTS_PROJECT_BASENAME } from '../../wire/reports.js';
 import { ERRORS } from '../../wire/errors.js';
 import type { Db } from './db.js';

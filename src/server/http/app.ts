@@ -1,5 +1,5 @@
 // The HTTP front of the embedded server: one route shape, `/{vX.Y/}service.action`, answered
-// with the envelope of REFERENCE §1.3. Checks run in the order real servers use: path →
+// with the envelope of docs/wire-facts.md §1.3. Checks run in the order real servers use: path →
 // endpoint → auth → body → validation (inside the handler) → handler.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_LINES_CONTENT_TYPE, MAX_API_VERSION } from '../../wire/envelope.js';

@@ -14,9 +14,9 @@ export function bodyLimitFor(endpoint: string): number {
   return endpoint === 'events.add_batch' ? ADD_BATCH_BODY_LIMIT_BYTES : DEFAULT_BODY_LIMIT_BYTES;
 }
 
-/** get_all_ex: largest page and the cap when no paging is asked for (REFERENCE §9.3). */
+/** get_all_ex: largest page and the cap when no paging is asked for (docs/wire-facts.md §9.3). */
 export const MAX_PAGE_SIZE = 500;
-/** get_all_ex DB-cursor scroll states live this long after their last use (REFERENCE §7). */
+/** get_all_ex DB-cursor scroll states live this long after their last use (docs/wire-facts.md §7). */
 export const QUERY_SCROLL_TTL_MS = 600_000;
 
 /** Longest regular expression accepted in a query. */

@@ -22,7 +22,7 @@ export interface EntitySpec {
 }
 
 /**
- * Fields every list request has, besides the entity's own: query-parse.ts checks them against
+ * Fields every list request has, besides the entity's own: parse-query.ts checks them against
  * the wire's TaskQuery.
  */
 export type CommonQueryKey =

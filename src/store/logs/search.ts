@@ -1,5 +1,5 @@
 // Log search, one step (`/`, `n`, `N`) on the logs poller: the window first; beyond it a scan
-// of whole pages that keeps nothing but the match (log-scan.ts), then the window is rebuilt
+// of whole pages that keeps nothing but the match (scan.ts), then the window is rebuilt
 // around the match. Progress (lines scanned, rate) is shown at most five times a second.
 import { compileLogQuery } from '../../text/log-query.js';
 import { scanRate } from '../../text/log-scan.js';

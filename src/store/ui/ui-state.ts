@@ -38,7 +38,7 @@ export interface PromptState {
   initial: string;
 }
 
-/** Dialogs (issue 5 triage). Typed text lives here so nothing typed is lost on an error. */
+/** Dialogs (triage). Typed text lives here so nothing typed is lost on an error. */
 
 export type OverlayKind = 'none' | 'help' | 'dialog';
 

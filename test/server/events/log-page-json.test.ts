@@ -1,5 +1,5 @@
 // The get_task_log fast path (SQLite writes the page's JSON) against logDoc, the one definition
-// of a stored log event (REFERENCE §3.6): same fields, same order, same values.
+// of a stored log event (docs/wire-facts.md §3.6): same fields, same order, same values.
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../../helpers/events-harness.js';
 import { withEventsHarness } from '../../helpers/events-harness.js';

@@ -1,4 +1,4 @@
-// Task logs (REFERENCE §5, §6.4): get_task_log navigation by timestamp, download_task_log and
+// Task logs (docs/wire-facts.md §5, §6.4): get_task_log navigation by timestamp, download_task_log and
 // clear_task_log.
 import {
   type ClearTaskLogRequest,
@@ -98,7 +98,7 @@ export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): GetTaskLogResp
 });
 
 /**
- * The events of a page, field for field what logDoc gives (REFERENCE §3.6). The usual row (an
+ * The events of a page, field for field what logDoc gives (docs/wire-facts.md §3.6). The usual row (an
  * iteration, a level and a message, no unknown fields) becomes one object literal of a fixed
  * shape, which V8 creates and serialises much faster than logDoc's field-by-field object.
  */

@@ -1,6 +1,6 @@
 // The fast path of a get_task_log page: SQLite writes the events' JSON and concatenates the
 // page, so JavaScript handles one buffer instead of thousands of rows, objects and strings.
-// The text is field for field what logDoc gives (REFERENCE §3.6) for the usual log row: an
+// The text is field for field what logDoc gives (docs/wire-facts.md §3.6) for the usual log row: an
 // iteration, a level, a message, integer times and no unknown fields. A page holding any
 // other row is left to the caller's general path.
 import type { Db } from '../../db/db.js';
