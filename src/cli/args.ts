@@ -19,6 +19,7 @@ const displayFlags: Options = {
   'no-color': { type: 'boolean' },
   'no-bell': { type: 'boolean' },
   once: { type: 'boolean' },
+  'max-answer-mb': { type: 'string' },
 };
 
 const serverFlags: Options = {
@@ -32,7 +33,7 @@ const serverFlags: Options = {
 const COMMAND_FLAGS: Record<Exclude<Command, 'help' | 'version'>, Options> = {
   monitor: { ...connectionFlags, ...displayFlags },
   demo: { ...displayFlags, port: { type: 'string' }, db: { type: 'string' } },
-  serve: { ...serverFlags, demo: { type: 'boolean' } },
+  serve: { ...serverFlags, demo: { type: 'boolean' }, check: { type: 'boolean' } },
   config: connectionFlags,
   check: connectionFlags,
   export: {
@@ -40,11 +41,12 @@ const COMMAND_FLAGS: Record<Exclude<Command, 'help' | 'version'>, Options> = {
     format: { type: 'string' },
     metric: { type: 'string' },
     output: { type: 'string', short: 'o' },
+    'max-answer-mb': { type: 'string' },
   },
 };
 
 /** Commands that take positional arguments (`export scalars TASK`). */
-const TAKES_POSITIONALS = new Set<Command>(['export']);
+const TAKES_POSITIONALS = new Set<Command>(['export', 'serve']);
 
 export interface ParsedArgs {
   command: Command;
@@ -104,6 +106,8 @@ Usage:
   tracktop [options]            monitor the server from flags, CLEARML_* env or clearml.conf
   tracktop demo [options]       start an embedded server with simulated live runs and monitor it
   tracktop serve [options]      run the embedded server (SQLite)
+  tracktop serve keys list | create NAME | revoke ACCESS_KEY [--db PATH]
+                                the server's key pairs, one per person (each with its own user)
   tracktop config [options]     print the resolved connection settings and where each came from
   tracktop check [options]      log in and report server, API version and round-trip time
   tracktop export scalars TASK [--format csv|jsonl] [--metric M] [-o FILE]
@@ -128,12 +132,15 @@ Display (monitor, demo):
   --no-color                    no colours (NO_COLOR is honoured too)
   --no-bell                     no terminal bell when a task turns failed or stopped
   --once                        print one frame to stdout and exit
+  --max-answer-mb N             largest answer read from the server, in MiB (default 64);
+                                a larger one is refused unread and named in the status bar
 
 Export (TASK is a task id or its exact name):
   --format FMT                  scalars: csv (default) or jsonl; log: text (default) or jsonl
   --metric M                    scalars: only this metric
   -o, --output PATH             write to PATH (a directory for images) instead of stdout;
                                 written as PATH.partial and renamed when complete
+  --max-answer-mb N             largest answer read from the server, in MiB (default 64)
 
 Server (serve; demo takes --port and --db):
   --host ADDR                   address to bind (default 127.0.0.1)
@@ -142,6 +149,7 @@ Server (serve; demo takes --port and --db):
   --access-key/--secret-key     credentials (else TRACKTOP_ACCESS_KEY/TRACKTOP_SECRET_KEY,
                                 else a generated pair stored beside the database)
   --demo                        also run simulated training runs and reports
+  --check                       run SQLite's integrity check on the database, report and exit
 
   -h, --help                    this help
   -V, --version                 version

@@ -42,6 +42,10 @@ export const ERRORS = {
   payloadTooLarge: ec(413, 0, 'payload_too_large', 'request body too large'),
   tooManyRequests: ec(429, 0, 'too_many_requests', 'too many requests'),
   generalError: ec(500, 0, 'general_error', 'General data error'),
+  /** tracktop's server: the database or files could not be written for want of space. */
+  diskFull: ec(507, 0, 'insufficient_storage', 'disk full'),
+  /** tracktop's server: the database cannot be written or read just now (read-only, I/O error, busy). */
+  storageUnavailable: ec(503, 0, 'storage_unavailable', 'storage unavailable'),
   dataError: ec(500, 100, 'data_error', 'general data error'),
 } as const satisfies Record<string, ErrorCode>;
 

@@ -113,6 +113,11 @@ export interface LogEvent extends StoredEventBase {
   type: 'log';
   msg: string;
   level: string;
+  /**
+   * tracktop's server only: the log's place among the task's logs sharing its timestamp
+   * (insertion order). `from_timestamp` + `from_seq` of a page's last log continue after it.
+   */
+  seq?: number;
 }
 export type StoredEvent = ScalarEvent | VectorEvent | DebugImageEvent | PlotEvent | LogEvent;
 

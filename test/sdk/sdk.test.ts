@@ -111,7 +111,7 @@ beforeAll(async () => {
     PYTHONUNBUFFERED: '1',
     CLEARML_API_HOST: server.url,
     CLEARML_WEB_HOST: server.url,
-    CLEARML_FILES_HOST: server.url,
+    CLEARML_FILES_HOST: `${server.url}/files`,
     CLEARML_API_ACCESS_KEY: server.accessKey,
     CLEARML_API_SECRET_KEY: server.secretKey,
     CLEARML_CONFIG_FILE: '/dev/null',

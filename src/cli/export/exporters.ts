@@ -129,7 +129,7 @@ function logJson(e: LogEvent): string {
   return `${JSON.stringify({ timestamp: e.timestamp, iter: e.iter, level: e.level, worker: e.worker, msg: e.msg })}\n`;
 }
 
-/** The whole log, oldest first: get_task_log forward from the oldest line (no page splits a timestamp). */
+/** The whole log, oldest first: get_task_log forward from the oldest line (paging.ts never skips or repeats a line). */
 export async function exportLog(ctx: ExportContext, format: LogFormat): Promise<number> {
   const { client, task, sink, progress } = ctx;
   if (ctx.wantTotals) {

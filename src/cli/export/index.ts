@@ -2,9 +2,9 @@
 // (an unwritable path fails before any download), resolves the task, runs the export, and
 // renames FILE.partial to FILE only when everything arrived.
 import { UsageError, type ParsedArgs } from '../args.js';
-import { CliError, clientFromProfile, profileFromArgs } from '../connection.js';
+import { CliError, clientFromProfile, maxAnswerBytes, profileFromArgs } from '../connection.js';
 import { exportLog, exportPlots, exportScalars, type LogFormat, type ScalarFormat } from './exporters.js';
-import { exportImages, prepareDirectory } from './images.js';
+import { exportImages, prepareDirectory, skippedSummary, type ImageExportResult } from './images.js';
 import { openSink, StdoutClosed, terminalSafe, type ExportSink } from './output.js';
 import { createProgress } from './progress.js';
 import { resolveTask } from './resolve-task.js';
@@ -62,9 +62,10 @@ export async function runExport(
   const stderr = io.stderr ?? process.stderr;
   const req = parseRequest(args);
   const profile = profileFromArgs(args.values);
-  const client = clientFromProfile(profile);
+  const client = clientFromProfile(profile, { maxAnswerBytes: maxAnswerBytes(args.values) });
   let sink: ExportSink | undefined;
   const progress = createProgress(UNITS[req.kind], stderr);
+  let images: ImageExportResult | undefined;
   try {
     if (req.kind === 'images') await prepareDirectory(req.output as string);
     else {
@@ -90,7 +91,7 @@ export async function runExport(
         await exportPlots(ctx);
         break;
       case 'images':
-        await exportImages(ctx, {
+        images = await exportImages(ctx, {
           dir: req.output as string,
           trustedHosts: [client.apiHost, profile.filesHost],
         });
@@ -98,6 +99,8 @@ export async function runExport(
     }
     await sink?.commit();
     progress.finish();
+    if (images !== undefined && images.skipped.length > 0)
+      throw new CliError(skippedSummary(req.output as string, images));
     return 0;
   } catch (err) {
     progress.clear();

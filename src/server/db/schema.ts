@@ -1,5 +1,6 @@
 // Versioned schema. A migration never changes once shipped: add a new one instead.
 // Times are epoch milliseconds (INTEGER); lists and maps are JSON text.
+import { AUTH_MIGRATIONS } from '../auth/schema.js';
 import { EVENTS_MIGRATIONS } from '../events/storage/schema.js';
 import type { Migration } from './migration.js';
 
@@ -122,6 +123,7 @@ ALTER TABLE projects ADD COLUMN default_output_destination TEXT;
 
 // Core and events migrations interleave by version: applied in that order.
 export const MIGRATIONS: Migration[] = [
+  ...AUTH_MIGRATIONS,
   { version: 1, sql: CORE_V1 },
   ...EVENTS_MIGRATIONS,
   { version: 3, sql: CORE_V3 },

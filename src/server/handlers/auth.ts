@@ -34,6 +34,8 @@ const login = handler(
         iat,
         exp: iat + req.expiration_sec,
         kgen: keyGeneration(ctx.db),
+        ak: identity.accessKey,
+        kt: identity.keyTag,
         api_version: MAX_API_VERSION,
         server_version: VERSION,
       },

@@ -245,7 +245,11 @@ export function parseTaskMetricNames(data: unknown, endpoint: string, taskId: st
   return [];
 }
 
-/** Debug images, newest iteration first, then metric and variant. */
+/**
+ * Debug images: one item per metric/variant (its newest iteration; `[` `]` step through the
+ * others in place, src/store/detail/image-view.ts), newest iteration first, then metric and
+ * variant. Two items of one series would show one image view, so stepping one changed both.
+ */
 export function parseDebugImages(data: unknown, endpoint: string): DebugImageItem[] {
   const metrics = requireArray(requireObject(data, endpoint), 'metrics', endpoint);
   const out: DebugImageItem[] = [];
@@ -265,7 +269,12 @@ export function parseDebugImages(data: unknown, endpoint: string): DebugImageIte
       }
     }
   }
-  return out.sort((a, b) => b.iter - a.iter || byMetricVariant(a, b));
+  const newest = new Map<string, DebugImageItem>();
+  for (const item of out.sort((a, b) => b.iter - a.iter || byMetricVariant(a, b))) {
+    const key = JSON.stringify([item.metric, item.variant]);
+    if (!newest.has(key)) newest.set(key, item);
+  }
+  return [...newest.values()];
 }
 
 export function parseSingleValues(data: unknown, endpoint: string, taskId: string): SingleValueRow[] {

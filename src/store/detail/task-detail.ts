@@ -150,7 +150,8 @@ export function onTaskSelectionChanged(ctx: StoreContext): void {
   ctx.pollers.detail.cancel();
   ctx.pollers.logs.cancel();
   ctx.set((s) => ({
-    scalars: emptyScalars(id, s.ui.xAxis, s.scalars.samples),
+    // The chart's metric carries over: the first answer keeps it when the new task has it.
+    scalars: { ...emptyScalars(id, s.ui.xAxis, s.scalars.samples), chartMetric: s.scalars.chartMetric },
     logs: emptyLogs(id),
     artifacts: emptyArtifacts(id),
     runinfo: emptyRunInfo(id),

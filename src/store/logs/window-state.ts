@@ -12,9 +12,11 @@ export const MIN_LOG_BATCH = 200;
 export const MAX_LOG_BATCH = 500;
 /** Memory budget of the window in display lines (four of the largest pages). */
 export const LOG_WINDOW_LINES = 4 * MAX_LOG_BATCH;
+/** Memory budget of the window in characters of messages (one page's worth at most: the answer bound). */
+export const LOG_WINDOW_CHARS = 64 * 1024 * 1024;
 
 export function newLogWindow(color: boolean): LogWindow {
-  return createLogWindow({ maxLines: LOG_WINDOW_LINES, color });
+  return createLogWindow({ maxLines: LOG_WINDOW_LINES, maxChars: LOG_WINDOW_CHARS, color });
 }
 
 export function logRows(state: MonitorState): number {

@@ -82,10 +82,16 @@ export function initialTasks(): TasksState {
 /** The statuses users look for most, first; then every other status a task can have. */
 const FIRST_STATUSES = ['in_progress', 'queued', 'completed', 'failed', 'stopped', 'created'];
 
-/** Every status a task can have, in the order the status filter (`S`) cycles through them. */
-export const TASK_STATUS_CHOICES: readonly string[] = [
-  ...FIRST_STATUSES,
-  ...TASK_STATUSES.filter((status) => !FIRST_STATUSES.includes(status)),
+/** The statuses a task rarely has (published, publishing, closed, unknown): one step of `S`, "more". */
+export const RARE_TASK_STATUSES: readonly string[] = TASK_STATUSES.filter((status) => !FIRST_STATUSES.includes(status));
+
+/** Every status a task can have, the ones users look for most first. */
+export const TASK_STATUS_CHOICES: readonly string[] = [...FIRST_STATUSES, ...RARE_TASK_STATUSES];
+
+/** The status filters `S` cycles through in the task list: each common status, then the rare ones together. */
+export const TASK_STATUS_CYCLE: readonly (readonly string[])[] = [
+  ...FIRST_STATUSES.map((status) => [status]),
+  RARE_TASK_STATUSES,
 ];
 
 const ENDPOINT = 'reports.get_task_data';

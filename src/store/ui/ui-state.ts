@@ -8,6 +8,7 @@ import { afterViewOrFocusChange } from './navigation.js';
 import { showStatus } from '../core/status.js';
 import { onLogRowsChanged } from '../logs/logs.js';
 import { SMOOTHING_LEVELS } from '../../text/smooth.js';
+import type { TextLayout, TextPosition } from '../../text/text-layout.js';
 
 /** EMA weights cycled by `s`; index 0 = no smoothing. One list, kept with the smoothing code. */
 export { SMOOTHING_LEVELS };
@@ -80,8 +81,10 @@ export interface UiState {
 export interface TextViewerState {
   title: string;
   text: string;
+  /** The text laid out once for drawing a screen at a time (src/text/text-layout.ts). */
+  layout: TextLayout;
   /** First row shown of the wrapped text. */
-  top: number;
+  top: TextPosition;
 }
 
 /** Every pane with no visible rows (a pane not on screen). */

@@ -11,7 +11,7 @@ const LISTS: readonly Scope[] = ['tasks', 'reports'];
 /** Where `/` searches rather than filters. */
 const SEARCHABLE: readonly Scope[] = ['logs', 'runinfo'];
 const EXPORT_HELP =
-  'export what the focused pane shows (log, scalars, chart, plots) to a file in the current directory';
+  'export what the focused pane shows (log, scalars, chart, plots) to <task name>-<pane>-<time> in the current directory';
 
 /** Bindings that apply in the same scope or scopes, each written without them. */
 function inScopes(where: Scope | readonly Scope[], bindings: readonly Omit<KeyBinding, 'scopes'>[]): KeyBinding[] {
@@ -69,8 +69,17 @@ export const KEYMAP: readonly KeyBinding[] = [
       help: 'filter the list (tasks: name regex; reports: name, comment, tags, body)',
       hint: 'filter',
     },
-    { keys: ['esc'], action: 'clear-filter', help: 'clear the filter (reports: text, tags, status and project)' },
-    { keys: ['S'], action: 'status-filter', help: 'status filter: cycle all / one status at a time', hint: 'status' },
+    {
+      keys: ['esc'],
+      action: 'clear-filter',
+      help: 'clear the filter and the status filter (reports: tags, project too)',
+    },
+    {
+      keys: ['S'],
+      action: 'status-filter',
+      help: 'status filter: cycle all / each common status / more (the rare ones: published, closed…)',
+      hint: 'status',
+    },
   ]),
   {
     keys: ['T'],

@@ -8,6 +8,7 @@ import type { LogSearchState } from '../../store/types.js';
 import { asciiGlyphs } from '../../text/ascii-glyphs.js';
 import { formatLogTime } from '../../text/format.js';
 import { compileLogQuery } from '../../text/log-query.js';
+import { matchPosition, type MatchPosition } from '../../text/log-match-count.js';
 import { LOG_LEVEL_STYLES, logLevelClass } from '../../text/log-window.js';
 import { sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
@@ -26,17 +27,35 @@ const TIME_OF_DAY_WIDTH = 8;
 
 const scanned = (n: number): string => n.toLocaleString('en-US');
 
-export function searchInfo(search: LogSearchState | null, theme: Theme): string | null {
+/** The count of matches the window holds: exact when it holds the whole log, else "in N loaded lines". */
+export interface SearchCount extends MatchPosition {
+  wholeLog: boolean;
+}
+
+function countText(count: SearchCount | null): string {
+  if (count === null) return '';
+  const shown = `${count.ordinal ?? '-'}/${count.count}`;
+  return count.wholeLog ? ` ${shown}` : ` ${shown} in the loaded lines`;
+}
+
+export function searchInfo(
+  search: LogSearchState | null,
+  theme: Theme,
+  count: SearchCount | null = null,
+): string | null {
   if (search === null) return null;
   const q = `/${clip(sanitize(search.query), 24, theme.glyphs.ellipsis)}/`;
   const where = search.direction === 'older' ? 'older' : 'newer';
+  const edge = search.direction === 'older' ? 'start' : 'end';
   switch (search.status) {
     case 'searching':
       return `${q} searching ${where}${theme.glyphs.ellipsis} ${scanned(search.linesScanned)} lines${search.rate > 0 ? ` (${scanned(search.rate)}/s)` : ''}`;
     case 'found':
-      return `${q} match`;
+      return `${q} match${countText(count)}`;
     case 'not-found':
-      return `${q} not found (reached the ${search.direction === 'older' ? 'start' : 'end'})`;
+      return search.matchId === null
+        ? `${q} not found (reached the ${edge})`
+        : `${q} match${countText(count)}, no ${where} one (reached the ${edge})`;
     case 'cancelled':
       return `${q} search stopped`;
     case 'error':
@@ -94,8 +113,17 @@ export function LogsPane(props: PaneProps): ReactNode {
     return compiled.ok ? compiled.test : null;
   }, [query]);
 
+  const matchId = search?.matchId ?? null;
+  const count = useMemo(
+    () =>
+      matcher === null || matchId === null
+        ? null
+        : { ...matchPosition(logs.lines, matcher, matchId), wholeLog: logs.atStart && logs.atEnd },
+    [matcher, matchId, logs.lines, logs.atStart, logs.atEnd],
+  );
+
   const info: string[] = [];
-  const searching = searchInfo(search, theme);
+  const searching = searchInfo(search, theme, count);
   if (searching !== null) info.push(searching);
   info.push(logs.follow ? `follow ${theme.glyphs.follow}` : 'follow off');
   if (logs.loadingOlder) info.push(`loading older${theme.glyphs.ellipsis}`);

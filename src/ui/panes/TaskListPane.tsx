@@ -58,7 +58,7 @@ export function TaskListPane(props: PaneProps): ReactNode {
   const header = props.height >= 5 ? 1 : 0;
   const view = useListView(props, 'tasks', tasks, header);
   const { filter, showArchived } = view;
-  const columns = taskColumns(view.inner.width, terminalCols);
+  const columns = taskColumns(view.inner.width, terminalCols, tasks.sort.field);
   const info = statusInfo(sanitize(filter), tasks.statusFilter, showArchived, tasks.ids.length, tasks.hasMore, theme);
   const marked = new Set(tasks.marked);
   if (tasks.marked.length > 0) info.push(`${tasks.marked.length} marked`);

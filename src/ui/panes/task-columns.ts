@@ -22,11 +22,19 @@ export interface TaskColumns {
   shortTime: boolean;
 }
 
-/** Column widths for a row `width` columns wide (glyph and spaces included) in a `terminalCols` wide terminal. */
-export function taskColumns(width: number, terminalCols: number): TaskColumns {
+/** A list this narrow still shows the iteration column while the list is sorted by it. */
+const ITERATION_SORTED_MIN_WIDTH = 24;
+
+/**
+ * Column widths for a row `width` columns wide (glyph and spaces included) in a `terminalCols`
+ * wide terminal; sorted by iteration, the iteration column stays in narrower lists too (the
+ * values sorted on are shown).
+ */
+export function taskColumns(width: number, terminalCols: number, sortField?: TaskSort['field']): TaskColumns {
   const shortTime = width < 56;
   const updated = shortTime ? 5 : 11;
-  const iteration = width >= 40 ? 7 : 0;
+  const iterationMin = sortField === 'last_iteration' ? ITERATION_SORTED_MIN_WIDTH : 40;
+  const iteration = width >= iterationMin ? 7 : 0;
   const fixed = 2 + (iteration > 0 ? iteration + 1 : 0) + updated + 1;
   const rest = Math.max(0, width - fixed);
   const room = Math.min(Math.round(rest * 0.35), rest - 1 - NAME_KEEP);
@@ -47,13 +55,15 @@ export interface SortGlyphs {
 
 /**
  * The header line: column titles, the sorted one marked with its direction; a sort on a field
- * with no column of its own (status, started) is named after the name title.
+ * with no column of its own (status, started; iteration in the narrowest lists) is named after
+ * the name title.
  */
 export function taskHeader(columns: TaskColumns, sort: TaskSort, glyphs: SortGlyphs): string {
   const arrow = sort.descending ? glyphs.down : glyphs.up;
   const mark = (title: string, field: TaskSort['field']): string => (sort.field === field ? `${title}${arrow}` : title);
   let name = mark('name', 'name');
   if (sort.field === 'status' || sort.field === 'started') name += ` (by ${sort.field}${arrow})`;
+  if (sort.field === 'last_iteration' && columns.iteration === 0) name += ` (iter${arrow})`;
   let line = `  ${fitToWidth(name, columns.name)}`;
   if (columns.project > 0) line += ` ${fitToWidth('project', columns.project)}`;
   if (columns.iteration > 0)

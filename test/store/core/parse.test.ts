@@ -154,7 +154,7 @@ describe('logs', () => {
 });
 
 describe('artifacts', () => {
-  it('lists debug images newest iteration first and skips events without a url', () => {
+  it('lists debug images at their newest iteration and skips events without a url', () => {
     const items = parseDebugImages(
       {
         metrics: [
@@ -175,7 +175,27 @@ describe('artifacts', () => {
       },
       'e',
     );
-    expect(items.map((i) => i.url)).toEqual(['u3', 'u1']);
+    expect(items.map((i) => i.url)).toEqual(['u3']);
+  });
+
+  it('lists each metric/variant once, at its newest iteration', () => {
+    const event = (variant: string, iter: number) => ({ metric: 'samples', variant, iter, url: `${variant}-${iter}` });
+    const items = parseDebugImages(
+      {
+        metrics: [
+          {
+            task: 't',
+            iterations: [
+              { iter: 290, events: [event('input', 290), event('output', 290)] },
+              { iter: 280, events: [event('input', 280), event('output', 280)] },
+              { iter: 270, events: [event('input', 270), event('mask', 270)] },
+            ],
+          },
+        ],
+      },
+      'e',
+    );
+    expect(items.map((i) => i.url)).toEqual(['input-290', 'output-290', 'mask-270']);
   });
 
   it('keeps only the single values of the asked task', () => {
