@@ -56,6 +56,9 @@ export const SERVICE_METHODS = {
     failed: 'tasks.failed',
     publish: 'tasks.publish',
     getAllEx: 'tasks.get_all_ex',
+    editHyperParams: 'tasks.edit_hyper_params',
+    editConfiguration: 'tasks.edit_configuration',
+    addOrUpdateArtifacts: 'tasks.add_or_update_artifacts',
   },
   models: {
     create: 'models.create',

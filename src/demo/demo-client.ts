@@ -14,6 +14,9 @@ export interface DemoClient {
     completed: Call<'tasks.completed'>;
     failed: Call<'tasks.failed'>;
     publish: Call<'tasks.publish'>;
+    editHyperParams: Call<'tasks.edit_hyper_params'>;
+    editConfiguration: Call<'tasks.edit_configuration'>;
+    addOrUpdateArtifacts: Call<'tasks.add_or_update_artifacts'>;
   };
   models: { create: Call<'models.create'> };
   events: { addBatch: (events: EventInput[]) => Promise<AddEventsResponse> };
@@ -23,4 +26,6 @@ export interface DemoClient {
     publish: Call<'reports.publish'>;
     archive: Call<'reports.archive'>;
   };
+  /** A token the files host accepts (debug images and artifacts are uploaded with it). */
+  bearerToken(): Promise<string>;
 }

@@ -1,11 +1,13 @@
 // Running tasks that keep reporting while the demo runs: every tick (jittered) each reports
 // its next iteration's scalars, a burst of log lines and now and then plots, debug images and
-// single values. Writes that fail stay queued (bounded) and are retried on the next tick.
+// single values; a debug image's PNG is stored on the files host before its event is sent.
+// Writes that fail stay queued (bounded) and are retried on the next tick.
 import type { EventInput } from '../wire/events.js';
 import type { RunKind, RunShape } from './curves.js';
 import type { DemoClient } from './demo-client.js';
 import { createRng, mixSeed, seedFromString } from './random.js';
-import { iterationEvents, lastLogMessage, type SimulatedRun } from './simulated-run.js';
+import { debugImageKey, iterationEvents, lastLogMessage, type SimulatedRun } from './simulated-run.js';
+import { createFileUploader, uploadDebugImage, type FileUploader, type ImageUpload } from './uploads.js';
 import { chunkEvents, DEFAULT_CHUNK_LIMITS } from './write-events.js';
 
 export interface LiveRunResume {
@@ -22,8 +24,8 @@ export interface LiveRunOptions {
   log?: (message: string) => void;
   /** Where each task resumes (its seeded run and next iteration). Others start at 0 as generic runs. */
   resume?: Readonly<Record<string, LiveRunResume>>;
-  /** Base URL for debug-image links of runs not in `resume`. */
-  filesBaseUrl?: string;
+  /** The files host (the server's URL) of runs not in `resume`: their debug images are stored there. */
+  filesBaseUrl: string;
   seed?: number;
   /** Queued events kept per run while the server refuses writes; the oldest are dropped beyond it (default 20,000). */
   maxPendingEvents?: number;
@@ -76,6 +78,9 @@ interface RunState {
   nextIter: number;
   rng: ReturnType<typeof createRng>;
   pending: EventInput[];
+  /** Images to store before the pending events that point at them, by files-host key (the newest per name). */
+  images: Map<string, ImageUpload>;
+  upload: FileUploader;
   consecutiveFailures: number;
   /** The last log message written, so the next burst does not repeat it. */
   lastLog?: string;
@@ -93,13 +98,14 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
 
   const states: RunState[] = taskIds.map((taskId, index) => {
     const resume = opts.resume?.[taskId];
-    const run =
-      resume?.run ?? genericRun(taskId, index, (opts.filesBaseUrl ?? 'http://127.0.0.1').replace(/\/+$/, ''), seed);
+    const run = resume?.run ?? genericRun(taskId, index, opts.filesBaseUrl.replace(/\/+$/, ''), seed);
     return {
       run,
       nextIter: resume?.nextIter ?? 0,
       rng: createRng(mixSeed(run.shape.seed, 1234)),
       pending: [],
+      images: new Map(),
+      upload: createFileUploader(client, run.filesBaseUrl),
       consecutiveFailures: 0,
     };
   });
@@ -124,6 +130,12 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
     });
     state.nextIter = iter + 1;
     state.lastLog = lastLogMessage(events, state.lastLog);
+    for (const event of events) {
+      if (event.type !== 'training_debug_image') continue;
+      const image = { metric: event.metric ?? '', variant: event.variant ?? '', iter: event.iter ?? iter };
+      const key = debugImageKey(state.run, image.metric, image.variant, image.iter);
+      state.images.set(key, { key, ...image });
+    }
     state.pending.push(...events);
     const excess = state.pending.length - maxPending;
     if (excess > 0) {
@@ -133,7 +145,9 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
   };
 
   const flush = async (state: RunState): Promise<void> => {
-    while (state.pending.length > 0 && !opts.signal.aborted) {
+    if (!(await storeImages(state))) return;
+    // A tick that started writes all it queued (the abort is seen between ticks).
+    while (state.pending.length > 0) {
       const chunk = chunkEvents(state.pending, DEFAULT_CHUNK_LIMITS).next().value;
       if (chunk === undefined) return;
       try {
@@ -146,19 +160,37 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
           log(`demo: ${state.run.name}: writes succeed again after ${state.consecutiveFailures} failures`);
         state.consecutiveFailures = 0;
       } catch (error) {
-        state.consecutiveFailures += 1;
-        stats.failedWrites += 1;
-        // Log the 1st, 2nd, 4th, 8th ... failure in a row so a long outage does not flood the log.
-        const n = state.consecutiveFailures;
-        if ((n & (n - 1)) === 0) {
-          const reason = error instanceof Error ? error.message : String(error);
-          log(
-            `demo: ${state.run.name}: write failed (${n} in a row, ${state.pending.length} events queued, ${stats.droppedEvents} dropped so far, retrying next tick): ${reason}`,
-          );
-        }
+        failed(state, error);
         return;
       }
     }
+  };
+
+  const failed = (state: RunState, error: unknown): void => {
+    state.consecutiveFailures += 1;
+    stats.failedWrites += 1;
+    // Log the 1st, 2nd, 4th, 8th ... failure in a row so a long outage does not flood the log.
+    const n = state.consecutiveFailures;
+    if ((n & (n - 1)) === 0) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log(
+        `demo: ${state.run.name}: write failed (${n} in a row, ${state.pending.length} events queued, ${stats.droppedEvents} dropped so far, retrying next tick): ${reason}`,
+      );
+    }
+  };
+
+  /** Stores the queued images; false (and counted as a failed write) when one could not be. */
+  const storeImages = async (state: RunState): Promise<boolean> => {
+    for (const [key, image] of state.images) {
+      try {
+        await uploadDebugImage(state.upload, state.run, image);
+        state.images.delete(key);
+      } catch (error) {
+        failed(state, error);
+        return false;
+      }
+    }
+    return true;
   };
 
   let finished = false;

@@ -3,6 +3,7 @@
 // (the SDK merges lines printed within a second into one event) and stderr tracebacks.
 import type { LogLevel } from '../wire/events.js';
 import type { RunKind, ScalarPoint } from './curves.js';
+import { fatalTraceback, tracebackMessage, type FailureKind } from './failures.js';
 import { seedFromString, type Rng } from './random.js';
 
 export interface LogLine {
@@ -29,6 +30,8 @@ export interface LogContext {
   itersPerEpoch: number;
   /** The scalars reported at `iter` (used to print metric lines). */
   scalars: readonly ScalarPoint[];
+  /** What the run trains (default: its kind's). */
+  setup?: RunSetup;
 }
 
 export function epochOf(iter: number, itersPerEpoch: number): number {
@@ -162,69 +165,14 @@ function fill(template: string, rng: Rng, ctx: LogContext): string {
     .replace('{shards}', String(DATASET_SHARDS));
 }
 
-interface ErrorCase {
-  frames: [file: string, line: number, fn: string, code: string][];
-  error: string;
+/** The network and the data a run's startup lines name. */
+export interface RunSetup {
+  model: string;
+  dataset: string;
 }
 
-const ERROR_CASES: readonly ErrorCase[] = [
-  {
-    frames: [
-      ['/opt/project/train.py', 214, '<module>', 'main(parse_args())'],
-      ['/opt/project/train.py', 188, 'main', 'loss = trainer.step(batch)'],
-      ['/opt/project/trainer.py', 97, 'step', 'outputs = self.model(**batch)'],
-      [
-        '/opt/conda/lib/python3.11/site-packages/torch/nn/modules/module.py',
-        1518,
-        '_wrapped_call_impl',
-        'return self._call_impl(*args, **kwargs)',
-      ],
-    ],
-    error:
-      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.65 GiB of which 1.12 GiB is free.',
-  },
-  {
-    frames: [
-      ['/opt/project/data/loader.py', 61, '__getitem__', 'image = self.decode(self.paths[index])'],
-      ['/opt/project/data/loader.py', 44, 'decode', 'with open(path, "rb") as handle:'],
-    ],
-    error: "FileNotFoundError: [Errno 2] No such file or directory: '/data/train/n01440764/n01440764_10026.JPEG'",
-  },
-  {
-    frames: [
-      ['/opt/project/train.py', 188, 'main', 'loss = trainer.step(batch)'],
-      ['/opt/project/trainer.py', 91, 'step', 'mask = batch["attention_mask"]'],
-    ],
-    error: "KeyError: 'attention_mask'",
-  },
-  {
-    frames: [['/opt/project/metrics.py', 33, 'update', 'self.confusion[target, pred] += 1']],
-    error: 'IndexError: index 10 is out of bounds for axis 0 with size 10',
-  },
-  {
-    frames: [
-      ['/opt/project/checkpoint.py', 120, 'upload', 'self.bucket.put(key, data)'],
-      ['/opt/project/storage.py', 58, 'put', 'response = self.session.send(request, timeout=30)'],
-    ],
-    error: 'ConnectionResetError: [Errno 104] Connection reset by peer',
-  },
-];
-
-/** A Python traceback as one multi-line message (one event, lines joined by `\n`). */
-export function tracebackMessage(rng: Rng, preface?: string): string {
-  const c = rng.pick(ERROR_CASES);
-  const lines: string[] = [];
-  if (preface !== undefined) lines.push(preface);
-  lines.push('Traceback (most recent call last):');
-  for (const [file, line, fn, code] of c.frames) {
-    lines.push(`  File "${file}", line ${line}, in ${fn}`, `    ${code}`);
-  }
-  lines.push(c.error);
-  return lines.join('\n');
-}
-
-/** What each kind of run trains, and on what, as its startup lines name them. */
-const RUN_SETUPS: Record<RunKind, { model: string; dataset: string }> = {
+/** What each kind of run trains, and on what, unless its plan says otherwise. */
+export const DEFAULT_SETUPS: Readonly<Record<RunKind, RunSetup>> = {
   vision: { model: 'ResNet-50 (25.6M parameters)', dataset: 'ImageNet-1k: 1281167 train / 50000 val images' },
   nlp: { model: 'BERT-base (110M parameters)', dataset: 'GLUE/SST-2: 67349 train / 872 val sentences' },
   rl: { model: 'PPO actor-critic MLP (0.2M parameters)', dataset: 'CartPole-v1, 16 parallel environments' },
@@ -232,7 +180,7 @@ const RUN_SETUPS: Record<RunKind, { model: string; dataset: string }> = {
 
 /** The first lines a training script prints. */
 export function startupLines(rng: Rng, ctx: LogContext): LogLine[] {
-  const { model, dataset } = RUN_SETUPS[ctx.kind];
+  const { model, dataset } = ctx.setup ?? DEFAULT_SETUPS[ctx.kind];
   return [
     { level: 'info', msg: `task "${ctx.taskName}" connected to the tracking server` },
     { level: 'info', msg: `${coloured(ANSI.bold, 'tracktop demo')} — ${ctx.taskName}` },
@@ -343,10 +291,10 @@ function evaluationBlock(rng: Rng, ctx: LogContext): string {
   return lines.join('\n');
 }
 
-/** The last events of a run that crashed: a fatal traceback on stderr. */
-export function crashLines(rng: Rng, ctx: LogContext): LogLine[] {
+/** The last events of a run that crashed: the traceback of its fatal error on stderr. */
+export function crashLines(ctx: LogContext, failure: FailureKind): LogLine[] {
   return [
-    { level: 'error', msg: tracebackMessage(rng) },
+    { level: 'error', msg: fatalTraceback(failure) },
     { level: 'error', msg: loggerLine('ERROR', 'trainer', `training aborted at step ${ctx.iter}`) },
   ];
 }

@@ -1,5 +1,7 @@
 // What the demo seeds: its projects, tasks (one or more in every status) and reports.
 import type { RunKind } from './curves.js';
+import type { FailureKind } from './failures.js';
+import type { RunSetup } from './log-lines.js';
 import type { ReportBodyContext, ReportTaskIds } from './report-bodies.js';
 import {
   augmentationNotesReport,
@@ -51,6 +53,14 @@ export interface TaskPlan {
   bigLog?: boolean;
   /** Register an output model. */
   model?: boolean;
+  /** Why a failed run stopped: its last log lines, status message and reports agree. */
+  failure?: FailureKind;
+  /** Peak learning rate (default: its kind's). */
+  lr?: number;
+  /** What the run trains (default: its kind's). */
+  setup?: RunSetup;
+  /** Arguments besides its kind's (hyperparameters and configuration). */
+  args?: Readonly<Record<string, string | number>>;
 }
 
 const HOUR = 3_600_000;
@@ -85,6 +95,7 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     comment: 'cosine schedule, peak lr 3e-4',
     durationMs: 3 * HOUR,
     endedAgoMs: 0,
+    lr: 3e-4,
   },
   {
     key: 'visionFailed',
@@ -99,6 +110,8 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     comment: 'mixup alpha 0.2',
     durationMs: 5 * HOUR,
     endedAgoMs: 2 * DAY,
+    failure: 'oom',
+    args: { mixup_alpha: 0.2 },
   },
   {
     key: 'visionAborted',
@@ -113,6 +126,7 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     comment: 'cutmix alpha 1.0, stopped to free GPUs',
     durationMs: 3 * HOUR,
     endedAgoMs: 30 * HOUR,
+    args: { cutmix_alpha: 1.0 },
   },
   {
     key: 'visionLong',
@@ -129,6 +143,7 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     endedAgoMs: 20 * HOUR,
     bigLog: true,
     model: true,
+    setup: { model: 'ResNet-101 (44.5M parameters)', dataset: 'ImageNet-1k: 1281167 train / 50000 val images' },
   },
   {
     key: 'visionDraft',
@@ -143,6 +158,7 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     comment: 'draft: cloned, not enqueued yet',
     durationMs: 60_000,
     endedAgoMs: 3 * HOUR,
+    setup: { model: 'ResNet-18 (11.7M parameters)', dataset: 'ImageNet-1k subset: 12800 train / 500 val images' },
   },
 
   {
@@ -173,6 +189,7 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     durationMs: 9 * HOUR,
     endedAgoMs: 3 * DAY,
     model: true,
+    setup: { model: 'BERT-large (340M parameters)', dataset: 'GLUE/MNLI: 392702 train / 9815 val pairs' },
   },
   {
     key: 'nlpFailed',
@@ -187,6 +204,12 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     comment: 'distillation, temperature 4',
     durationMs: HOUR,
     endedAgoMs: 26 * HOUR,
+    failure: 'missingKey',
+    setup: {
+      model: 'BERT student, 4 layers, hidden 312 (14.5M parameters)',
+      dataset: 'GLUE/SST-2: 67349 train / 872 val sentences',
+    },
+    args: { teacher: 'bert-large-mnli', temperature: 4 },
   },
   {
     key: 'nlpAborted',
@@ -201,6 +224,7 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     comment: 'diverging, stopped',
     durationMs: HOUR,
     endedAgoMs: 2 * DAY,
+    lr: 1e-4,
   },
   {
     key: 'nlpDraft',
@@ -215,6 +239,7 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     comment: 'draft',
     durationMs: 30_000,
     endedAgoMs: 5 * HOUR,
+    setup: { model: 'BERT-base (110M parameters)', dataset: 'SQuAD v1.1: 87599 train / 10570 val questions' },
   },
 
   {
@@ -245,6 +270,7 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     durationMs: 6 * HOUR,
     endedAgoMs: 8 * DAY,
     model: true,
+    setup: { model: 'PPO actor-critic MLP (0.2M parameters)', dataset: 'LunarLander-v2, 16 parallel environments' },
   },
   {
     key: 'rlCompleted',
@@ -259,6 +285,7 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     comment: '',
     durationMs: 10 * HOUR,
     endedAgoMs: 4 * DAY,
+    setup: { model: 'PPO Nature CNN (1.7M parameters)', dataset: 'BreakoutNoFrameskip-v4, 16 parallel environments' },
   },
   {
     key: 'rlFailed',
@@ -273,6 +300,8 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     comment: 'NaN in value loss',
     durationMs: HOUR,
     endedAgoMs: 12 * HOUR,
+    failure: 'nanLoss',
+    setup: { model: 'PPO actor-critic MLP (0.3M parameters)', dataset: 'Hopper-v4, 16 parallel environments' },
   },
 ];
 

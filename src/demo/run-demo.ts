@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../api/index.js';
 import { startServer } from '../server/index.js';
+import { createDemoClock } from './demo-clock.js';
 import { startLiveRuns, type LiveRunResume, type LiveRuns } from './live-runs.js';
 import { findExistingDemo } from './resume.js';
 import { DEFAULT_SEED, seedDemo, type SeedResult } from './seed.js';
@@ -49,9 +50,12 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
     if (tempDir !== undefined) await rm(tempDir, { recursive: true, force: true });
   };
 
+  // Seeding stamps each run's own past; afterwards the server keeps the real time.
+  const clock = createDemoClock();
   let server;
   try {
     server = await startServer({
+      now: clock.now,
       host: opts.host ?? '127.0.0.1',
       port: opts.port ?? 0,
       dbPath,
@@ -83,7 +87,13 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
   try {
     const existing = await findExistingDemo(client, running.url, seed);
     if (existing === undefined) {
-      seeded = await seedDemo(client, { baseUrl: running.url, seed, bigLogLines: opts.bigLogLines, log: opts.log });
+      seeded = await seedDemo(client, {
+        baseUrl: running.url,
+        seed,
+        bigLogLines: opts.bigLogLines,
+        log: opts.log,
+        clock,
+      });
       liveTaskIds = seeded.live.map((t) => t.id);
       resume = Object.fromEntries(seeded.live.map((t) => [t.id, { run: t.run, nextIter: t.nextIter }]));
     } else {
@@ -102,7 +112,7 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
     intervalMs: opts.intervalMs,
     log: opts.log,
     resume,
-    filesBaseUrl: running.url,
+    filesBaseUrl: `${running.url.replace(/\/+$/, '')}/files`,
     seed,
   });
 

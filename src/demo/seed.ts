@@ -1,9 +1,12 @@
 // Seeds a server with the demo data through its HTTP API: projects, tasks in every status
-// with history, output models, the 50,000-line log and the reports.
+// with history, configuration, debug images, artifacts and output models, the 50,000-line
+// log and the reports.
 import type { EventInput } from '../wire/events.js';
 import { scalarsAt, type RunShape } from './curves.js';
 import { bigLogEvents } from './big-log.js';
 import type { DemoClient } from './demo-client.js';
+import type { DemoClock } from './demo-clock.js';
+import { failureMessage } from './failures.js';
 import { abortLines, crashLines, finishLines, startupLines, type LogLine } from './log-lines.js';
 import {
   DEMO_PROJECTS,
@@ -15,7 +18,7 @@ import {
   type ReportPlan,
   type TaskPlan,
 } from './plan.js';
-import { createRng, mixSeed, seedFromString, type Rng } from './random.js';
+import { createRng, mixSeed, seedFromString } from './random.js';
 import type { ReportTaskIds } from './report-bodies.js';
 import {
   iterationEvents,
@@ -26,6 +29,8 @@ import {
   summaryValues,
   type SimulatedRun,
 } from './simulated-run.js';
+import { uploadHistoryImages, writeArtifacts, writeRunConfig } from './seed-task.js';
+import { createFileUploader } from './uploads.js';
 import { DEFAULT_CHUNK_LIMITS, writeEvents, type ChunkLimits } from './write-events.js';
 
 export const BIG_LOG_LINES = 50_000;
@@ -41,6 +46,12 @@ export interface SeedOptions {
   bigLogLines?: number;
   chunk?: ChunkLimits;
   log?: (message: string) => void;
+  /**
+   * The embedded server's clock: set to each run's own past while it is seeded, so its
+   * created, started, last update and completed times agree with its log. Without it (a
+   * server of another process) they are the time of seeding.
+   */
+  clock?: Pick<DemoClock, 'set'>;
 }
 
 export interface SeededTask {
@@ -85,30 +96,51 @@ export function runForPlan(plan: TaskPlan, taskId: string, baseUrl: string, seed
     seed: mixSeed(seed, seedFromString(plan.key)),
     totalIters: plan.totalIters,
     warmupIters: Math.max(1, Math.round(Math.min(plan.totalIters, 300) * 0.05)),
-    baseLr: plan.kind === 'vision' ? 0.4 : plan.kind === 'nlp' ? 2e-5 : 3e-4,
+    baseLr: plan.lr ?? (plan.kind === 'vision' ? 0.4 : plan.kind === 'nlp' ? 2e-5 : 3e-4),
     valEvery: 5,
     difficulty: plan.difficulty,
   };
-  return {
+  const run: SimulatedRun = {
     taskId,
     name: plan.name,
     shape,
     itersPerEpoch: ITERS_PER_EPOCH[plan.kind],
     plotEvery: 25,
     imageEvery: 10,
-    filesBaseUrl: baseUrl.replace(/\/+$/, ''),
+    // The embedded server's files host lives under /files (src/server/files/files-http.ts).
+    filesBaseUrl: `${baseUrl.replace(/\/+$/, '')}/files`,
     worker: `demo-${plan.project}-gpu0${seedFromString(plan.key) % 8}`,
   };
+  if (plan.setup !== undefined) run.setup = plan.setup;
+  return run;
 }
 
-function closingLines(status: DemoStatus, rng: Rng, run: SimulatedRun, lastIter: number): LogLine[] {
+/** When a planned run was created, started, and wrote its last event (all epoch ms). */
+export interface PlanTimes {
+  createdMs: number;
+  startMs: number;
+  msPerIter: number;
+  /** The last iteration's events; the closing log lines follow within a second. */
+  endMs: number;
+  /** When its status changed at the end (after its last log line). */
+  doneMs: number;
+}
+
+export function planTimes(plan: TaskPlan, endMs: number): PlanTimes {
+  const msPerIter = Math.max(1, Math.floor(plan.durationMs / (plan.iterations + 1)));
+  const startMs = endMs - msPerIter * (plan.iterations + 1);
+  // Queued for a few minutes before a worker took it.
+  return { createdMs: startMs - 4 * 60_000, startMs, msPerIter, endMs, doneMs: endMs + 1000 };
+}
+
+function closingLines(plan: TaskPlan, run: SimulatedRun, lastIter: number): LogLine[] {
   const ctx = logContext(run, lastIter, scalarsAt(run.shape, lastIter));
-  switch (status) {
+  switch (plan.status) {
     case 'completed':
     case 'published':
       return finishLines(ctx);
     case 'failed':
-      return crashLines(rng, ctx);
+      return crashLines(ctx, plan.failure ?? 'oom');
     case 'stopped':
       return abortLines(ctx);
     case 'created':
@@ -117,16 +149,17 @@ function closingLines(status: DemoStatus, rng: Rng, run: SimulatedRun, lastIter:
   }
 }
 
-/** Every event of a task's seeded history, in time order per kind. */
+/** Every event of a task's seeded history (none for a draft), in time order per kind. */
 export function* taskHistory(
   plan: TaskPlan,
   run: SimulatedRun,
   endMs: number,
   bigLogLines: number,
 ): Generator<EventInput> {
+  // A draft (cloned, never run) has no events.
+  if (plan.status === 'created') return;
   const rng = createRng(run.shape.seed);
-  const msPerIter = Math.max(1, Math.floor(plan.durationMs / (plan.iterations + 1)));
-  const startMs = endMs - msPerIter * (plan.iterations + 1);
+  const { msPerIter, startMs } = planTimes(plan, endMs);
   if (plan.bigLog !== true) {
     yield* logEvents(
       run.taskId,
@@ -162,9 +195,9 @@ export function* taskHistory(
       iterations: plan.iterations,
     });
   } else {
-    yield* logEvents(run.taskId, lastIter, endMs + 1, closingLines(plan.status, rng, run, lastIter), rng, run.worker);
+    yield* logEvents(run.taskId, lastIter, endMs + 1, closingLines(plan, run, lastIter), rng, run.worker);
   }
-  if (plan.status !== 'created') yield* singleValueEvents(run.taskId, endMs, summaryValues(run, lastIter), run.worker);
+  yield* singleValueEvents(run.taskId, endMs, summaryValues(run, lastIter), run.worker);
 }
 
 async function applyStatus(client: DemoClient, plan: TaskPlan, task: string): Promise<void> {
@@ -183,7 +216,7 @@ async function applyStatus(client: DemoClient, plan: TaskPlan, task: string): Pr
       await client.tasks.failed({
         task,
         status_reason: 'exception',
-        status_message: 'the training script exited with an error',
+        status_message: failureMessage(plan.failure ?? 'oom'),
       });
       return;
     case 'stopped':
@@ -239,35 +272,62 @@ export async function seedDemo(client: DemoClient, opts: SeedOptions): Promise<S
   const tasks: SeededTask[] = [];
   const modelIds: string[] = [];
   let eventsWritten = 0;
-  for (const plan of TASK_PLANS) {
-    const projectId = projectIds[plan.project];
-    const { id } = await client.tasks.create({
-      name: plan.name,
-      type: 'training',
-      project: projectId,
-      comment: plan.comment,
-      tags: plan.tags,
-    });
-    const run = runForPlan(plan, id, baseUrl, seed);
-    if (plan.status !== 'created') await client.tasks.started({ task: id });
-    const written = await writeEvents(client, taskHistory(plan, run, now - plan.endedAgoMs - 1000, bigLogLines), chunk);
-    if (written.errors > 0)
-      opts.log?.(`demo: ${written.errors} events of ${plan.name} were refused: ${JSON.stringify(written.errorsInfo)}`);
-    eventsWritten += written.added;
-    if (plan.model === true) {
-      const model = await client.models.create({
-        name: `${plan.name} final`,
-        uri: `file:///checkpoints/${plan.name}/final.pt`,
+  const clock = opts.clock;
+  const upload = createFileUploader(client, baseUrl);
+  try {
+    for (const plan of TASK_PLANS) {
+      const projectId = projectIds[plan.project];
+      const times = planTimes(plan, now - plan.endedAgoMs - 1000);
+      clock?.set(plan.status === 'created' ? times.endMs : times.createdMs);
+      const { id } = await client.tasks.create({
+        name: plan.name,
+        type: 'training',
         project: projectId,
-        task: id,
-        ready: plan.status === 'published',
-        comment: `output of ${plan.name}`,
+        comment: plan.comment,
+        tags: plan.tags,
       });
-      modelIds.push(model.id);
+      const run = runForPlan(plan, id, baseUrl, seed);
+      await writeRunConfig(client, plan, run);
+      clock?.set(times.startMs);
+      if (plan.status !== 'created') await client.tasks.started({ task: id });
+      clock?.set(times.endMs);
+      // The images first: an event points at a file that is already stored, as the SDK's do.
+      if (plan.status !== 'created') await uploadHistoryImages(upload, run, plan.iterations);
+      const written = await writeEvents(client, taskHistory(plan, run, times.endMs, bigLogLines), chunk);
+      if (written.errors > 0)
+        opts.log?.(
+          `demo: ${written.errors} events of ${plan.name} were refused: ${JSON.stringify(written.errorsInfo)}`,
+        );
+      eventsWritten += written.added;
+      clock?.set(times.doneMs);
+      if (plan.status === 'completed' || plan.status === 'published')
+        await writeArtifacts(client, upload, plan, run, times.doneMs);
+      if (plan.model === true) {
+        const model = await client.models.create({
+          name: `${plan.name} final`,
+          uri: `file:///checkpoints/${plan.name}/final.pt`,
+          project: projectId,
+          task: id,
+          ready: plan.status === 'published',
+          comment: `output of ${plan.name}`,
+        });
+        modelIds.push(model.id);
+      }
+      // Published tasks are locked, so their events are written before the status changes.
+      await applyStatus(client, plan, id);
+      tasks.push({
+        id,
+        key: plan.key,
+        name: plan.name,
+        projectId,
+        status: plan.status,
+        run,
+        // A draft has reported nothing.
+        nextIter: plan.status === 'created' ? 0 : plan.iterations,
+      });
     }
-    // Published tasks are locked, so their events are written before the status changes.
-    await applyStatus(client, plan, id);
-    tasks.push({ id, key: plan.key, name: plan.name, projectId, status: plan.status, run, nextIter: plan.iterations });
+  } finally {
+    clock?.set(undefined);
   }
 
   const byKey = new Map(tasks.map((t) => [t.key, t.id]));

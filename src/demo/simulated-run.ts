@@ -9,7 +9,7 @@ import {
   type ScalarEventInput,
 } from '../wire/events.js';
 import { headlineMetric, scalarsAt, type RunShape, type ScalarPoint } from './curves.js';
-import { logBurst, runPace, type BurstOptions, type LogContext, type LogLine } from './log-lines.js';
+import { logBurst, runPace, type BurstOptions, type LogContext, type LogLine, type RunSetup } from './log-lines.js';
 import {
   CIFAR_CLASSES,
   confusionMatrixPlot,
@@ -32,6 +32,8 @@ export interface SimulatedRun {
   /** Server base URL that debug-image URLs point at, e.g. `http://127.0.0.1:8008`. */
   filesBaseUrl: string;
   worker: string;
+  /** What the run trains (default: its kind's). */
+  setup?: RunSetup;
 }
 
 /** The SDK keeps a few files per image metric/variant and reuses their names in turn. */
@@ -107,21 +109,38 @@ export function logEvents(
   });
 }
 
-export function debugImageUrl(run: SimulatedRun, metric: string, variant: string, iter: number): string {
+/** Where the SDK stores a task's files: `<task name>.<task id>` under the files host. */
+export function taskFilesKey(run: SimulatedRun): string {
+  return `tracktop-demo/${run.name}.${run.taskId}`;
+}
+
+/** The files-host key of the image a run reports for metric/variant at `iter` (the SDK reuses IMAGE_HISTORY names in turn). */
+export function debugImageKey(run: SimulatedRun, metric: string, variant: string, iter: number): string {
   const slot = Math.floor(iter / Math.max(1, run.imageEvery)) % IMAGE_HISTORY;
-  const path = [run.taskId, metric, variant].map(encodeURIComponent).join('/');
-  return `${run.filesBaseUrl}/files/demo/${path}/${slot}.png`;
+  return `${taskFilesKey(run)}/metrics/${metric}/${variant}/${metric}_${variant}_${String(slot).padStart(8, '0')}.png`;
+}
+
+/** The URL of a files-host key, each segment escaped. */
+export function filesUrl(run: SimulatedRun, key: string): string {
+  return `${run.filesBaseUrl}/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+export function debugImageUrl(run: SimulatedRun, metric: string, variant: string, iter: number): string {
+  return filesUrl(run, debugImageKey(run, metric, variant, iter));
+}
+
+/** The debug images a run reports: [metric, variant] pairs. */
+export function imageVariants(run: SimulatedRun): [string, string][] {
+  return run.shape.kind === 'rl'
+    ? [['rollout', 'frame']]
+    : [
+        ['samples', 'input'],
+        ['samples', 'prediction'],
+      ];
 }
 
 export function debugImageEvents(run: SimulatedRun, iter: number, timestamp: number): DebugImageEventInput[] {
-  const variants: [string, string][] =
-    run.shape.kind === 'rl'
-      ? [['rollout', 'frame']]
-      : [
-          ['samples', 'input'],
-          ['samples', 'prediction'],
-        ];
-  return variants.map(([metric, variant]) => ({
+  return imageVariants(run).map(([metric, variant]) => ({
     type: 'training_debug_image',
     task: run.taskId,
     iter,
@@ -144,8 +163,8 @@ function plotEvent(
   return { type: 'plot', task: run.taskId, iter, timestamp, metric, variant, plot_str: plotStr, worker: run.worker };
 }
 
-/** Accuracy-like progress in [0, 1] used to make plots look better as a run trains. */
-function progressAt(run: SimulatedRun, iter: number): number {
+/** Accuracy-like progress in [0, 1] used to make plots and images look better as a run trains. */
+export function progressAt(run: SimulatedRun, iter: number): number {
   return Math.min(
     1,
     0.3 + 0.65 * (1 - 0.5 ** (iter / Math.max(1, run.shape.totalIters / 10))) * (1 - 0.25 * run.shape.difficulty),
@@ -252,7 +271,9 @@ export function summaryValues(run: SimulatedRun, iter: number): Record<string, n
 }
 
 export function logContext(run: SimulatedRun, iter: number, scalars: readonly ScalarPoint[]): LogContext {
-  return { taskName: run.name, kind: run.shape.kind, iter, itersPerEpoch: run.itersPerEpoch, scalars };
+  const ctx: LogContext = { taskName: run.name, kind: run.shape.kind, iter, itersPerEpoch: run.itersPerEpoch, scalars };
+  if (run.setup !== undefined) ctx.setup = run.setup;
+  return ctx;
 }
 
 export interface IterationOptions {

@@ -58,6 +58,8 @@ export interface Pollers {
   compare: Poller;
   /** Embedded widgets of the shown report (runs when woken). */
   widgets: Poller;
+  /** The selected running task's one-row probe (every second while it keeps changing). */
+  fresh: Poller;
 }
 
 /**

@@ -107,6 +107,10 @@ export const OPERATIONS = {
     failed: taskStatusChange,
     publish: taskStatusChange,
     get_all_ex: op<T.TasksGetAllExRequest, T.TasksGetAllExResponse>(read),
+    // What the SDK sends as a script connects its arguments, configuration and artifacts (the demo's runs do too).
+    edit_hyper_params: op<T.TasksEditHyperParamsRequest, T.UpdatedCountResponse>(write),
+    edit_configuration: op<T.TasksEditConfigurationRequest, T.UpdatedCountResponse>(write),
+    add_or_update_artifacts: op<T.TasksAddOrUpdateArtifactsRequest, T.UpdatedCountResponse>(write),
   }),
   ...service('models', {
     create: op<M.ModelsCreateRequest, M.ModelsCreateResponse>(write),
@@ -120,7 +124,7 @@ export const OPERATIONS = {
 
 /**
  * Calls the embedded server also answers for the ClearML SDK (reading back, hyperparameters,
- * configuration, artifacts, models); tracktop's client does not make them.
+ * configuration, models); tracktop's client does not make them.
  */
 const SDK_OPERATIONS = {
   ...service('tasks', {
@@ -130,11 +134,8 @@ const SDK_OPERATIONS = {
     update: sdkOp<T.TasksUpdateRequest, T.TaskUpdatedResponse>(),
     ping: sdkOp<T.TasksPingRequest, Record<string, never>>(),
     set_requirements: sdkOp<T.TasksSetRequirementsRequest, T.TaskUpdatedResponse>(),
-    add_or_update_artifacts: sdkOp<T.TasksAddOrUpdateArtifactsRequest, T.UpdatedCountResponse>(),
-    edit_hyper_params: sdkOp<T.TasksEditHyperParamsRequest, T.UpdatedCountResponse>(),
     get_hyper_params: sdkOp<T.TasksGetHyperParamsRequest, T.TasksGetHyperParamsResponse>(),
     delete_hyper_params: sdkOp<T.TasksDeleteHyperParamsRequest, T.HyperParamsDeletedResponse>(),
-    edit_configuration: sdkOp<T.TasksEditConfigurationRequest, T.UpdatedCountResponse>(),
     get_configurations: sdkOp<T.TasksGetConfigurationsRequest, T.TasksGetConfigurationsResponse>(),
     get_configuration_names: sdkOp<T.TasksGetConfigurationNamesRequest, T.TasksGetConfigurationNamesResponse>(),
     delete_configuration: sdkOp<T.TasksDeleteConfigurationRequest, T.ConfigurationDeletedResponse>(),

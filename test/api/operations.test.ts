@@ -512,6 +512,28 @@ const cases: Case[] = [
     { tasks: [task], scroll_id: 'c'.repeat(32) },
   ),
   passThrough(
+    'tasks.edit_hyper_params',
+    (c) =>
+      c.tasks.editHyperParams({
+        task: T,
+        hyperparams: [{ section: 'Args', name: 'lr', value: '0.4', type: 'float' }],
+      }),
+    { task: T, hyperparams: [{ section: 'Args', name: 'lr', value: '0.4', type: 'float' }] },
+    { updated: 1 },
+  ),
+  passThrough(
+    'tasks.edit_configuration',
+    (c) => c.tasks.editConfiguration({ task: T, configuration: [{ name: 'config', type: 'yaml', value: 'a: 1' }] }),
+    { task: T, configuration: [{ name: 'config', type: 'yaml', value: 'a: 1' }] },
+    { updated: 1 },
+  ),
+  passThrough(
+    'tasks.add_or_update_artifacts',
+    (c) => c.tasks.addOrUpdateArtifacts({ task: T, artifacts: [{ key: 'metrics', type: 'JSON', mode: 'output' }] }),
+    { task: T, artifacts: [{ key: 'metrics', type: 'JSON', mode: 'output' }] },
+    { updated: 1 },
+  ),
+  passThrough(
     'models.create',
     (c) => c.models.create({ name: 'best', task: T, ready: false, uri: 'file:///m.pt' }),
     { name: 'best', task: T, ready: false, uri: 'file:///m.pt' },

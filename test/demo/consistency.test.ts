@@ -1,13 +1,16 @@
 // The demo is a newcomer's first impression: its logs must read like one real run each. These
 // invariants are checked over everything the demo generates: the seeded history of every
 // planned task (the long log included) and a stretch of live iterations.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type ApiClient } from '../../src/api/index.js';
+import { failureMessage, type FailureKind } from '../../src/demo/failures.js';
 import { epochOf, runPace, samplesPerSecond, type RunPace } from '../../src/demo/log-lines.js';
-import { TASK_PLANS } from '../../src/demo/plan.js';
+import { TASK_PLANS, type TaskPlan } from '../../src/demo/plan.js';
+import { runDemo, type RunningDemo } from '../../src/demo/run-demo.js';
 import { createRng } from '../../src/demo/random.js';
 import { DEFAULT_SEED, runForPlan, taskHistory } from '../../src/demo/seed.js';
 import { iterationEvents, lastLogMessage, type SimulatedRun } from '../../src/demo/simulated-run.js';
-import type { EventInput } from '../../src/wire/events.js';
+import type { EventInput, LogEvent } from '../../src/wire/events.js';
 
 interface Log {
   iter: number;
@@ -63,6 +66,11 @@ describe('demo logs read like real runs', () => {
     for (const [i, plan] of TASK_PLANS.entries()) {
       const run = runForPlan(plan, `task${i}`, 'http://127.0.0.1:1', DEFAULT_SEED);
       const events = [...taskHistory(plan, run, Date.UTC(2026, 0, 1), 5000)];
+      // A draft was never run: no log, no scalars, no images.
+      if (plan.status === 'created') {
+        expect(events, plan.name).toEqual([]);
+        continue;
+      }
       const logs = logsOf(events);
       expect(logs.length, plan.name).toBeGreaterThan(0);
       expect(problems(run, logs), plan.name).toEqual([]);
@@ -113,3 +121,171 @@ describe('demo logs read like real runs', () => {
     ]);
   });
 });
+
+// The served demo as a newcomer reads it: what run info, the plots pane, the reports and
+// `export images` show must agree with each run's log. Against the real demo (embedded
+// server, seeding through HTTP, its clock, the files host), live runs slowed down.
+describe('the served demo never contradicts itself', () => {
+  let demo: RunningDemo;
+  let client: ApiClient;
+  const signal = new AbortController();
+
+  beforeAll(async () => {
+    demo = await runDemo({ signal: signal.signal, log: () => undefined, intervalMs: 60_000, bigLogLines: 2000 });
+    client = createClient({ apiHost: demo.url, ...demo.credentials });
+  }, 120_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await demo?.stop();
+  });
+
+  const planOf = (name: string): TaskPlan => {
+    const plan = TASK_PLANS.find((p) => p.name === name);
+    if (plan === undefined) throw new Error(`no plan named ${name}`);
+    return plan;
+  };
+
+  async function tasks() {
+    const { tasks: rows } = await client.tasks.getAllEx({
+      only_fields: [
+        'id',
+        'name',
+        'status',
+        'status_message',
+        'created',
+        'started',
+        'completed',
+        'last_update',
+        'hyperparams',
+        'configuration',
+        'execution.artifacts',
+      ],
+      size: 100,
+    });
+    return rows as unknown as ServedTask[];
+  }
+
+  async function logOf(task: string): Promise<LogEvent[]> {
+    const { events } = await client.events.getTaskLog({ task, batch_size: 10_000 });
+    return [...events].sort((a, b) => a.timestamp - b.timestamp);
+  }
+
+  it('gives every run hyperparameters and configuration naming what its log shows', async () => {
+    const rows = await tasks();
+    expect(rows).toHaveLength(TASK_PLANS.length);
+    for (const row of rows) {
+      const params = Object.values(row.hyperparams ?? {}).flatMap((section) => Object.values(section));
+      expect(params.length, row.name).toBeGreaterThan(3);
+      const config = row.configuration?.config?.value ?? '';
+      expect(config, row.name).toContain('model: ');
+      const plan = planOf(row.name);
+      const pace = runPace(plan.name, plan.kind);
+      expect(row.hyperparams?.General?.gpus?.value, row.name).toBe(String(pace.gpus));
+      expect(row.hyperparams?.Args?.batch_size?.value, row.name).toBe(String(pace.gpus * pace.batchPerGpu));
+      if (plan.status === 'created') continue;
+      const banner = (await logOf(row.id)).find((e) => e.msg.startsWith('Environment:'));
+      if (plan.bigLog !== true) expect(banner?.msg, row.name).toContain(`CUDA devices: ${pace.gpus} x`);
+    }
+  });
+
+  it('fails each failed run with the error that ends its log, and reports blame the run whose log has it', async () => {
+    const rows = await tasks();
+    const failedWith = new Map<FailureKind, string>();
+    for (const row of rows.filter((r) => r.status === 'failed')) {
+      const plan = planOf(row.name);
+      const crash = (await logOf(row.id)).filter((e) => e.msg.startsWith('Traceback')).at(-1);
+      expect(crash, row.name).toBeDefined();
+      expect(row.status_message, row.name).toBe(crash?.msg.split('\n').at(-1));
+      expect(row.status_message).toBe(failureMessage(plan.failure ?? 'oom'));
+      failedWith.set(plan.failure ?? 'oom', row.id);
+    }
+    expect(failedWith.size).toBe(rows.filter((r) => r.status === 'failed').length);
+    const { tasks: reports } = await client.reports.getAllEx({ only_fields: ['name', 'report'], size: 100 });
+    let blamed = 0;
+    for (const report of reports) {
+      const body = report.report ?? '';
+      const named = new Set([...body.matchAll(/tasks=([0-9a-f]{32})/g)].map((m) => m[1]));
+      for (const [kind, pattern] of Object.entries(FAILURE_WORDS) as [FailureKind, RegExp][]) {
+        if (!pattern.test(body)) continue;
+        blamed += 1;
+        expect(named.has(failedWith.get(kind)), `${report.name} discusses ${kind}`).toBe(true);
+      }
+    }
+    // The post-mortem (OOM) and the distillation ablation (missing key) discuss failures.
+    expect(blamed).toBeGreaterThanOrEqual(2);
+  });
+
+  it("places each run's created, started and end times around its log", async () => {
+    for (const row of await tasks()) {
+      const plan = planOf(row.name);
+      if (plan.status === 'created') {
+        expect(row.started ?? null, row.name).toBeNull();
+        continue;
+      }
+      const log = await logOf(row.id);
+      const first = log[0]?.timestamp ?? NaN;
+      const last = log.at(-1)?.timestamp ?? NaN;
+      const started = Date.parse(row.started ?? '');
+      const created = Date.parse(row.created ?? '');
+      expect(created, row.name).toBeLessThanOrEqual(started);
+      expect(started, row.name).toBeLessThanOrEqual(first);
+      expect(first - started, row.name).toBeLessThan(plan.durationMs / 50 + 60_000);
+      if (plan.status === 'in_progress') continue;
+      const end = Date.parse(row.completed ?? row.last_update ?? '');
+      expect(end, row.name).toBeGreaterThanOrEqual(last);
+      expect(end - last, row.name).toBeLessThan(60_000);
+      if (row.status === 'completed') expect(row.completed, row.name).toBeDefined();
+    }
+  });
+
+  it('stores every debug image its events point at as a PNG on the files host', async () => {
+    let images = 0;
+    for (const row of await tasks()) {
+      const plan = planOf(row.name);
+      if (plan.status === 'created') continue;
+      const metric = plan.kind === 'rl' ? 'rollout' : 'samples';
+      const answer = await client.events.debugImages({ metrics: [{ task: row.id, metric }], iters: 100 });
+      const urls = answer.metrics.flatMap((m) => m.iterations.flatMap((it) => it.events.map((e) => e.url ?? '')));
+      expect(urls.length, row.name).toBeGreaterThan(0);
+      for (const url of new Set(urls)) {
+        const bytes = Buffer.from(await client.downloadBytes(url));
+        expect(bytes.subarray(1, 4).toString('latin1'), url).toBe('PNG');
+        images += 1;
+      }
+    }
+    expect(images).toBeGreaterThan(TASK_PLANS.length);
+  });
+
+  it('gives finished runs artifacts stored on the files host', async () => {
+    const finished = (await tasks()).filter((r) => r.status === 'completed' || r.status === 'published');
+    expect(finished.length).toBeGreaterThan(0);
+    for (const row of finished) {
+      const artifact = row.execution?.artifacts?.find((a) => a.key === 'final_metrics');
+      expect(artifact?.uri, row.name).toBeDefined();
+      const stored = JSON.parse(Buffer.from(await client.downloadBytes(artifact?.uri ?? '')).toString('utf8'));
+      expect(stored.iterations, row.name).toBe(planOf(row.name).iterations);
+    }
+  });
+});
+
+/** How report bodies name each failure. */
+const FAILURE_WORDS: Readonly<Record<FailureKind, RegExp>> = {
+  oom: /out-of-memory|OutOfMemoryError|\bOOM\b/,
+  missingKey: /attention_mask/,
+  nanLoss: /value loss is NaN|NaN in (the )?value loss/,
+};
+
+interface ServedTask {
+  id: string;
+  name: string;
+  status: string;
+  status_message?: string;
+  created?: string;
+  started?: string;
+  completed?: string;
+  last_update?: string;
+  hyperparams?: Record<string, Record<string, { value?: string }>>;
+  configuration?: Record<string, { value?: string }>;
+  execution?: { artifacts?: { key: string; uri?: string }[] };
+}

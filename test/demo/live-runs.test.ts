@@ -51,6 +51,7 @@ function failingClient(shouldFail: (call: number) => boolean): DemoClient & { ca
   let calls = 0;
   return {
     ...client,
+    bearerToken: () => client.bearerToken(),
     events: {
       addBatch: async (events) => {
         calls += 1;
@@ -95,7 +96,7 @@ describe('startLiveRuns', () => {
     const before = timeouts();
     const [task = ''] = await runningTasks(1);
     const controller = new AbortController();
-    const live = startLiveRuns(client, [task], { signal: controller.signal, intervalMs: 30 });
+    const live = startLiveRuns(client, [task], { signal: controller.signal, intervalMs: 30, filesBaseUrl: server.url });
     await waitFor(async () => (await lastIteration(task)) >= 1);
     controller.abort();
     await live.done;
@@ -109,7 +110,11 @@ describe('startLiveRuns', () => {
 
   it('does nothing when the signal is already aborted', async () => {
     const demo = failingClient(() => false);
-    const live: LiveRuns = startLiveRuns(demo, ['0'.repeat(32)], { signal: AbortSignal.abort(), intervalMs: 10 });
+    const live: LiveRuns = startLiveRuns(demo, ['0'.repeat(32)], {
+      signal: AbortSignal.abort(),
+      intervalMs: 10,
+      filesBaseUrl: server.url,
+    });
     await live.done;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(demo.calls()).toBe(0);
@@ -122,6 +127,7 @@ describe('startLiveRuns', () => {
     const controller = new AbortController();
     const live = startLiveRuns(demo, [task], {
       signal: controller.signal,
+      filesBaseUrl: server.url,
       intervalMs: 20,
       log: (m) => messages.push(m),
     });
@@ -145,6 +151,7 @@ describe('startLiveRuns', () => {
     const messages: string[] = [];
     const controller = new AbortController();
     const live = startLiveRuns(demo, ['1'.repeat(32)], {
+      filesBaseUrl: server.url,
       signal: controller.signal,
       intervalMs: 5,
       jitter: 0,

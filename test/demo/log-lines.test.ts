@@ -8,9 +8,9 @@ import {
   progressStatus,
   singleLine,
   startupLines,
-  tracebackMessage,
   type LogContext,
 } from '../../src/demo/log-lines.js';
+import { tracebackMessage } from '../../src/demo/failures.js';
 import { createRng } from '../../src/demo/random.js';
 
 const shape: RunShape = {
@@ -110,7 +110,7 @@ describe('tracebacks and run phases', () => {
   it('starts with a banner including a multi-line environment block and ends crashes with a traceback', () => {
     const start = startupLines(createRng(8), ctx(0));
     expect(start.some((l) => l.msg.startsWith('Environment:\n'))).toBe(true);
-    const crash = crashLines(createRng(8), ctx(140));
+    const crash = crashLines(ctx(140), 'oom');
     expect(crash[0]?.level).toBe('error');
     expect(crash[0]?.msg).toContain('Traceback');
   });

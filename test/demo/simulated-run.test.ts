@@ -82,12 +82,14 @@ describe('plots and images', () => {
       expect(() => JSON.parse(p.plot_str) as unknown).not.toThrow();
   });
 
-  it('debug image URLs point at the server and cycle through a few names', () => {
+  it('debug image URLs point at the files host, named as the SDK names them, and cycle through a few names', () => {
     const r = run('vision');
     const urls = new Set<string>();
     for (let iter = 0; iter < 200; iter += 10) for (const e of debugImageEvents(r, iter, 1)) urls.add(e.url);
     expect(urls.size).toBe(IMAGE_HISTORY * 2);
-    expect([...urls]).toContain(`http://127.0.0.1:8008/files/demo/${r.taskId}/samples/input/0.png`);
+    expect([...urls]).toContain(
+      `http://127.0.0.1:8008/tracktop-demo/${r.name}.${r.taskId}/metrics/samples/input/samples_input_00000000.png`,
+    );
   });
 
   it('singleValueEvents writes one Summary scalar per value', () => {

@@ -21,6 +21,7 @@ import { Poller } from './poller.js';
 import { reportsTick } from '../reports/list.js';
 import { widgetsShown, widgetsTick } from '../reports/widgets.js';
 import { detailTick } from '../detail/task-detail.js';
+import { FRESH_PROBE_MS, freshProbeWanted, freshTick } from '../detail/fresh-probe.js';
 import { logsTick } from '../logs/fetch.js';
 import { tasksTick } from '../tasks/list.js';
 import { compareActive, compareTick } from '../compare/compare.js';
@@ -111,6 +112,14 @@ export function createPollers(ctx: StoreContext): Pollers {
     logs: sidePoller('logs', null, taskSelected, logsTick),
     compare: sidePoller('compare', ctx.intervalMs, comparing, compareTick),
     widgets: sidePoller('widgets', null, reportShown, widgetsTick),
+    fresh: sidePoller(
+      'fresh',
+      FRESH_PROBE_MS,
+      () => freshProbeWanted(ctx),
+      async (c, signal) => {
+        if (await freshTick(c, signal)) syncDetail(c);
+      },
+    ),
   };
 }
 

@@ -8,6 +8,7 @@ import { classifyFailure, toPaneError, type PaneError } from '../core/errors.js'
 import { newLogWindow, requestLogOp } from '../logs/fetch.js';
 import { emptyLogs } from '../logs/logs.js';
 import { artifactsWanted, logsWanted, runInfoWanted, selectedFingerprint } from './selected-task.js';
+import { noteSelectedTask } from './fresh-probe.js';
 import { syncCompare } from '../compare/compare.js';
 import { emptyRunInfo, fetchRunInfo, selectedRunInfoFingerprint } from '../run-info/run-info.js';
 import { clampIndex } from '../core/lists.js';
@@ -167,6 +168,7 @@ export function syncDetail(ctx: StoreContext): void {
   if (state.ui.view !== 'tasks' || book.selectionTimer !== null) return;
   const fp = selectedFingerprint(state);
   if (fp === null || state.scalars.taskId !== state.tasks.selectedId) return;
+  noteSelectedTask(ctx);
   const infoStale = runInfoWanted(state) && book.runInfoFor !== selectedRunInfoFingerprint(state);
   if (book.scalarsFor !== fp || (artifactsWanted(state) && book.artifactsFor !== fp) || infoStale)
     ctx.pollers.detail.wake();
