@@ -11,7 +11,6 @@
 // All functions are pure: each returns a new window and leaves its input unchanged.
 import { gapText, keepNewest, type KeptPage } from './log-page-bound.js';
 import { stripSgr } from './sanitize.js';
-import type { LogMatcher } from './log-query.js';
 
 /** One log event, as `events.get_task_log` returns it (extra fields are ignored). */
 export interface LogEntry {
@@ -342,87 +341,3 @@ export function newerPageFrom(window: LogWindow): number | undefined {
 export function indexOfLine(window: LogWindow, id: number): number {
   return window.lines.findIndex((line) => line.id === id);
 }
-
-// ---- search ----------------------------------------------------------------------------
-
-export type SearchDirection = 'next' | 'previous';
-
-export type LogSearchResult =
-  | { kind: 'found'; index: number; id: number }
-  /** Not in the window; fetch the adjacent page, then `resumeSearch` from `resumeFromId`. */
-  | { kind: 'need-older'; resumeFromId: number }
-  | { kind: 'need-newer'; resumeFromId: number }
-  /** The whole log in that direction was searched. */
-  | { kind: 'not-found' };
-
-/**
- * Next (below) or previous (above) line matching `test`, starting after line index `from`
- * (use -1 / `lines.length` to start at an edge). Tells when the answer needs another page.
- */
-export function searchLog(
-  window: LogWindow,
-  test: LogMatcher,
-  from: number,
-  direction: SearchDirection,
-): LogSearchResult {
-  const lines = window.lines;
-  if (direction === 'next') {
-    for (let i = Math.max(-1, from) + 1; i < lines.length; i++) {
-      const line = lines[i] as LogLine;
-      if (test(line.plain)) return { kind: 'found', index: i, id: line.id };
-    }
-    const last = lines[lines.length - 1];
-    return window.atLiveEnd || !last ? { kind: 'not-found' } : { kind: 'need-newer', resumeFromId: last.id };
-  }
-  for (let i = Math.min(lines.length, from) - 1; i >= 0; i--) {
-    const line = lines[i] as LogLine;
-    if (test(line.plain)) return { kind: 'found', index: i, id: line.id };
-  }
-  const first = lines[0];
-  return window.reachedStart || !first ? { kind: 'not-found' } : { kind: 'need-older', resumeFromId: first.id };
-}
-
-/**
- * Continues a search after the page asked for was added: searches the lines beyond the line
- * `resumeFromId` (or the whole window if that line was evicted meanwhile).
- */
-export function resumeSearch(
-  window: LogWindow,
-  test: LogMatcher,
-  resumeFromId: number,
-  direction: SearchDirection,
-): LogSearchResult {
-  const at = indexOfLine(window, resumeFromId);
-  const from = at >= 0 ? at : direction === 'next' ? -1 : window.lines.length;
-  return searchLog(window, test, from, direction);
-}
-
-// ---- levels ----------------------------------------------------------------------------
-
-export type LogLevelClass = 'error' | 'warn' | 'info' | 'debug';
-
-/** error/critical/fatal -> error, warn/warning -> warn, debug/verbose -> debug, else info. */
-export function logLevelClass(level: string | undefined): LogLevelClass {
-  switch ((level ?? '').toLowerCase()) {
-    case 'error':
-    case 'critical':
-    case 'fatal':
-      return 'error';
-    case 'warn':
-    case 'warning':
-      return 'warn';
-    case 'debug':
-    case 'verbose':
-      return 'debug';
-    default:
-      return 'info';
-  }
-}
-
-/** How each level class is drawn (Ink `<Text>` props). */
-export const LOG_LEVEL_STYLES: Readonly<Record<LogLevelClass, { color?: 'red' | 'yellow'; dimColor?: boolean }>> = {
-  error: { color: 'red' },
-  warn: { color: 'yellow' },
-  info: {},
-  debug: { dimColor: true },
-};

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LOG_LEVEL_STYLES,
   appendNewer,
   createLogWindow,
   indexOfLine,
-  logLevelClass,
   newerPageFrom,
   olderPageFrom,
   prependOlder,
   replaceWithNewest,
-  resumeSearch,
-  searchLog,
 } from '../../src/text/log-window.js';
+import { LOG_LEVEL_STYLES, logLevelClass } from '../../src/text/log-levels.js';
+import { resumeSearch, searchLog } from '../../src/text/log-window-search.js';
 import { compileLogQuery, type LogMatcher } from '../../src/text/log-query.js';
 import type { LogEntry, LogWindow } from '../../src/text/log-window.js';
 

@@ -9,10 +9,10 @@ import {
   newerPageFrom,
   olderPageFrom,
   prependOlder,
-  searchLog as searchWindow,
   type LogLine,
   type LogWindow,
 } from '../../text/log-window.js';
+import { searchLog as searchWindow } from '../../text/log-window-search.js';
 import type { StoreContext } from '../context.js';
 import { commit, fetchPage, logBatchSize, logRows, maxTop, patchLogs } from './window-state.js';
 import { selectedFingerprint } from '../detail/selected-task.js';

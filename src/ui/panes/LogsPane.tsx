@@ -11,7 +11,7 @@ import { formatLogTime } from '../../text/format.js';
 import { compileLogQuery } from '../../text/log-query.js';
 import { matchPosition, type MatchPosition } from '../../text/log-match-count.js';
 import { logPosition, newLinesMarker } from '../../text/log-position.js';
-import { LOG_LEVEL_STYLES, logLevelClass } from '../../text/log-window.js';
+import { LOG_LEVEL_STYLES, logLevelClass } from '../../text/log-levels.js';
 import { sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
 import { useMonitor, useTheme } from '../context.js';
