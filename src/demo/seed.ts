@@ -85,6 +85,8 @@ export interface SeedResult {
   reports: SeededReport[];
   modelIds: string[];
   eventsWritten: number;
+  /** events.add_batch requests that wrote them. */
+  eventRequests: number;
   elapsedMs: number;
 }
 
@@ -272,8 +274,10 @@ export async function seedDemo(client: DemoClient, opts: SeedOptions): Promise<S
   const tasks: SeededTask[] = [];
   const modelIds: string[] = [];
   let eventsWritten = 0;
+  let eventRequests = 0;
   const clock = opts.clock;
-  const upload = createFileUploader(client, baseUrl);
+  // The embedded server's files host lives under /files (src/server/files/files-http.ts).
+  const upload = createFileUploader(client, `${baseUrl.replace(/\/+$/, '')}/files`);
   try {
     for (const plan of TASK_PLANS) {
       const projectId = projectIds[plan.project];
@@ -299,6 +303,7 @@ export async function seedDemo(client: DemoClient, opts: SeedOptions): Promise<S
           `demo: ${written.errors} events of ${plan.name} were refused: ${JSON.stringify(written.errorsInfo)}`,
         );
       eventsWritten += written.added;
+      eventRequests += written.requests;
       clock?.set(times.doneMs);
       if (plan.status === 'completed' || plan.status === 'published')
         await writeArtifacts(client, upload, plan, run, times.doneMs);
@@ -357,6 +362,7 @@ export async function seedDemo(client: DemoClient, opts: SeedOptions): Promise<S
     reports,
     modelIds,
     eventsWritten,
+    eventRequests,
     elapsedMs,
   };
 }

@@ -33,6 +33,8 @@ export function* chunkEvents(
 
 export interface WriteResult {
   added: number;
+  /** events.add_batch requests sent. */
+  requests: number;
   errors: number;
   errorsInfo: Record<string, number>;
 }
@@ -43,9 +45,10 @@ export async function writeEvents(
   events: Iterable<EventInput>,
   limits: ChunkLimits = DEFAULT_CHUNK_LIMITS,
 ): Promise<WriteResult> {
-  const result: WriteResult = { added: 0, errors: 0, errorsInfo: {} };
+  const result: WriteResult = { added: 0, requests: 0, errors: 0, errorsInfo: {} };
   for (const chunk of chunkEvents(events, limits)) {
     const response = await client.events.addBatch(chunk);
+    result.requests++;
     result.added += response.added;
     result.errors += response.errors;
     for (const [reason, count] of Object.entries(response.errors_info ?? {})) {

@@ -37,10 +37,12 @@ describe('seedDemo against the embedded server', () => {
     expect(server.logs).toEqual([]);
   });
 
-  it('finishes in a few seconds', () => {
-    // Generous for loaded CI machines; one request per event would take minutes.
-    expect(seeded.elapsedMs).toBeLessThan(15_000);
+  it('writes its events in batches, not a request per event', () => {
+    // What keeps the demo's start fast (a request per event would take minutes); its time is
+    // printed above, not asserted: a loaded machine decides the time, not the code.
     expect(seeded.eventsWritten).toBeGreaterThan(BIG_LOG_LINES);
+    expect(seeded.eventRequests).toBeGreaterThan(0);
+    expect(seeded.eventRequests).toBeLessThan(seeded.eventsWritten / 100);
   });
 
   it('writes a 50,000-line log whose get_task_log total is capped at 10000', async () => {
