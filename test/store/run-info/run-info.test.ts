@@ -97,10 +97,15 @@ describe('monitor store: run info', () => {
     const f = fx;
     const listPolls = countCalls(f.proxy, 'reports.get_task_data');
     await f.until(() => countCalls(f.proxy, 'reports.get_task_data') >= listPolls + 3, 'three more list polls');
-    expect(countCalls(f.proxy, 'tasks.get_all_ex')).toBe(1);
+    // The run info's request (it asks for status_reason); the scalars pane asks tasks.get_all_ex
+    // for last_metrics on its own.
+    expect(countCalls(f.proxy, 'tasks.get_all_ex', '"status_reason"')).toBe(1);
 
     await addScalars(f.writer, task, 'loss', 'train', [1, 2], 0);
-    await f.until(() => countCalls(f.proxy, 'tasks.get_all_ex') === 2, 'refetch after the task moved');
+    await f.until(
+      () => countCalls(f.proxy, 'tasks.get_all_ex', '"status_reason"') === 2,
+      'refetch after the task moved',
+    );
     await f.until((s) => s.runinfo.info?.lastIteration === 1, 'new last iteration');
   });
 });
