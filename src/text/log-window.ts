@@ -19,6 +19,8 @@ export interface LogEntry {
   msg: string;
   worker?: string;
   iter?: number;
+  /** tracktop's server: the log's place among those sharing its timestamp (a page cursor). */
+  seq?: number;
 }
 
 /** One display line; a multi-line message gives several, all with its timestamp and level. */
@@ -101,6 +103,7 @@ function normalise(event: LogEntry): LogEntry {
   };
   if (typeof raw.worker === 'string') entry.worker = raw.worker;
   if (typeof raw.iter === 'number' && Number.isFinite(raw.iter)) entry.iter = raw.iter;
+  if (typeof raw.seq === 'number' && Number.isInteger(raw.seq)) entry.seq = raw.seq;
   return entry;
 }
 
@@ -120,7 +123,8 @@ function ascending(page: readonly LogEntry[], newestFirst: boolean): LogEntry[] 
 }
 
 function eventKey(entry: LogEntry): string {
-  return `${entry.timestamp}\u0000${entry.level}\u0000${entry.msg}`;
+  // With a seq (tracktop's server) two logs alike in all else are still two logs.
+  return `${entry.timestamp}\u0000${entry.level}\u0000${entry.msg}\u0000${entry.seq ?? ''}`;
 }
 
 /**
@@ -327,6 +331,15 @@ export function appendNewer(window: LogWindow, page: readonly LogEntry[], reques
  */
 export function olderPageFrom(window: LogWindow): number | undefined {
   return window.blocks[0]?.entry.timestamp;
+}
+
+/**
+ * `from_seq` to send beside `olderPageFrom` / `newerPageFrom`: the edge log's `seq` when the
+ * server gave one, so a page goes on inside a timestamp that a page boundary split.
+ */
+export function pageSeq(window: LogWindow, side: 'older' | 'newer'): number | undefined {
+  const block = side === 'older' ? window.blocks[0] : window.blocks[window.blocks.length - 1];
+  return block?.entry.seq;
 }
 
 /**

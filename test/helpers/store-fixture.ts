@@ -129,8 +129,7 @@ export async function addLogLines(
   }
 }
 
-/** Counts list polls seen at the proxy (each poll is one reports.get_task_data request). */
-/** Calls to `endpoint`; with `bodyHas`, only those whose request body contains that text. */
+/** Calls to `endpoint` seen at the proxy; with `bodyHas`, only those whose request body contains that text. */
 export function countCalls(proxy: CountingProxy, endpoint: string, bodyHas?: string): number {
   if (bodyHas === undefined) return proxy.endpoints().filter((e) => e === endpoint).length;
   return proxy.calls.filter((c) => c.endpoint === endpoint && c.body.includes(bodyHas)).length;

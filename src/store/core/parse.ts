@@ -173,7 +173,14 @@ export function parseLogEvents(data: unknown, endpoint: string): LogEntry[] {
     const timestamp = logEventTimestamp(e);
     if (timestamp === null) continue;
     const event = e as Json;
-    out.push({ timestamp, level: str(event.level, 'info'), worker: str(event.worker), msg: logEventMessage(event) });
+    const entry: LogEntry = {
+      timestamp,
+      level: str(event.level, 'info'),
+      worker: str(event.worker),
+      msg: logEventMessage(event),
+    };
+    if (typeof event.seq === 'number' && Number.isInteger(event.seq)) entry.seq = event.seq;
+    out.push(entry);
   }
   return out;
 }

@@ -7,6 +7,7 @@ import {
   appendNewer,
   newerPageFrom,
   olderPageFrom,
+  pageSeq,
   prependOlder,
   replaceWithNewest,
   type LogWindow,
@@ -74,7 +75,14 @@ async function readBeside(
   if (from === undefined) return null;
   const batch = logBatchSize(ctx.get());
   patchLogs(ctx, () => ({ [flag]: true }));
-  const request = { task: taskId, batch_size: batch, from_timestamp: from, navigate_earlier: navigateEarlier };
+  const seq = pageSeq(window, side);
+  const request = {
+    task: taskId,
+    batch_size: batch,
+    from_timestamp: from,
+    navigate_earlier: navigateEarlier,
+    ...(seq === undefined ? {} : { from_seq: seq }),
+  };
   const page = await fetchPage(ctx, request, signal);
   return signal.aborted ? null : join(window, page, batch);
 }
