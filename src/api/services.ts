@@ -56,6 +56,14 @@ export const SERVICE_METHODS = {
     failed: 'tasks.failed',
     publish: 'tasks.publish',
     getAllEx: 'tasks.get_all_ex',
+    update: 'tasks.update',
+    archiveMany: 'tasks.archive_many',
+    unarchiveMany: 'tasks.unarchive_many',
+    move: 'tasks.move',
+    stop: 'tasks.stop',
+    stopMany: 'tasks.stop_many',
+    delete: 'tasks.delete',
+    deleteMany: 'tasks.delete_many',
   },
   models: {
     create: 'models.create',
@@ -64,6 +72,7 @@ export const SERVICE_METHODS = {
   projects: {
     create: 'projects.create',
     getAllEx: 'projects.get_all_ex',
+    getTaskTags: 'projects.get_task_tags',
   },
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

@@ -5,4 +5,5 @@ export * from './auth.js';
 export * from './events.js';
 export * from './reports.js';
 export * from './tasks.js';
+export * from './task-triage.js';
 export * from './operations.js';

@@ -10,6 +10,7 @@ import { reportsHandlers } from './reports.js';
 import { tasksHandlers } from './tasks.js';
 import { tasksEditHandlers } from './tasks-edit.js';
 import { tasksParamsHandlers } from './tasks-params.js';
+import { tasksTriageHandlers } from './tasks-triage.js';
 
 export const HANDLERS: ServedHandlers = {
   ...authHandlers,
@@ -21,4 +22,5 @@ export const HANDLERS: ServedHandlers = {
   ...plainReadHandlers,
   ...tasksEditHandlers,
   ...tasksParamsHandlers,
+  ...tasksTriageHandlers,
 };
