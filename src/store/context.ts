@@ -1,6 +1,7 @@
 // What the store's modules share: the zustand get/set, injected dependencies, the pollers
 // and the bookkeeping that is not UI state (scroll ids, what the detail panes were fetched for).
 import type { StoreClient } from './client.js';
+import type { StateFile } from '../config/state-file.js';
 import type { CompareFetched } from './compare/compare.js';
 import type { ListPaging } from './core/list-paging.js';
 import type { ListProbe } from './core/list-probe.js';
@@ -43,6 +44,8 @@ export interface StoreDeps {
    * The monitor runs it in a worker with a bounded heap (log-scan-thread.ts).
    */
   logScanner?: LogScanner;
+  /** What the monitor remembers between runs (metric columns); none: nothing is remembered. */
+  stateFile?: StateFile;
 }
 
 export interface Pollers {
@@ -119,6 +122,7 @@ export interface StoreContext {
   pageSize: number;
   pollers: Pollers;
   book: Bookkeeping;
+  stateFile: StateFile | null;
 }
 
 export const MAX_LIST_ROWS = 500;

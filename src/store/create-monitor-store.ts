@@ -29,6 +29,9 @@ import { createDetailActions, DEFAULT_HISTOGRAM_SAMPLES, emptyArtifacts, emptySc
 import { createLogsActions, emptyLogs } from './logs/logs.js';
 import { createTaskListActions } from './tasks/list-actions.js';
 import { initialTasks } from './tasks/list.js';
+import { parseMetricColumns } from './tasks/metric-columns.js';
+import { createTaskSideActions } from './tasks/task-actions.js';
+import { byView } from './core/by-view.js';
 import { createTextViewerActions } from './ui/text-viewer.js';
 import type { MonitorActions, MonitorData, MonitorState, MonitorStore } from './types.js';
 import { createUiActions, initialUi } from './ui/ui-state.js';
@@ -43,7 +46,7 @@ function initialData(deps: StoreDeps): MonitorData {
   return {
     connection: initialConnection(deps.serverUrl ?? (deps.client as { apiHost?: string }).apiHost ?? ''),
     ui: initialUi({ readOnly: deps.readOnly ?? false, cols: deps.cols ?? 80, rows: deps.rows ?? 24 }),
-    tasks: initialTasks(),
+    tasks: { ...initialTasks(), metricColumns: parseMetricColumns(deps.stateFile?.load().metricColumns) },
     scalars: emptyScalars(null, 'iter', DEFAULT_HISTOGRAM_SAMPLES),
     logs: emptyLogs(null),
     artifacts: emptyArtifacts(null),
@@ -110,10 +113,17 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     pageSize,
     pollers: undefined as unknown as Pollers,
     book: initialBook(pageSize, deps.color ?? true),
+    stateFile: deps.stateFile ?? null,
   };
   ctx.pollers = createPollers(ctx);
 
   const triage = createTriageBook();
+  const taskSide = createTaskSideActions(ctx, createTriageBook());
+  const reportSide = {
+    ...createReportFilterActions(ctx),
+    ...createTriageActions(ctx, triage),
+    ...createReportDialogActions(ctx, triage),
+  };
   const actions: MonitorActions = {
     ...createLifecycleActions(ctx),
     ...createNavigationActions(ctx),
@@ -125,9 +135,8 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     ...createCompareActions(ctx),
     ...createTaskListActions(ctx),
     ...createTextViewerActions(ctx),
-    ...createReportFilterActions(ctx),
-    ...createTriageActions(ctx, triage),
-    ...createReportDialogActions(ctx, triage),
+    ...byView(ctx, reportSide, taskSide.shared),
+    ...taskSide.own,
     ...createImageViewActions(ctx),
   };
   store.setState({ actions });
