@@ -5,11 +5,12 @@ import { displayWidth } from '../../src/text/width.js';
 const GLYPHS = { up: '▲', down: '▼' };
 
 describe('task list columns', () => {
-  it('shows the project from 100 terminal columns: narrow (its last part) beside a name of 16 at 120', () => {
+  it('shows the project from 100 terminal columns: narrow (its last part) beside a name of 20 at 120', () => {
     expect(taskColumns(78, 80).project).toBe(0);
     const at120 = taskColumns(39, 120);
     expect(at120.project).toBe(7);
-    expect(at120.name).toBeGreaterThanOrEqual(16);
+    expect(at120.name).toBeGreaterThanOrEqual(20);
+    expect(taskColumns(32, 100).project).toBe(0);
     expect(projectCell('team/vision', 7, '…')).toBe('vision ');
     expect(projectCell('reinforcement', 7, '…')).toBe('rei…ent');
     expect(projectCell('rl', 7, '…')).toBe('rl     ');

@@ -11,12 +11,12 @@ export const PROJECT_MIN_TERMINAL_COLS = 100;
 /**
  * ...and room for a project this wide beside a name of NAME_KEEP columns. When that room is
  * not there (the 100-139 column layouts), a narrow project column (SHORT_PROJECT, the last
- * part of the project's path) still shows beside a name of NAME_SHORT columns.
+ * part of the project's path) still shows beside a name of at least NAME_SHORT columns.
  */
 const PROJECT_MIN = 8;
 const NAME_KEEP = 24;
 const SHORT_PROJECT = 7;
-const NAME_SHORT = 16;
+const NAME_SHORT = 20;
 /** A metric column (its last value), and the narrowest the name gets to make room for them. */
 export const METRIC_WIDTH = 8;
 const NAME_MIN_WITH_METRICS = 12;
