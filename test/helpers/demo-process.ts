@@ -36,10 +36,21 @@ export interface DemoSession {
   stop(): Promise<void>;
 }
 
-export async function startDemo(opts: { columns: number; rows: number; extraArgs?: string[] }): Promise<DemoSession> {
+export async function startDemo(opts: {
+  columns: number;
+  rows: number;
+  extraArgs?: string[];
+  /** More environment for the monitor (e.g. XDG_CONFIG_HOME for its state file). */
+  env?: Record<string, string>;
+}): Promise<DemoSession> {
   assertBuiltAndTmux();
   const port = await freePort();
-  const tmux = startTmux([], { columns: opts.columns, rows: opts.rows, cwd: ROOT });
+  const tmux = startTmux([], {
+    columns: opts.columns,
+    rows: opts.rows,
+    cwd: ROOT,
+    ...(opts.env ? { env: opts.env } : {}),
+  });
   const db = join(tmux.dir, 'demo.db');
   tmux.type(
     `${BIN} demo --port ${port} --db ${db} --interval 1 ${(opts.extraArgs ?? []).join(' ')}; echo "tracktop-exit=$?"`,
