@@ -78,6 +78,8 @@ export interface Bookkeeping {
   logsFor: string | null;
   /** "taskId|lastUpdate" the run info was last fetched for. */
   runInfoFor: string | null;
+  /** What the marked runs' hyperparameters were last fetched for (run-info/param-compare.ts). */
+  paramsFor: string | null;
   /** What the compare series were last fetched for (marks, axis, samples; each task's last_update). */
   compareFor: CompareFetched | null;
   /** Server-side debug image iterator of the selected task (reused with refresh). */

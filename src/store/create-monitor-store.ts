@@ -65,6 +65,7 @@ function initialBook(pageSize: number, logColor: boolean): Bookkeeping {
     scalarsFor: null,
     artifactsFor: null,
     runInfoFor: null,
+    paramsFor: null,
     compareFor: null,
     logsFor: null,
     imagesScroll: null,

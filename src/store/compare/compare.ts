@@ -4,6 +4,8 @@
 // interval, and events.multi_task_scalar_metrics_iter_histogram (samples ≈ chart columns) only
 // when a marked task's last_update moved, or the marks, axis or sample count changed.
 import type { StoreContext } from '../context.js';
+import { runInfoWanted } from '../detail/selected-task.js';
+import { paramsFingerprint } from '../run-info/param-compare.js';
 import { classifyFailure, DataShapeError, toPaneError, type PaneError } from '../core/errors.js';
 import { clampIndex } from '../core/lists.js';
 import { isObject, parseSeriesPoints, toEpochMs } from '../core/parse.js';
@@ -249,6 +251,9 @@ export function createCompareActions(ctx: StoreContext): CompareActions {
       ctx.set((s) => ({ tasks: { ...s.tasks, marked } }));
       if (marked.length < 2) ctx.set({ compare: emptyCompare() });
       syncCompare(ctx);
+      // The run info shows the marked runs' hyperparameters: fetch them now, not at the next tick.
+      const state = ctx.get();
+      if (runInfoWanted(state) && ctx.book.paramsFor !== paramsFingerprint(state)) ctx.pollers.detail.wake();
     },
     clearTaskMarks() {
       if (ctx.get().tasks.marked.length === 0) return;

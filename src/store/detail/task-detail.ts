@@ -9,6 +9,7 @@ import { emptyLogs } from '../logs/logs.js';
 import { artifactsWanted, logsWanted, runInfoWanted, selectedFingerprint } from './selected-task.js';
 import { syncCompare } from '../compare/compare.js';
 import { emptyRunInfo, fetchRunInfo, selectedRunInfoFingerprint } from '../run-info/run-info.js';
+import { fetchParamCompare, paramsFingerprint } from '../run-info/param-compare.js';
 import { clampIndex } from '../core/lists.js';
 import {
   parseDebugImages,
@@ -143,6 +144,7 @@ export function onTaskSelectionChanged(ctx: StoreContext): void {
   book.artifactsFor = null;
   book.logsFor = null;
   book.runInfoFor = null;
+  book.paramsFor = null;
   book.imagesScroll = null;
   book.logOp = null;
   book.logWindow = newLogWindow(book.logColor);
@@ -165,7 +167,9 @@ export function syncDetail(ctx: StoreContext): void {
   if (state.ui.view !== 'tasks' || book.selectionTimer !== null) return;
   const fp = selectedFingerprint(state);
   if (fp === null || state.scalars.taskId !== state.tasks.selectedId) return;
-  const infoStale = runInfoWanted(state) && book.runInfoFor !== selectedRunInfoFingerprint(state);
+  const infoStale =
+    runInfoWanted(state) &&
+    (book.runInfoFor !== selectedRunInfoFingerprint(state) || book.paramsFor !== paramsFingerprint(state));
   if (book.scalarsFor !== fp || (artifactsWanted(state) && book.artifactsFor !== fp) || infoStale)
     ctx.pollers.detail.wake();
   if (!logsWanted(state)) return;
@@ -214,6 +218,13 @@ export async function detailTick(ctx: StoreContext, signal: AbortSignal): Promis
   const infoFp = selectedRunInfoFingerprint(state);
   if (runInfoWanted(state) && infoFp !== null && ctx.book.runInfoFor !== infoFp)
     jobs.push(fetchRunInfo(ctx, taskId, infoFp, signal, outcome));
+  const paramsFp = paramsFingerprint(state);
+  if (runInfoWanted(state) && ctx.book.paramsFor !== paramsFp) {
+    if (paramsFp === null) {
+      ctx.book.paramsFor = null;
+      if (state.runinfo.compare !== null) ctx.set((s) => ({ runinfo: { ...s.runinfo, compare: null } }));
+    } else jobs.push(fetchParamCompare(ctx, paramsFp, signal, outcome));
+  }
   await Promise.all(jobs);
   if (outcome.connectionError !== undefined) throw outcome.connectionError;
 }
