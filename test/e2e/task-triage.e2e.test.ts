@@ -208,6 +208,20 @@ describe('task triage in tmux', () => {
       expect(picker).toContain('Tab: on / off');
       t.sendKeys('Escape');
       await t.waitFor((s) => !s.includes('Metric columns'));
+      // The project picker is a tree (a parent, its subprojects indented under it).
+      t.sendKeys('P');
+      const tree = await t.waitFor((s) => s.includes('(all projects)') && !s.includes('loading projects'));
+      const treeRows = tree.split('\n');
+      const parent = treeRows.findIndex((r) => /\( \) vision\b/.test(r));
+      expect(parent, tree).toBeGreaterThan(0);
+      expect(treeRows[parent + 1], tree).toMatch(/\( \) {3}resnet-sweeps/);
+      t.sendKeys('Escape');
+      await t.waitFor((s) => !s.includes('(all projects)'));
+      t.sendKeys('U');
+      const users = await t.waitFor('(all users)');
+      expect(users.split('\n').every((line) => line.length <= columns)).toBe(true);
+      t.sendKeys('Escape');
+      await t.waitFor((s) => !s.includes('(all users)'));
       await select('bert-base-sst2');
       t.sendKeys('K');
       const dialog = await t.waitFor('Abort "bert-base-sst2"?');
