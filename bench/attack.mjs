@@ -1,5 +1,5 @@
 // Attack benchmark: latency of a cheap call (projects.get_all_ex, one item, Bearer token) while
-// other clients run the expensive requests of issue 11 against the same server.
+// other clients run expensive requests (huge regexes, projections, scans) against the same server.
 //
 // Run after a build (it imports the compiled server from dist/):
 //   npm run build && node bench/attack.mjs [seconds-per-attack]
@@ -10,6 +10,10 @@
 //   * only_fields: 1 client asks for 500 tasks with a 2 MB only_fields list;
 //   * wrong-secret: 4 clients send Basic auth with a valid access key and a wrong secret.
 // Targets: median <= 50 ms under each attack, <= 20 ms under the wrong-secret storm.
+// Then the hostile and fault figures of bench/lib/hardening.mjs: log pages of one timestamp,
+// the owner's login during a storm, revoked keys, a second server, 16 large uploads, 1,100 idle
+// sockets, and the 8-writer ingest (`node bench/attack.mjs 3 --ingest-only DIST` measures that
+// one alone on another build's dist/).
 // The server runs in a child process and the attackers in a worker thread, so the client-side
 // work of the attack (serializing 2 MB bodies) does not count as server time.
 import { fork } from 'node:child_process';
@@ -20,6 +24,9 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { fileURLToPath } from 'node:url';
 import { Agent, fetch } from 'undici';
 import { row } from './lib/table.mjs';
+import { hardeningFigures, ingest } from './lib/hardening.mjs';
+
+const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
 const ACCESS_KEY = 'BENCHACCESSKEY000000';
 const SECRET_KEY = 'bench-secret-key-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -146,7 +153,8 @@ const GOAL_MS = { none: 50, regex: 50, only_fields: 50, 'wrong-secret': 20 };
 /** The `attack` group of bench/run.mjs: one row per attack (fewer seconds each with --quick). */
 export async function figures(ctx) {
   const seconds = ctx.runs(3) === 1 ? 2 : 3;
-  return (await measureAttacks(seconds)).map((r) =>
+  const hardening = await hardeningFigures(DIST, ctx.runs(3) === 1 ? 10 : 30);
+  const attacks = (await measureAttacks(seconds)).map((r) =>
     row({
       figure: `cheap call under attack: ${r.name} (ms, median of ${r.n} in ${seconds} s)`,
       goal: `<= ${GOAL_MS[r.name]}`,
@@ -154,9 +162,14 @@ export async function figures(ctx) {
       ok: r.median <= GOAL_MS[r.name],
     }),
   );
+  return [...attacks, ...hardening];
 }
 
-if (role === 'main' && process.argv[1] === fileURLToPath(import.meta.url)) {
+if (role === 'main' && process.argv[1] === fileURLToPath(import.meta.url) && process.argv[3] === '--ingest-only') {
+  const seconds = Number(process.argv[2] ?? 30);
+  const r = await ingest(process.argv[4] ?? DIST, seconds);
+  console.log(`8-writer ingest, ${seconds} s: ${r.rate.toFixed(0)} events/s, ${r.errors} errors, ${r.lost} lost`);
+} else if (role === 'main' && process.argv[1] === fileURLToPath(import.meta.url)) {
   const seconds = Number(process.argv[2] ?? 3);
   console.log(`cheap call: projects.get_all_ex {page_size: 1}, ${seconds} s per attack`);
   for (const r of await measureAttacks(seconds)) {
@@ -165,4 +178,6 @@ if (role === 'main' && process.argv[1] === fileURLToPath(import.meta.url)) {
       `${r.name.padEnd(13)} median ${r.median.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  (${r.n} calls)${attacker}`,
     );
   }
+  for (const r of await hardeningFigures(DIST, 30))
+    console.log(`${r.ok.padEnd(6)} ${r.figure}: ${r.measured} (goal ${r.goal})`);
 }

@@ -1,4 +1,4 @@
-// Log search over a huge log (issue 12): the built monitor inside tmux (120x40) searches a
+// Log search over a huge log: the built monitor inside tmux (120x40) searches a
 // 10,000,000-line log on the embedded server for a line at its very start.
 //   - lines scanned per second, beside `grep -c` over the same lines written to a file;
 //   - the monitor's RSS, sampled every 100 ms during the search, and 5 s after the match.

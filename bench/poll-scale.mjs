@@ -1,4 +1,4 @@
-// The monitor's idle poll cost at scale (issue 12): the built monitor inside tmux (120x40,
+// The monitor's idle poll cost at scale: the built monitor inside tmux (120x40,
 // --interval 1) against the embedded server holding 10,000 tasks where nothing changes.
 // Bytes on the wire are counted by a TCP relay between them (both directions, HTTP headers
 // included); CPU is the monitor's own (the scheduler's runtime of its threads, bench/lib/proc.mjs),

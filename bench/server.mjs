@@ -3,7 +3,7 @@
 // A group of `npm run bench` (bench/run.mjs server); imports the compiled server from the
 // measured tree's dist/.
 //
-// Prints, each against the target issue 3 sets:
+// Prints, each against its goal:
 //   * ingest rate of events.add_batch with 100 k scalars (JSON lines), through HTTP and
 //     handler-only (the events.add_batch handler called directly, no HTTP);
 //   * events.scalar_metrics_iter_histogram over a 1 M-point series (default 2000 samples);

@@ -1,4 +1,4 @@
-// Server storage benchmark for task logs (issue 12): bytes per line on disk, ingest rate over
+// Server storage benchmark for task logs: bytes per line on disk, ingest rate over
 // HTTP (and, apart, the request body pre-scan every batch goes through), and the 5,000-line
 // events.get_task_log page over HTTP at 1 M and 10 M lines.
 //

@@ -5,7 +5,7 @@
 //     instance is also built when the bundle loads;
 //   - styledCharsToString() works out the escape codes between every two neighbouring cells
 //     (three Sets and two filters a cell), though neighbours nearly always share their style.
-// The bundle gets the package with two changes that leave every result the same:
+// Our install edits the package with two changes that leave every result the same:
 //   - a line made only of printable ASCII, ESC and the characters of string-width-fast's
 //     NARROW_RANGES (each one cluster on its own that never joins a neighbour, the property
 //     test/scripts/string-width-fast.test.ts checks against Intl.Segmenter) is cut into clusters
@@ -13,8 +13,6 @@
 //   - two neighbouring cells with the same codes in the same order add no codes between them
 //     (what diffAnsiCodes gives for them), and a row's last cell without style closes nothing.
 // test/scripts/ansi-tokenize-fast.test.ts checks both against the package as published.
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
 import { applyEdits } from './source-edits.mjs';
 import { deferConstants, NARROW_CLASS } from './string-width-fast.mjs';
 
@@ -68,15 +66,4 @@ export const TOKENIZE_MODULE_EDITS = {
   'tokenize.js': (source) =>
     deferConstants(edit(source, 'tokenize.js', TOKENIZE_EDITS, TOKENIZE_HELPERS), ['segmenter'], 'ansi-tokenize'),
   'styledChars.js': (source) => edit(source, 'styledChars.js', STYLED_CHARS_EDITS, STYLED_CHARS_HELPERS),
-};
-
-/** esbuild plugin: bundles the package's tokenize.js and styledChars.js with their edits. */
-export const ansiTokenizeFast = {
-  name: 'ansi-tokenize-fast',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars)\.js$/ }, (args) => ({
-      contents: TOKENIZE_MODULE_EDITS[basename(args.path)](readFileSync(args.path, 'utf8')),
-      loader: 'js',
-    }));
-  },
 };

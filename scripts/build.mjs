@@ -10,18 +10,14 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { ansiTokenizeFast } from './ansi-tokenize-fast.mjs';
-import { assertInkPatched } from './ink-patch-check.mjs';
-import { inkOutputCache } from './ink-output-cache.mjs';
-import { stringWidthFast } from './string-width-fast.mjs';
-import { yogaNoFetch } from './yoga-no-fetch.mjs';
+import { assertDependencyEdits } from './dependency-edits.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist', 'bundle');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
-// The bundle must carry the incremental-rendering fix that `postinstall` applies to Ink.
-assertInkPatched(root);
+// The bundle must carry the dependency edits that `postinstall` applies (scripts/dependency-edits.mjs).
+assertDependencyEdits(root);
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
@@ -100,7 +96,7 @@ const result = await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // CommonJS dependencies bundled into ESM call require() for Node built-ins.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [versionConstant, undiciPoolOnly, inkOutputCache, yogaNoFetch, stringWidthFast, ansiTokenizeFast],
+  plugins: [versionConstant, undiciPoolOnly],
   logLevel: 'warning',
   metafile: true,
 });

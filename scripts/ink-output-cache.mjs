@@ -1,7 +1,7 @@
 // Ink 6.8 builds every frame from scratch: each text line is tokenised into styled cells, each
 // cell measured, and each screen row turned back into an ANSI string, with caches that live
 // for one frame only. A key press that changes two rows of a 120x40 screen paid for all 40
-// (about 60 % of the CPU per key, profiled with --cpu-prof). The bundle gets Ink's output.js
+// (about 60 % of the CPU per key, profiled with --cpu-prof). Our install edits Ink's output.js
 // with three changes that leave its output byte for byte the same:
 //   - the tokenising and width caches outlive the frame (dropped whole past a bound on their
 //     entries and on the characters of their keys, so days of changing log lines cannot grow
@@ -14,10 +14,8 @@
 // Ink's own module-wide caches of text sizes and wrapped text (measure-text.js, wrap-text.js)
 // keep every string ever drawn: over days of log lines that is memory without end, so they
 // get the same bound.
-// tsc output and the tests keep Ink as it is; test/scripts/ink-output-cache.test.ts checks
-// that the patched module writes what the original writes.
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+// The edits are applied under node_modules (scripts/dependency-edits.mjs), so the tests run them too;
+// test/scripts/ink-output-cache.test.ts checks that the edited module writes what the published one does.
 import { applyEdits } from './source-edits.mjs';
 
 /** Entries each shared cache holds before it is dropped and rebuilt. */
@@ -150,17 +148,3 @@ export function cacheInkOutput(source) {
 export function cacheInkRenderNode(source) {
   return INK_EDITS['render-node-to-output.js'](source);
 }
-
-/** esbuild plugin: bundles the Ink modules of INK_EDITS with their edits applied. */
-export const inkOutputCache = {
-  name: 'ink-output-cache',
-  setup(b) {
-    b.onLoad(
-      { filter: /[\\/]ink[\\/]build[\\/](output|render-node-to-output|measure-text|wrap-text)\.js$/ },
-      (args) => ({
-        contents: INK_EDITS[basename(args.path)](readFileSync(args.path, 'utf8')),
-        loader: 'js',
-      }),
-    );
-  },
-};

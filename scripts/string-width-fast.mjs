@@ -2,7 +2,7 @@
 // every other string through Intl.Segmenter, emoji regexes and an East Asian Width lookup per
 // cluster. Nearly every line of the monitor has a border, a sparkline or a status mark, so the
 // first frame measured each of them the slow way: about a quarter of its render time
-// (--cpu-prof). The bundle widens the fast path to the box drawing, block, geometric, arrow,
+// (--cpu-prof). Our install widens the fast path to the box drawing, block, geometric, arrow,
 // punctuation and check-mark characters the monitor draws: each is one cluster of width 1 on
 // its own and never joins a neighbour into a cluster, so the width of a string made only of
 // them is its length. Only with the default `ambiguousIsNarrow` (several are East Asian
@@ -12,9 +12,8 @@
 // Both string-widths (8, and wrap-ansi's own 7) also build an Intl.Segmenter and Unicode
 // property regexes when their module loads: `\p{RGI_Emoji}` with the `v` flag alone took about
 // 10 ms, the segmenter about 6 (--cpu-prof of the monitor's start, by line), all on the way to
-// the first frame, whose lines the fast path measures without them. The bundle builds each on
+// the first frame, whose lines the fast path measures without them. Our install builds each on
 // its first use instead.
-import { readFileSync } from 'node:fs';
 
 /** Code point ranges (inclusive) of width 1 that never join a neighbour, besides printable ASCII. */
 export const NARROW_RANGES = [
@@ -78,28 +77,12 @@ export function deferConstants(source, names, what) {
   return out;
 }
 
-/** The hoisted string-width 8 as the bundle has it. */
+/** The hoisted string-width 8 as our install edits it. */
 export function transformStringWidth8(source) {
   return deferConstants(widenStringWidthFastPath(source), DEFERRED_8, 'string-width 8');
 }
 
-/** wrap-ansi's string-width 7 as the bundle has it. */
+/** wrap-ansi's string-width 7 as our install edits it. */
 export function transformStringWidth7(source) {
   return deferConstants(source, DEFERRED_7, 'string-width 7');
 }
-
-const NESTED = /[\\/]node_modules[\\/][^\\/]+[\\/]node_modules[\\/]string-width[\\/]/;
-
-export const stringWidthFast = {
-  name: 'string-width-fast',
-  setup(b) {
-    // wrap-ansi's own string-width 7 (nested in its node_modules) has no fast path to widen.
-    b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      return {
-        contents: NESTED.test(args.path) ? transformStringWidth7(source) : transformStringWidth8(source),
-        loader: 'js',
-      };
-    });
-  },
-};

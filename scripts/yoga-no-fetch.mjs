@@ -1,9 +1,8 @@
 // Yoga (Ink's layout engine) ships its WebAssembly as a base64 data: URL and, when a global
 // `fetch` exists, "downloads" it with fetch(). On Node that first fetch() loads Node's built-in
 // undici: ~110 ms of the monitor's start-up (--cpu-prof) to decode a string Yoga can decode
-// itself. In the bundle Yoga's two "is there a fetch?" tests answer no, so it takes its
+// itself. Installed, Yoga's two "is there a fetch?" tests answer no, so it takes its
 // synchronous data-URL path.
-import { readFileSync } from 'node:fs';
 
 const FETCH_TEST = '"function"!=typeof fetch';
 
@@ -14,13 +13,3 @@ export function yogaWithoutFetch(source) {
     throw new Error(`yoga-layout's loader changed (${count} fetch tests); review scripts/yoga-no-fetch.mjs`);
   return source.replaceAll(FETCH_TEST, 'true');
 }
-
-export const yogaNoFetch = {
-  name: 'yoga-no-fetch',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => ({
-      contents: yogaWithoutFetch(readFileSync(args.path, 'utf8')),
-      loader: 'js',
-    }));
-  },
-};

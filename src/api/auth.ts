@@ -1,4 +1,4 @@
-// Tokens: `auth.login` with the key pair (REFERENCE §2), lazily before the first call and
+// Tokens: `auth.login` with the key pair (docs/wire-facts.md §2), lazily before the first call and
 // again shortly before the token expires; one shared login for concurrent callers; one
 // re-login and retry when a call is answered 401/30. A token given without a key pair is
 // used as is and cannot be renewed.

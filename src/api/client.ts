@@ -36,6 +36,8 @@ export interface ClientOptions {
   worker?: string | undefined;
   /** The files server (`api.files_server`): downloads from it carry the token, as from the API host. */
   filesHost?: string | undefined;
+  /** Bound of one answer in bytes (default 64 MiB, answer-limit.ts); larger answers are refused unread. */
+  maxAnswerBytes?: number | undefined;
 }
 
 export interface DownloadOptions {
@@ -90,6 +92,8 @@ export function createClient(opts: ClientOptions): ApiClient {
     timeouts: opts.timeouts,
     retry: opts.retry,
     worker: opts.worker,
+    maxAnswerBytes: opts.maxAnswerBytes,
+    now: opts.now,
   });
   const auth = new Authenticator(transport, {
     accessKey: opts.accessKey,

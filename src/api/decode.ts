@@ -1,5 +1,5 @@
 // Reads one HTTP answer: the envelope's `data` on success, an ApiError otherwise
-// (REFERENCE §1.3, §1.4). Answers that are not envelopes (proxy error pages, the plain-text
+// (docs/wire-facts.md §1.3, §1.4). Answers that are not envelopes (proxy error pages, the plain-text
 // 415) are quoted in the error so the user sees what actually came back.
 import { isEnvelope } from '../wire/envelope.js';
 import { RETRYABLE_HTTP_STATUSES } from '../wire/errors.js';

@@ -24,7 +24,9 @@ export type ApiErrorKind =
   /** The caller's AbortSignal fired. */
   | 'aborted'
   /** The client was configured with something unusable (bad URL, unreadable CA file). */
-  | 'config';
+  | 'config'
+  /** The answer was larger than the client's bound (answer-limit.ts); reading it stopped. */
+  | 'too-large';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

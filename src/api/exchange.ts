@@ -3,6 +3,7 @@
 // every call here reads the body to its end at once, and the monitor sends a few of these a
 // second for days, so it drives the dispatch itself (bench/poll-scale.mjs: less CPU a call).
 import type { Dispatcher } from 'undici';
+import { AnswerTooLarge } from './answer-limit.js';
 
 export interface Exchange {
   status: number;
@@ -15,6 +16,8 @@ export interface ExchangeRequest {
   path: string;
   headers: Record<string, string>;
   body: string;
+  /** Bound of the answer's body in bytes: past it the request fails with AnswerTooLarge. */
+  maxBytes: number;
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
@@ -22,7 +25,9 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 /**
  * Sends `request` and resolves with the status, headers and body text (a UTF-8 byte order
  * mark dropped, as `body.text()` does), or rejects with what undici fails it with: a
- * connection error, or `signal`'s reason once it fires.
+ * connection error, or `signal`'s reason once it fires. An answer that announces more than
+ * `maxBytes`, or sends more, fails with AnswerTooLarge at once: the connection is dropped, the
+ * rest is never read, and what was read is let go.
  */
 export function exchange(dispatcher: Dispatcher, request: ExchangeRequest, signal: AbortSignal): Promise<Exchange> {
   return new Promise((resolve, reject) => {
@@ -45,6 +50,13 @@ export function exchange(dispatcher: Dispatcher, request: ExchangeRequest, signa
       done = true;
       signal.removeEventListener('abort', onAbort);
     };
+    let refused = false;
+    const refuse = (c: Dispatcher.DispatchController, declared: number | undefined) => {
+      refused = true;
+      const over = new AnswerTooLarge(request.maxBytes, length, declared);
+      chunks.length = 0;
+      c.abort(over);
+    };
     dispatcher.dispatch(
       { method: request.method, path: request.path, headers: request.headers, body: request.body },
       {
@@ -52,11 +64,19 @@ export function exchange(dispatcher: Dispatcher, request: ExchangeRequest, signa
           controller = c;
           if (signal.aborted) c.abort(signal.reason as Error);
         },
-        onResponseStart(_c, statusCode, responseHeaders) {
+        onResponseStart(c, statusCode, responseHeaders) {
           status = statusCode;
           headers = responseHeaders;
+          const declared = Number(responseHeaders['content-length']);
+          if (Number.isFinite(declared) && declared > request.maxBytes) refuse(c, declared);
         },
-        onResponseData(_c, chunk) {
+        onResponseData(c, chunk) {
+          if (refused) return;
+          if (length + chunk.length > request.maxBytes) {
+            length += chunk.length;
+            refuse(c, undefined);
+            return;
+          }
           chunks.push(chunk);
           length += chunk.length;
         },
@@ -64,7 +84,7 @@ export function exchange(dispatcher: Dispatcher, request: ExchangeRequest, signa
           finish();
           const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length);
           const start = UTF8_BOM.every((byte, i) => body[i] === byte) ? UTF8_BOM.length : 0;
-          // Not the server's ASCII shortcut (server/utf8-text.ts): Node makes a Latin-1 string of
+          // Not the server's ASCII shortcut (server/http/utf8-text.ts): Node makes a Latin-1 string of
           // 1 MB or more external, freed only when V8 counts 64 MB of them, and the log search's
           // worker, which reads pages without parsing them, grew by 40 MB (bench/log-search.mjs).
           resolve({ status, headers, text: body.toString('utf8', start) });

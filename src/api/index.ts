@@ -2,6 +2,7 @@
 export { createClient, type ApiClient, type ClientOptions, type ServerInfo } from './client.js';
 export { ApiError, isApiError, isAbortError, type ApiErrorKind, type ApiErrorInit } from './errors.js';
 export { DEFAULT_TIMEOUTS, type Timeouts } from './transport.js';
+export { DEFAULT_MAX_ANSWER_BYTES } from './answer-limit.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
 export { DEFAULT_REFRESH_THRESHOLD_SEC } from './auth.js';
 export { decodeTokenClaims } from './jwt.js';

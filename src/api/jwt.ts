@@ -1,4 +1,4 @@
-// Reads the claims of a JWT without verifying it (REFERENCE §2: the token is opaque to the
+// Reads the claims of a JWT without verifying it (docs/wire-facts.md §2: the token is opaque to the
 // client; its payload just tells us when it expires and which server issued it).
 import type { TokenClaims } from '../wire/auth.js';
 

@@ -1,5 +1,5 @@
 // A get_task_log answer summed up without JSON.parse, for the log search's pages that cannot
-// match (REFERENCE §1.3, §6.4). In "plain" JSON (printable ASCII, no backslash, spaces as the
+// match (docs/wire-facts.md §1.3, §6.4). In "plain" JSON (printable ASCII, no backslash, spaces as the
 // only whitespace) there are no escapes: every string is exactly the text between two quotes.
 // The envelope is walked as JSON.parse would read it; the events array, thousands of flat log
 // events, is checked by one regular expression instead of being built into objects. Whatever

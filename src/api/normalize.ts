@@ -1,4 +1,4 @@
-// Tolerant decoding: where the spec and real servers disagree (REFERENCE §0), whatever shape
+// Tolerant decoding: where the spec and real servers disagree (docs/wire-facts.md §0), whatever shape
 // arrives is turned into the shape src/wire/ describes. Unknown fields are kept.
 import type {
   DebugImageEvent,
@@ -172,7 +172,7 @@ export function toVectorHistogram(
   return { ...rest, metric, variant, vectors: points.map((p) => p.vector), iterations: points.map((p) => p.iter) };
 }
 
-/** The iteration-paging shape, or the legacy `{task, images: [events]}` of old handlers (REFERENCE §6.8). */
+/** The iteration-paging shape, or the legacy `{task, images: [events]}` of old handlers (docs/wire-facts.md §6.8). */
 export function toDebugImages(data: unknown, req: { metrics?: { task: string }[] } | undefined): DebugImagesResponse {
   const obj = asObj(data);
   if (!Array.isArray(obj.images)) {

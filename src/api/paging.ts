@@ -1,6 +1,6 @@
 // Async generators that walk the paged reads page by page (each page an array), stopping
-// where REFERENCE §6 and §9.3 say a walk ends, and guarding against servers that hand the
-// same page back again (the "key 0 restart" quirk of REFERENCE §6.2).
+// where docs/wire-facts.md §6 and §9.3 say a walk ends, and guarding against servers that hand the
+// same page back again (the "key 0 restart" quirk of docs/wire-facts.md §6.2).
 import type { MetricVariants } from '../wire/common.js';
 import type {
   GetTaskEventsRequest,
@@ -48,7 +48,7 @@ type ListEndpoint = 'reports.get_all_ex' | 'reports.get_task_data' | 'tasks.get_
 type ListQuery<K extends ListEndpoint> = Partial<Omit<RequestOf<K>, PagingKeys>>;
 
 /**
- * The walk of one list endpoint by its get_all_ex-style DB cursor (REFERENCE §9.3): the first call
+ * The walk of one list endpoint by its get_all_ex-style DB cursor (docs/wire-facts.md §9.3): the first call
  * carries `scroll_id: ""` (real servers only scroll when the key is present) and `size`
  * (`opts.size`); a page shorter than `size` ends it.
  */
@@ -181,12 +181,23 @@ export interface TaskLogWalk {
   metrics?: MetricVariants[];
 }
 
-/** The smallest (earlier) or largest timestamp of a page. */
-function boundaryTimestamp(events: LogEvent[], earlier: boolean): number | undefined {
-  let found: number | undefined;
-  for (const { timestamp } of events) {
+/**
+ * Where the next page starts: the smallest (earlier) or largest timestamp of a page, and that
+ * log's `seq` when the server gives one (tracktop's server pages inside a timestamp with it).
+ */
+function boundary(events: LogEvent[], earlier: boolean): { timestamp: number; seq?: number } | undefined {
+  let found: { timestamp: number; seq?: number } | undefined;
+  for (const { timestamp, seq } of events) {
     if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) continue;
-    if (found === undefined || (earlier ? timestamp < found : timestamp > found)) found = timestamp;
+    const s = typeof seq === 'number' && Number.isInteger(seq) ? seq : undefined;
+    const beyond =
+      found === undefined ||
+      (earlier ? timestamp < found.timestamp : timestamp > found.timestamp) ||
+      (timestamp === found.timestamp &&
+        s !== undefined &&
+        found.seq !== undefined &&
+        (earlier ? s < found.seq : s > found.seq));
+    if (beyond) found = s === undefined ? { timestamp } : { timestamp, seq: s };
   }
   return found;
 }
@@ -200,6 +211,7 @@ function taskLogWalker(earlier: boolean) {
   ): AsyncGenerator<LogEvent[], void, undefined> {
     const batchSize = walk.batchSize ?? DEFAULT_LOG_BATCH_SIZE;
     let from = walk.fromTimestamp;
+    let fromSeq: number | undefined;
     for (;;) {
       checkAborted('events.get_task_log', opts.signal);
       const res = await client.call(
@@ -209,6 +221,7 @@ function taskLogWalker(earlier: boolean) {
           batch_size: batchSize,
           navigate_earlier: earlier,
           ...(from === undefined ? {} : { from_timestamp: from }),
+          ...(from === undefined || fromSeq === undefined ? {} : { from_seq: fromSeq }),
           ...(walk.metrics === undefined ? {} : { metrics: walk.metrics }),
         },
         callOptions(opts),
@@ -216,12 +229,18 @@ function taskLogWalker(earlier: boolean) {
       const events = res.events ?? [];
       if (events.length === 0) return;
       yield events;
-      // A page may be longer than batch_size (logs sharing the last timestamp are kept together).
+      // Real servers make a page longer than batch_size (logs sharing the last timestamp are
+      // kept together); tracktop's ends at batch_size and gives each log's seq to go on from.
       if (events.length < batchSize) return;
-      const next = boundaryTimestamp(events, earlier);
+      const next = boundary(events, earlier);
       if (next === undefined) return;
-      if (from !== undefined && (earlier ? next >= from : next <= from)) return;
-      from = next;
+      const moved =
+        from === undefined ||
+        (earlier ? next.timestamp < from : next.timestamp > from) ||
+        (next.timestamp === from && next.seq !== undefined && fromSeq !== undefined && next.seq !== fromSeq);
+      if (!moved) return;
+      from = next.timestamp;
+      fromSeq = next.seq;
     }
   };
 }

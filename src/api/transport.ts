@@ -8,6 +8,7 @@ import { Pool, buildConnector } from 'undici';
 import { JSON_LINES_CONTENT_TYPE } from '../wire/envelope.js';
 import { OPERATIONS, type Endpoint } from '../wire/operations.js';
 import { VERSION } from '../version.js';
+import { AnswerTooLarge, DEFAULT_MAX_ANSWER_BYTES, RefusalMemory, answerTooLargeError } from './answer-limit.js';
 import { decodeAnswer, parseRetryAfter } from './decode.js';
 import { CallSignal } from './call-signal.js';
 import { ApiError } from './errors.js';
@@ -42,6 +43,10 @@ export interface TransportOptions {
   retry?: Partial<RetryPolicy> | undefined;
   /** X-ClearML-Worker value; default the host name. */
   worker?: string | undefined;
+  /** Bound of one answer's body in bytes (default DEFAULT_MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number | undefined;
+  /** Epoch milliseconds, for how long a refused answer is remembered; default Date.now. */
+  now?: (() => number) | undefined;
 }
 
 export interface SendOptions {
@@ -67,7 +72,7 @@ interface EncodedBody {
   contentType: string;
 }
 
-/** add_batch is newline-delimited JSON, one event a line, with a trailing newline (REFERENCE §4.2). */
+/** add_batch is newline-delimited JSON, one event a line, with a trailing newline (docs/wire-facts.md §4.2). */
 export function encodeBody(endpoint: Endpoint, body: unknown): EncodedBody {
   if (endpoint === 'events.add_batch') {
     const events = Array.isArray(body) ? body : [body];
@@ -147,6 +152,8 @@ export class Transport {
   /** The TLS settings connections are made with (files downloaded beside the API use them too). */
   readonly tls: { rejectUnauthorized?: boolean; ca?: string };
   private hasConnected = false;
+  readonly maxAnswerBytes: number;
+  private readonly refusals: RefusalMemory;
 
   constructor(opts: TransportOptions) {
     const url = parseApiHost(opts.apiHost);
@@ -156,6 +163,8 @@ export class Transport {
     this.retry = withDefaults(DEFAULT_RETRY_POLICY, opts.retry);
     this.pathPrefix = url.pathname.replace(/\/+$/, '') + versionPrefix(opts.apiVersion);
     this.worker = opts.worker ?? hostname();
+    this.maxAnswerBytes = opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+    this.refusals = new RefusalMemory(opts.now ?? Date.now);
 
     const tls: { rejectUnauthorized?: boolean; ca?: string } =
       opts.verifyCertificate === false
@@ -233,6 +242,9 @@ export class Transport {
     const { signal } = call;
     const giveUpAt = Date.now() + totalMs;
     const { payload, contentType } = encodeBody(endpoint, body);
+    // The same request was just answered with more than the bound: not downloaded again yet.
+    const refused = this.refusals.recall(endpoint, payload);
+    if (refused !== undefined) throw refused;
     const headers: Record<string, string> = {
       'content-type': contentType,
       'x-clearml-client': `tracktop-${VERSION}`,
@@ -246,6 +258,11 @@ export class Transport {
       try {
         return await this.once(endpoint, payload, headers, signal, opts.peek);
       } catch (thrown) {
+        if (thrown instanceof AnswerTooLarge) {
+          const err = answerTooLargeError(endpoint, thrown);
+          this.refusals.remember(endpoint, payload, err);
+          throw err;
+        }
         const err = classifyFailure(thrown, ctx, this.connectMs());
         if (retry >= this.retry.maxRetries || !mayRetry(endpoint, err)) throw err;
         const delay = retryDelayMs(retry, this.retry, err.retryAfterSec);
@@ -275,7 +292,11 @@ export class Transport {
       status,
       headers: answerHeaders,
       text,
-    } = await exchange(this.pool, { method: 'POST', path: this.pathOf(endpoint), headers, body: payload }, signal);
+    } = await exchange(
+      this.pool,
+      { method: 'POST', path: this.pathOf(endpoint), headers, body: payload, maxBytes: this.maxAnswerBytes },
+      signal,
+    );
     if (peek !== undefined && status >= 200 && status < 300) {
       const peeked: unknown = await peek(text);
       if (peeked !== undefined) return new PeekedAnswer(peeked);

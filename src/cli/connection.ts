@@ -2,7 +2,7 @@
 import { homedir } from 'node:os';
 import { createClient, type ApiClient, type ClientOptions } from '../api/index.js';
 import { missingSettings, resolveProfile, type Profile } from '../config/index.js';
-import type { ParsedArgs } from './args.js';
+import { numberFlag, type ParsedArgs } from './args.js';
 import { CliError } from './cli-error.js';
 
 export { CliError };
@@ -24,9 +24,17 @@ export function profileFromArgs(values: ParsedArgs['values'], env: NodeJS.Proces
   });
 }
 
+const MIB = 1024 * 1024;
+
+/** `--max-answer-mb` in bytes; undefined leaves the client's bound (64 MiB). */
+export function maxAnswerBytes(values: ParsedArgs['values']): number | undefined {
+  const mib = numberFlag(values, 'max-answer-mb', 1, 64 * 1024);
+  return mib === undefined ? undefined : Math.round(mib * MIB);
+}
+
 /** A client for the profile, or a CliError naming the settings that are missing. */
-export function clientFromProfile(profile: Profile): ApiClient {
-  return createClient(clientOptionsFromProfile(profile));
+export function clientFromProfile(profile: Profile, extra: Partial<ClientOptions> = {}): ApiClient {
+  return createClient({ ...clientOptionsFromProfile(profile), ...extra });
 }
 
 /** The client settings of the profile, or a CliError naming the settings that are missing. */

@@ -10,7 +10,7 @@ import { sanitize } from '../text/sanitize.js';
 import { numberFlag, type ParsedArgs } from './args.js';
 import { CliError } from './cli-error.js';
 import type { LogScanner } from '../store/logs/scan.js';
-import { clientOptionsFromProfile, profileFromArgs } from './connection.js';
+import { clientOptionsFromProfile, maxAnswerBytes, profileFromArgs } from './connection.js';
 
 const DEFAULT_INTERVAL_SECONDS = 5;
 /** How many demo log lines are kept to print after the monitor exits (errors only matter then). */
@@ -19,6 +19,7 @@ const DEMO_LOG_KEEP = 20;
 export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   const v = args.values;
   const intervalSeconds = numberFlag(v, 'interval', 1, 3600) ?? DEFAULT_INTERVAL_SECONDS;
+  const answerBound = maxAnswerBytes(v);
   const display = {
     intervalMs: intervalSeconds * 1000,
     readOnly: v['read-only'] === true,
@@ -62,6 +63,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
     serverLabel = profile.apiHost ?? '';
     webServer = webServerFor(profile.apiHost ?? '', profile.webHost);
   }
+  clientOptions = { ...clientOptions, maxAnswerBytes: answerBound };
   const client = createClient(clientOptions);
   // Log in, then ask for the task list, while the rest of the monitor's modules (the store,
   // Ink, React: most of the start-up) load, so that those round trips overlap that work
@@ -77,6 +79,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   const logScanner: LogScanner = async (req) =>
     (await import('../store/logs/log-scan-thread.js')).threadLogScanner(scanOptions)(req);
   const options: MonitorOptions = { ...display, client, serverLabel, exportPane, webServer, logScanner };
+  if (args.taskId !== undefined) options.storeDeps = { initialTaskId: args.taskId };
   const { startMonitor } = await import('../ui/monitor-start.js');
   const started = v.once === true ? undefined : startMonitor(options, { stdout: process.stdout, env: process.env });
   const { renderOnce, runMonitor } = await import('../ui/run.js').catch((err: unknown) => {

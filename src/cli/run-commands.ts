@@ -16,6 +16,23 @@ export async function runCommand(args: ParsedArgs): Promise<number> {
       const host = str('host') ?? '127.0.0.1';
       const port = numberFlag(v, 'port', 0, 65535) ?? DEFAULT_SERVE_PORT;
       const dbPath = str('db') ?? 'tracktop.db';
+      const words = args.positionals ?? [];
+      if (v.check) {
+        const { checkDatabase } = await import('../server/db/check.js');
+        const result = checkDatabase(dbPath);
+        for (const line of result.lines) process.stdout.write(`${sanitize(line, { multiline: true })}\n`);
+        return result.ok ? 0 : 1;
+      }
+      if (words.length > 0) {
+        const out = (line: string): void => void process.stdout.write(`${sanitize(line, { multiline: true })}\n`);
+        if (words[0] !== 'keys') {
+          log(`tracktop: unknown serve command '${words[0]}' (serve takes only 'keys')`);
+          return 2;
+        }
+        const { runKeysCommand } = await import('../server/keys-command.js');
+        const apiHost = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+        return runKeysCommand({ dbPath, words: words.slice(1), apiHost, out });
+      }
       const accessKey = str('access-key') ?? (process.env.TRACKTOP_ACCESS_KEY || undefined);
       const secretKey = str('secret-key') ?? (process.env.TRACKTOP_SECRET_KEY || undefined);
       if ((accessKey === undefined) !== (secretKey === undefined)) {

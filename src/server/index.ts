@@ -4,10 +4,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './http/app.js';
 import type { HandlerTable } from './handlers/handler-types.js';
-import { registerKeyPair, resolveCredentials, type KeyPair } from './auth/credentials.js';
+import { resolveCredentials, type KeyPair } from './auth/credentials.js';
+import { registerStartPair } from './auth/key-table.js';
 import { openDatabase, type Db } from './db/db.js';
+import { lockDatabase } from './db/db-lock.js';
+import { unwritableDatabase } from './db/storage-faults.js';
 import { setFilterBudget } from './query/regex.js';
-import { MAX_UPLOAD_BYTES } from './http/limits.js';
+import { HEADERS_TIMEOUT_MS, MAX_UPLOAD_BYTES } from './http/limits.js';
+import { limitConnections, type ConnectionLimits } from './http/connections.js';
 import { HANDLERS } from './handlers/routes.js';
 import { companyId, jwtSecret } from './db/server-meta.js';
 
@@ -34,6 +38,8 @@ export interface StartServerOptions {
   filesDir?: string;
   /** Largest upload to the files host, bytes. Default MAX_UPLOAD_BYTES. */
   maxUploadBytes?: number;
+  /** Connection caps and timeouts (tests set small ones); defaults in http/limits.ts. */
+  connectionLimits?: ConnectionLimits;
   /** Replaces the route table (tests only). */
   handlers?: HandlerTable;
 }
@@ -51,6 +57,8 @@ export interface RunningServer {
   credentialsFile?: string;
   /** True when this start generated the pair: print it once. */
   credentialsCreated: boolean;
+  /** Open client connections (tests and the attack bench watch it). */
+  connectionCount(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -69,22 +77,37 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   const host = opts.host ?? '127.0.0.1';
   const now = opts.now ?? Date.now;
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const creds = resolveCredentials(opts.dbPath, { accessKey: opts.accessKey, secretKey: opts.secretKey });
-  const db = openDatabase(opts.dbPath);
+  // The lock comes first: a second server on the file changes nothing, not even the key file.
+  let unlock: () => void;
+  try {
+    unlock = lockDatabase(opts.dbPath);
+  } catch (err) {
+    throw unwritableDatabase(opts.dbPath, err) ?? err;
+  }
+  let db: Db;
+  let creds: ReturnType<typeof resolveCredentials>;
+  try {
+    creds = resolveCredentials(opts.dbPath, { accessKey: opts.accessKey, secretKey: opts.secretKey });
+    db = openDatabase(opts.dbPath);
+  } catch (err) {
+    unlock();
+    throw unwritableDatabase(opts.dbPath, err) ?? err;
+  }
   const filesDir = opts.filesDir ?? `${opts.dbPath}.files`;
   try {
     jwtSecret(db);
     companyId(db);
-    registerKeyPair(db, creds, now());
+    registerStartPair(db, creds, now());
     if (opts.filterBudgetMs !== undefined) setFilterBudget(db, opts.filterBudgetMs);
   } catch (err) {
     db.close();
-    throw err;
+    unlock();
+    throw unwritableDatabase(opts.dbPath, err) ?? err;
   }
   // Idle connections stay open longer than any poll interval, so a monitor polling every few
   // seconds reuses one connection instead of reconnecting each time (clients cap it themselves).
   const server = createServer(
-    { keepAliveTimeout: 65_000, headersTimeout: 70_000 },
+    { keepAliveTimeout: 65_000, headersTimeout: HEADERS_TIMEOUT_MS },
     createApp({
       db,
       handlers: opts.handlers ?? HANDLERS,
@@ -93,10 +116,12 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       files: { db, now, dir: filesDir, maxUploadBytes: opts.maxUploadBytes ?? MAX_UPLOAD_BYTES },
     }),
   );
+  limitConnections(server, opts.connectionLimits);
   try {
     await listen(server, opts.port ?? 0, host);
   } catch (err) {
     db.close();
+    unlock();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
@@ -110,14 +135,19 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     filesDir,
     credentials: { accessKey: creds.accessKey, secretKey: creds.secretKey },
     credentialsCreated: creds.created,
+    connectionCount: () =>
+      new Promise((resolve, reject) => server.getConnections((err, n) => (err ? reject(err) : resolve(n)))),
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
-          try {
-            // Keeps the query planner's statistics current for the next start.
-            db.pragma('optimize');
-          } finally {
-            db.close();
+          // Keeps the query planner's statistics current for the next start; a full disk or
+          // a file gone read-only only costs that, never a clean stop.
+          for (const step of [() => db.pragma('optimize'), () => db.close(), unlock]) {
+            try {
+              step();
+            } catch (err) {
+              log(`while stopping: ${(err as Error).message}`);
+            }
           }
           resolve();
         });

@@ -25,7 +25,7 @@ export async function runServe(opts: ServeOptions): Promise<void> {
   });
   opts.log(`tracktop server listening on ${server.url} (database ${opts.dbPath})`);
   opts.log(
-    `Files the SDK uploads (debug images, artifacts) are served from ${server.url} and kept in ${server.filesDir}`,
+    `Files the SDK uploads (debug images, artifacts) are served from ${server.url}/files and kept in ${server.filesDir}`,
   );
   if (server.credentialsCreated && server.credentialsFile) {
     opts.log(`Generated a key pair and stored it in ${server.credentialsFile} (mode 0600).`);

@@ -2,13 +2,15 @@
 // and the bookkeeping that is not UI state (scroll ids, what the detail panes were fetched for).
 import type { StoreClient } from './client.js';
 import type { StateFile } from '../config/state-file.js';
-import type { CompareFetched } from './compare/compare.js';
-import type { ListPaging } from './core/list-paging.js';
-import type { ListProbe } from './core/list-probe.js';
+import type { CompareBook } from './compare/book.js';
+import type { CoreBook } from './core/book.js';
+import type { DetailBook } from './detail/book.js';
+import type { LogsBook } from './logs/book.js';
+import type { ReportsBook } from './reports/book.js';
+import type { RunInfoBook } from './run-info/book.js';
+import type { TasksBook } from './tasks/book.js';
+import type { UiBook } from './ui/book.js';
 import type { LogScanner } from './logs/scan.js';
-import type { ListName } from './panes.js';
-import type { LogWindow } from '../text/log-window.js';
-import type { KnownReportWidget } from '../text/report-widgets.js';
 import type { Poller, Timers } from './core/poller.js';
 import type { MonitorData, MonitorState } from './types.js';
 
@@ -44,6 +46,8 @@ export interface StoreDeps {
    * The monitor runs it in a worker with a bounded heap (log-scan-thread.ts).
    */
   logScanner?: LogScanner;
+  /** The task to open with selected (`tracktop TASK`); the status line says so if it is not listed. */
+  initialTaskId?: string;
   /** What the monitor remembers between runs (metric columns); none: nothing is remembered. */
   stateFile?: StateFile;
 }
@@ -59,54 +63,21 @@ export interface Pollers {
   widgets: Poller;
 }
 
-/** A request to the logs concern; the logs poller runs them one at a time. */
-export type LogOp =
-  | { kind: 'newest' }
-  | { kind: 'start' }
-  | { kind: 'older' }
-  | { kind: 'newer' }
-  | { kind: 'search'; direction: 'older' | 'newer' };
+/**
+ * Bookkeeping: what the store keeps that is not UI state (scroll ids, what the detail panes
+ * were fetched for, timers). Each slice declares and initialises its own part in its folder's
+ * book.ts; a new slice adds its book here and in create-monitor-store.ts's initialBook.
+ */
+export type Bookkeeping = CoreBook &
+  UiBook &
+  TasksBook &
+  DetailBook &
+  LogsBook &
+  RunInfoBook &
+  CompareBook &
+  ReportsBook;
 
-export interface Bookkeeping {
-  paging: Record<ListName, ListPaging>;
-  /** What the task list's idle probe compares with (list-probe.ts). */
-  taskProbe: ListProbe;
-  tagsWanted: boolean;
-  /** "taskId|lastUpdate|lastIteration" the scalars / artifacts / logs were last fetched for. */
-  scalarsFor: string | null;
-  artifactsFor: string | null;
-  logsFor: string | null;
-  /** "taskId|lastUpdate" the run info was last fetched for. */
-  runInfoFor: string | null;
-  /** What the marked runs' hyperparameters were last fetched for (run-info/param-compare.ts). */
-  paramsFor: string | null;
-  /** What the compare series were last fetched for (marks, axis, samples; each task's last_update). */
-  compareFor: CompareFetched | null;
-  /** Server-side debug image iterator of the selected task (reused with refresh). */
-  imagesScroll: { taskId: string; scrollId: string } | null;
-  logOp: LogOp | null;
-  /** The selected task's log window (its lines are mirrored into `logs`). */
-  logWindow: LogWindow;
-  /** Keep the logs' own SGR colours (off with --no-color / NO_COLOR). */
-  logColor: boolean;
-  /** A report created from the store: selected once a list answer includes it. */
-  selectAfterLoad: string | null;
-  selectionTimer: unknown;
-  statusTimer: unknown;
-  /** Pause after a keystroke in the `/` filter prompt before the list asks the server. */
-  filterTimer: unknown;
-  /** Pause after a report selection change before its widgets are fetched. */
-  widgetTimer: unknown;
-  /** Widget URLs to fetch again even when cached (refresh). */
-  widgetsStale: Set<string>;
-  /** Widget URLs, least recently shown first (the cache drops from the front). */
-  widgetOrder: string[];
-  /** The widgets found in the last report body looked at (parsing a body once, not per tick). */
-  widgetList: { body: string; widgets: KnownReportWidget[] } | null;
-  started: boolean;
-  /** Epoch ms of the last successful answer of any poller (exact; the state's copy is coarse). */
-  lastAnswerAt: number | null;
-}
+export type { LogOp } from './logs/book.js';
 
 export interface StoreContext {
   get(): MonitorState;

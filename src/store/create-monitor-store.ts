@@ -1,17 +1,25 @@
 // createMonitorStore: composes the slices into one zustand store. No React here: the UI reads
 // the store with zustand's useStore and calls `actions`.
 //
-// To add a slice: write one file holding its state type, its initial state and a
-// `createXActions(ctx)` factory returning its actions interface (see ui-state.ts); add the state
-// key to `MonitorData` and the actions interface to `MonitorActions` in types.ts; add both below.
-// Helpers that two slices need go in a module of their own (selected-task.ts, dialogs.ts).
+// To add a slice: make a folder for it holding its state type, its initial state and a
+// `createXActions(ctx)` factory returning its actions interface (see ui/ui-state.ts), and, when
+// it keeps bookkeeping, a book.ts with its part and its initialiser (see logs/book.ts). Then add
+// the state key to `MonitorData` and the actions interface to `MonitorActions` in types.ts, the
+// book to `Bookkeeping` in context.ts, and the initial state, book and actions below.
+// Helpers that two slices need go in a module of their own (detail/selected-task.ts,
+// ui/dialogs.ts).
 import { createStore } from 'zustand/vanilla';
 import { createCompareActions, emptyCompare } from './compare/compare.js';
 import { initialConnection } from './core/connection.js';
 import type { Bookkeeping, Pollers, StoreContext, StoreDeps } from './context.js';
-import { initialPaging } from './core/list-paging.js';
-import { initialListProbe } from './core/list-probe.js';
-import { newLogWindow } from './logs/fetch.js';
+import { initialCompareBook } from './compare/book.js';
+import { initialCoreBook } from './core/book.js';
+import { initialDetailBook } from './detail/book.js';
+import { initialLogsBook } from './logs/book.js';
+import { initialReportsBook } from './reports/book.js';
+import { initialRunInfoBook } from './run-info/book.js';
+import { initialTasksBook } from './tasks/book.js';
+import { initialUiBook } from './ui/book.js';
 import { scanLog } from './logs/scan.js';
 import { createImageViewActions, initialImageView } from './detail/image-view.js';
 import { createNavigationActions } from './ui/navigation.js';
@@ -43,45 +51,37 @@ export const DEFAULT_AUTH_BACKOFF_CAP_MS = 60_000;
 export const DEFAULT_PAGE_SIZE = 50;
 
 function initialData(deps: StoreDeps): MonitorData {
+  const openTask = deps.initialTaskId ?? null;
   return {
     connection: initialConnection(deps.serverUrl ?? (deps.client as { apiHost?: string }).apiHost ?? ''),
     ui: initialUi({ readOnly: deps.readOnly ?? false, cols: deps.cols ?? 80, rows: deps.rows ?? 24 }),
-    tasks: { ...initialTasks(), metricColumns: parseMetricColumns(deps.stateFile?.load().metricColumns) },
-    scalars: emptyScalars(null, 'iter', DEFAULT_HISTOGRAM_SAMPLES),
-    logs: emptyLogs(null),
-    artifacts: emptyArtifacts(null),
+    // The task asked for is selected, its detail slices waiting for it, once the first list
+    // answer includes it (keepSelection); else the first row is, as without one.
+    tasks: {
+      ...initialTasks(),
+      selectedId: openTask,
+      metricColumns: parseMetricColumns(deps.stateFile?.load().metricColumns),
+    },
+    scalars: emptyScalars(openTask, 'iter', DEFAULT_HISTOGRAM_SAMPLES),
+    logs: emptyLogs(openTask),
+    artifacts: emptyArtifacts(openTask),
     imageView: initialImageView(),
-    runinfo: emptyRunInfo(null),
+    runinfo: emptyRunInfo(openTask),
     compare: emptyCompare(),
     reports: initialReports(),
   };
 }
 
-function initialBook(pageSize: number, logColor: boolean): Bookkeeping {
+function initialBook(pageSize: number, logColor: boolean, openTask: string | null): Bookkeeping {
   return {
-    paging: { tasks: initialPaging(pageSize), reports: initialPaging(pageSize) },
-    taskProbe: initialListProbe(),
-    tagsWanted: true,
-    scalarsFor: null,
-    artifactsFor: null,
-    runInfoFor: null,
-    paramsFor: null,
-    compareFor: null,
-    logsFor: null,
-    imagesScroll: null,
-    logOp: null,
-    logWindow: newLogWindow(logColor),
-    logColor,
-    selectAfterLoad: null,
-    selectionTimer: null,
-    statusTimer: null,
-    filterTimer: null,
-    widgetTimer: null,
-    widgetsStale: new Set(),
-    widgetOrder: [],
-    widgetList: null,
-    started: false,
-    lastAnswerAt: null,
+    ...initialCoreBook(pageSize),
+    ...initialUiBook(),
+    ...initialTasksBook(openTask),
+    ...initialDetailBook(),
+    ...initialLogsBook(logColor),
+    ...initialRunInfoBook(),
+    ...initialCompareBook(),
+    ...initialReportsBook(),
   };
 }
 
@@ -113,7 +113,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     selectionDebounceMs: deps.selectionDebounceMs ?? 150,
     pageSize,
     pollers: undefined as unknown as Pollers,
-    book: initialBook(pageSize, deps.color ?? true),
+    book: initialBook(pageSize, deps.color ?? true, deps.initialTaskId ?? null),
     stateFile: deps.stateFile ?? null,
   };
   ctx.pollers = createPollers(ctx);

@@ -48,6 +48,7 @@ export type { InfoLine, RunInfo } from '../text/run-info.js';
 export type { LogLine, LogSearchState, LogSearchStatus, LogsState } from './logs/logs.js';
 export type { TaskRow, TasksState } from './tasks/list.js';
 export { TASK_STATUS_CHOICES } from './tasks/list.js';
+export { RARE_TASK_STATUSES, TASK_STATUS_CYCLE } from './tasks/list.js';
 export type { TaskSort, TaskSortField } from './tasks/sort.js';
 export { REPORTS_PANES, TASKS_PANES } from './panes.js';
 export type { ListName, PaneName, ReportsPane, TasksPane, ViewName } from './panes.js';

@@ -1,8 +1,10 @@
-// The x axis under a chart: tick positions and labels for iterations or wall-clock time.
+// The x axis under a chart: tick positions and labels for iterations, wall-clock time or time
+// since the run's start.
 import type { XRange } from './downsample.js';
+import { formatSince } from './chart-scale.js';
 import { formatMonthDayTime, formatNumber, formatTimeOfDay } from './format.js';
 
-export type XAxisMode = 'iter' | 'time';
+export type XAxisMode = 'iter' | 'time' | 'since';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -83,12 +85,26 @@ function timeTicks(range: XRange, count: number): Tick[] {
   return ticks;
 }
 
+/** Ticks at round durations (x is ms since the start). */
+function sinceTicks(range: XRange, count: number): Tick[] {
+  const span = range.max - range.min;
+  if (!(span > 0)) return [{ value: range.min, label: formatSince(range.min) }];
+  const rough = span / Math.max(1, count);
+  const step = TIME_STEPS.find((s) => s >= rough) ?? niceStep(rough / DAY) * DAY;
+  const ticks: Tick[] = [];
+  for (let v = Math.ceil(range.min / step) * step; v <= range.max && ticks.length < 1000; v += step) {
+    ticks.push({ value: v, label: formatSince(v) });
+  }
+  return ticks;
+}
+
 /** One line of tick labels over `columns` plot columns for `points` grid points. */
 export function tickLine(range: XRange, columns: number, points: number, mode: XAxisMode): string {
   if (columns <= 0) return '';
   const sample = mode === 'time' ? (range.max - range.min > DAY ? 11 : 8) : 6;
   const count = Math.max(1, Math.floor(columns / (sample + 3)));
-  const ticks = mode === 'time' ? timeTicks(range, count) : iterTicks(range, count);
+  const ticks =
+    mode === 'time' ? timeTicks(range, count) : mode === 'since' ? sinceTicks(range, count) : iterTicks(range, count);
   const span = range.max - range.min;
   const chars: string[] = new Array<string>(columns).fill(' ');
   let free = 0;

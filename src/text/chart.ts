@@ -9,7 +9,8 @@
 import asciichart from 'asciichart';
 import { lttbByX, finiteXRange } from './downsample.js';
 import type { XRange } from './downsample.js';
-import { axisLabelFormatter } from './format.js';
+import { fromLogScale } from './chart-scale.js';
+import { axisLabelFormatter, formatNumber } from './format.js';
 import { niceStep, tickLine, type XAxisMode } from './chart-axis.js';
 import { sanitize } from './sanitize.js';
 import { displayWidth, fitToWidth, truncateToWidth } from './width.js';
@@ -35,11 +36,16 @@ export interface ChartOptions {
   ascii?: boolean;
   /** Fixed y range; default: the range of the data. */
   yRange?: { min: number; max: number };
-  /** Shown left of the x tick labels; default `iter` or `time`. */
+  /** Shown left of the x tick labels; default the x-axis mode's name. */
   xTitle?: string;
+  /** y values are log10 of the data (see chart-scale.ts): labels show the data's values. */
+  logY?: boolean;
+  /** Curves drawn dimmed under the series (the raw data under smoothed lines); same order. */
+  underlay?: readonly ChartSeries[];
 }
 
 const SGR_RESET = '\u001b[0m';
+const SGR_DIM = '\u001b[2m';
 export const SERIES_COLORS: readonly string[] = [
   '\u001b[36m', // cyan
   '\u001b[35m', // magenta
@@ -202,6 +208,19 @@ function drawSeries(
   }
 }
 
+/** Dimmed in colour; dotted without (so it cannot be taken for a series). */
+function underlayStyle(index: number, color: boolean, ascii: boolean): Style {
+  if (color) {
+    const own = seriesStyle(index, color, ascii);
+    return { glyphs: own.glyphs, color: SGR_DIM + (own.color ?? '') };
+  }
+  const dot = ascii ? '.' : '·';
+  return {
+    glyphs: [...((ascii ? ASCII_GLYPHS[0] : BOX_GLYPHS[0]) ?? []).slice(0, 2), ...new Array<string>(8).fill(dot)],
+    color: undefined,
+  };
+}
+
 function paint(text: string, color: string | undefined): string {
   return color === undefined ? text : color + text + SGR_RESET;
 }
@@ -261,8 +280,9 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
     if (!r) continue;
     xRange = xRange ? { min: Math.min(xRange.min, r.min), max: Math.max(xRange.max, r.max) } : r;
   }
+  const underlay = options.underlay ?? [];
   const fixedY = options.yRange;
-  const dataY = finiteYRange(series);
+  const dataY = finiteYRange([...series, ...underlay]);
   const useFixed = fixedY && Number.isFinite(fixedY.min) && Number.isFinite(fixedY.max) && fixedY.min <= fixedY.max;
   if (!xRange || !dataY) {
     const middle = Math.floor((height - 1) / 2);
@@ -274,7 +294,10 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
 
   // Gutter: right-aligned y labels, a space, the axis. Dropped when the chart is too narrow.
   const maxLabel = Math.max(1, Math.min(10, Math.floor((width - 2) / 3)));
-  const format = axisLabelFormatter(yRange.min, yRange.max, Math.max(1, h), maxLabel);
+  const format =
+    options.logY === true
+      ? (v: number): string => formatNumber(Number(fromLogScale(v).toPrecision(3)), maxLabel)
+      : axisLabelFormatter(yRange.min, yRange.max, Math.max(1, h), maxLabel);
   const labels: string[] = [];
   for (let r = 0; r <= h; r++) {
     labels.push(
@@ -291,13 +314,20 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
   const cells: (Cell | undefined)[][] = [];
   for (let r = 0; r <= h; r++) cells.push(new Array<Cell | undefined>(columns).fill(undefined));
   const axisMarks: (Cell | undefined)[] = new Array<Cell | undefined>(h + 1).fill(undefined);
+  // The underlay first (its styles after the series'), so the series are drawn over it.
+  const underMarks: (Cell | undefined)[] = new Array<Cell | undefined>(h + 1).fill(undefined);
+  underlay.forEach((s, i) => {
+    const style = underlayStyle(i, color, ascii);
+    styles[series.length + i] = style;
+    drawSeries(resample(s, points, xRange), series.length + i, style, yRange, h, cells, underMarks);
+  });
   series.forEach((s, i) => {
     const grid = resample(s, points, xRange);
     drawSeries(grid, i, styles[i] as Style, yRange, h, cells, axisMarks);
   });
 
   const glyphs = ascii ? ASCII_GLYPHS[0] : BOX_GLYPHS[0];
-  const zeroRow = yRange.min <= 0 && yRange.max >= 0 ? rowOf(0, yRange, h) : -1;
+  const zeroRow = options.logY !== true && yRange.min <= 0 && yRange.max >= 0 ? rowOf(0, yRange, h) : -1;
   for (let r = 0; r <= h; r++) {
     const label = labelWidth > 0 ? `${(labels[r] as string).padStart(labelWidth - 1)} ` : '';
     const mark = axisMarks[r];

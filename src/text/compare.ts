@@ -2,6 +2,8 @@
 // marked task), task names shortened to a column, and the chart's series and legend labels
 // (each task's name and last value). Pure: the store and the panes call these.
 import { renderChart, type ChartSeries } from './chart.js';
+import type { XAxisMode } from './chart-axis.js';
+import { chartView, earliestX, type ChartView } from './chart-scale.js';
 import { formatNumber } from './format.js';
 import { emaSmooth } from './smooth.js';
 import { sanitize } from './sanitize.js';
@@ -83,17 +85,44 @@ export interface OverlayInput {
   row: CompareRow | undefined;
   /** That series per task id. */
   byTask: Readonly<Record<string, { x: number[]; y: number[] }>> | undefined;
+  /** Each task's first point (epoch ms) over all its series: x since start begins there. */
+  starts?: Readonly<Record<string, number | null>>;
+}
+
+/** Each task's earliest x over every series of `series[metric][variant][taskId]`. */
+export function taskStarts(
+  series: Readonly<Record<string, Record<string, Record<string, { x: ArrayLike<number> }>>>>,
+): Record<string, number | null> {
+  const starts: Record<string, number | null> = {};
+  for (const variants of Object.values(series))
+    for (const byTask of Object.values(variants))
+      for (const [id, s] of Object.entries(byTask)) {
+        const first = earliestX([{ x: s.x, y: [] }]);
+        const prev = starts[id] ?? null;
+        starts[id] = first === null ? prev : prev === null ? first : Math.min(prev, first);
+      }
+  return starts;
 }
 
 /** One chart series per task that has the row's series, labelled with its name and last value. */
 export function overlaySeries(input: OverlayInput, weight: number): ChartSeries[] {
+  return overlayView(input, { weight, axis: 'iter', log: false }).series;
+}
+
+/** The overlay's series as drawn: smoothed over the raw curve, x since each task's start, log y. */
+export function overlayView(input: OverlayInput, opts: { weight: number; axis: XAxisMode; log: boolean }): ChartView {
   const { row, byTask } = input;
-  if (row === undefined || byTask === undefined) return [];
-  return input.taskIds.flatMap((id, i) => {
+  if (row === undefined || byTask === undefined) return { series: [], underlay: [], dropped: 0 };
+  const raw = input.taskIds.flatMap((id, i) => {
     const s = byTask[id];
     if (s === undefined) return [];
     const label = legendLabel(input.names[id] ?? id, row.values[i] ?? lastFinite(s.y));
-    return [{ name: label, x: s.x, y: weight > 0 ? emaSmooth(s.y, weight) : s.y }];
+    return [{ name: label, x: s.x, y: s.y, start: input.starts?.[id] ?? null }];
+  });
+  return chartView(raw, {
+    smooth: opts.weight > 0 ? (y) => emaSmooth(y, opts.weight) : null,
+    since: opts.axis === 'since',
+    log: opts.log,
   });
 }
 
@@ -102,14 +131,17 @@ export function overlaySeries(input: OverlayInput, weight: number): ChartSeries[
  * heavy, double, dashed; ASCII `-`, `=`, `~`, `.`), shown in the legend beside each name.
  */
 export function overlayChart(
-  input: OverlayInput,
-  opts: { width: number; height: number; weight: number; axis: 'iter' | 'time'; color: boolean; ascii: boolean },
+  view: ChartView,
+  opts: { width: number; height: number; axis: XAxisMode; log: boolean; color: boolean; ascii: boolean },
 ): string[] {
-  return renderChart(overlaySeries(input, opts.weight), {
+  return renderChart(view.series, {
     width: opts.width,
     height: opts.height,
     xAxis: opts.axis,
     color: opts.color,
     ascii: opts.ascii,
+    logY: opts.log,
+    underlay: view.underlay,
+    ...(opts.axis === 'since' ? { xTitle: 'since start' } : {}),
   });
 }

@@ -1,5 +1,5 @@
 // The log search's query: `/pattern/flags` or a plain substring, compiled once into the tests
-// the window (log-window.ts) and the scan beyond it (store/log-scan.ts) run on each line.
+// the window (log-window.ts) and the scan beyond it (store/logs/scan.ts) run on each line.
 
 export type LogMatcher = (plainText: string) => boolean;
 

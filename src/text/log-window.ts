@@ -1,13 +1,16 @@
 // The log pane's model: a bounded window onto a task's log, built from `events.get_task_log`
-// pages (REFERENCE §6.4). The server pages by timestamp: an older page is fetched with
+// pages (docs/wire-facts.md §6.4). The server pages by timestamp: an older page is fetched with
 // `from_timestamp` = the oldest timestamp held and `navigate_earlier: true`, a newer one with the
 // newest timestamp held and `navigate_earlier: false`. `from_timestamp` is exclusive and every
 // event sharing a page's boundary timestamp comes in that same page, so this window only ever
 // evicts whole timestamp groups: a later fetch from the new boundary then returns exactly what
 // was evicted, nothing skipped. The response's `total` is capped at 10000 and is not used.
+// What one page adds is bounded too, in lines and characters (log-page-bound.ts), however many
+// events the server put in it.
 //
 // All functions are pure: each returns a new window and leaves its input unchanged.
-import { sanitizeLines, stripSgr } from './sanitize.js';
+import { gapText, keepNewest, type KeptPage } from './log-page-bound.js';
+import { stripSgr } from './sanitize.js';
 import type { LogMatcher } from './log-query.js';
 
 /** One log event, as `events.get_task_log` returns it (extra fields are ignored). */
@@ -31,6 +34,8 @@ export interface LogLine {
   plain: string;
   /** True on the first line of its event. */
   first: boolean;
+  /** On the first line of a message too long to draw whole: the whole message (for `enter`). */
+  source?: string;
   worker?: string;
   iter?: number;
 }
@@ -38,6 +43,8 @@ export interface LogLine {
 export interface LogWindowOptions {
   /** Memory budget in display lines. */
   maxLines: number;
+  /** Memory budget in characters of messages (default none); one event is always kept. */
+  maxChars?: number;
   /** Keep the log's own SGR colours. */
   color?: boolean;
 }
@@ -46,6 +53,8 @@ export interface LogWindowOptions {
 export interface LogBlock {
   entry: LogEntry;
   lines: LogLine[];
+  /** A line standing for this many events of its timestamp that the window left out. */
+  gap?: number;
 }
 
 export interface LogWindow {
@@ -59,17 +68,27 @@ export interface LogWindow {
   /** Events, oldest first, each with its display lines. */
   readonly blocks: readonly LogBlock[];
   readonly nextId: number;
+  /**
+   * Display lines of the log older / newer than the window, as far as the window has seen
+   * them (null: unknown). Counted from an end the window once held: lines that reached the
+   * server while the window was away from that end are not in the count.
+   */
+  readonly olderHidden: number | null;
+  readonly newerHidden: number | null;
 }
 
 export function createLogWindow(options: LogWindowOptions): LogWindow {
   const maxLines = Number.isFinite(options.maxLines) ? Math.max(1, Math.floor(options.maxLines)) : 1;
+  const maxChars = options.maxChars === undefined ? Infinity : Math.max(1, options.maxChars);
   return {
-    options: { maxLines, color: options.color === true },
+    options: { maxLines, maxChars, color: options.color === true },
     lines: [],
     reachedStart: false,
     atLiveEnd: true,
     blocks: [],
     nextId: 0,
+    olderHidden: null,
+    newerHidden: 0,
   };
 }
 
@@ -87,15 +106,17 @@ function normalise(event: LogEntry): LogEntry {
 }
 
 /**
- * A page's events oldest first. Pages fetched with `navigate_earlier: true` come newest first:
- * reversing them before the (stable) sort keeps events that share a timestamp in the order
- * they were logged.
+ * A page's events oldest first. Pages fetched with `navigate_earlier: true` come newest first
+ * (`newestFirst`), events of one timestamp too: reversing them before the (stable) sort keeps
+ * events that share a timestamp in the order they were logged.
  */
-function ascending(page: readonly LogEntry[]): LogEntry[] {
+function ascending(page: readonly LogEntry[], newestFirst: boolean): LogEntry[] {
   const entries = page.map(normalise);
   const first = entries[0];
   const last = entries[entries.length - 1];
-  if (first && last && first.timestamp > last.timestamp) entries.reverse();
+  const descending =
+    first && last && (first.timestamp > last.timestamp || (newestFirst && first.timestamp === last.timestamp));
+  if (descending) entries.reverse();
   return entries.sort((a, b) => a.timestamp - b.timestamp);
 }
 
@@ -108,15 +129,15 @@ function eventKey(entry: LogEntry): string {
  * legitimate (log events are never merged by the server), so duplicates are matched one for one:
  * a page event is dropped only if an unmatched identical event with the same timestamp is held.
  */
-function freshEntries(window: LogWindow, page: readonly LogEntry[]): LogEntry[] {
-  const entries = ascending(page);
+function freshEntries(window: LogWindow, page: readonly LogEntry[], newestFirst: boolean): LogEntry[] {
+  const entries = ascending(page, newestFirst);
   if (entries.length === 0 || window.blocks.length === 0) return entries;
   const lo = (entries[0] as LogEntry).timestamp;
   const hi = (entries[entries.length - 1] as LogEntry).timestamp;
   const held = new Map<string, number>();
   for (const block of window.blocks) {
     const t = block.entry.timestamp;
-    if (t < lo || t > hi) continue;
+    if (t < lo || t > hi || block.gap !== undefined) continue;
     const key = eventKey(block.entry);
     held.set(key, (held.get(key) ?? 0) + 1);
   }
@@ -130,15 +151,18 @@ function freshEntries(window: LogWindow, page: readonly LogEntry[]): LogEntry[] 
   });
 }
 
-function toBlocks(entries: readonly LogEntry[], options: Readonly<LogWindowOptions>, firstId: number): LogBlock[] {
+/** What the window keeps of a page (events oldest first) as blocks, ids from `firstId`. */
+function toBlocks(page: KeptPage, options: Readonly<LogWindowOptions>, firstId: number): LogBlock[] {
   let id = firstId;
   const blocks: LogBlock[] = [];
-  for (const entry of entries) {
-    let texts = sanitizeLines(entry.msg, { color: options.color === true });
-    if (texts.length > options.maxLines) {
-      const hidden = texts.length - (options.maxLines - 1);
-      texts = [...texts.slice(0, options.maxLines - 1), `… ${hidden} more lines`];
-    }
+  const first = page.kept[0];
+  if (page.gap > 0 && first !== undefined) {
+    const timestamp = first.entry.timestamp;
+    const text = gapText(page.gap);
+    const line: LogLine = { id: id++, timestamp, level: '', text, plain: text, first: true };
+    blocks.push({ entry: { timestamp, level: '', msg: '' }, lines: [line], gap: page.gap });
+  }
+  for (const { entry, texts, source } of page.kept) {
     const lines = texts.map((text, k): LogLine => {
       const line: LogLine = {
         id: id++,
@@ -148,6 +172,7 @@ function toBlocks(entries: readonly LogEntry[], options: Readonly<LogWindowOptio
         plain: options.color === true ? stripSgr(text) : text,
         first: k === 0,
       };
+      if (k === 0 && source !== undefined) line.source = source;
       if (entry.worker !== undefined) line.worker = entry.worker;
       if (entry.iter !== undefined) line.iter = entry.iter;
       return line;
@@ -163,41 +188,58 @@ function lineCount(blocks: readonly LogBlock[]): number {
   return n;
 }
 
+function charCount(blocks: readonly LogBlock[]): number {
+  let n = 0;
+  for (const block of blocks) n += block.entry.msg.length;
+  return n;
+}
+
 /**
- * Drops whole timestamp groups from one end while over budget, never the last group left.
- * Returns the kept blocks and whether anything was dropped.
+ * Drops whole timestamp groups from one end while over budget (lines or characters), never the
+ * last group left. Returns the kept blocks and whether anything was dropped.
  */
 function evict(
   blocks: LogBlock[],
-  maxLines: number,
+  options: Readonly<LogWindowOptions>,
   from: 'oldest' | 'newest',
-): { blocks: LogBlock[]; evicted: boolean } {
+): { blocks: LogBlock[]; evicted: boolean; dropped: number } {
+  const maxLines = options.maxLines;
+  const maxChars = options.maxChars ?? Infinity;
   let total = lineCount(blocks);
+  let chars = charCount(blocks);
   let start = 0;
   let end = blocks.length;
-  while (total > maxLines) {
+  while (total > maxLines || chars > maxChars) {
     if (from === 'oldest') {
       const t = (blocks[start] as LogBlock).entry.timestamp;
       let next = start;
       let dropped = 0;
-      while (next < end && (blocks[next] as LogBlock).entry.timestamp === t)
-        dropped += (blocks[next++] as LogBlock).lines.length;
+      let droppedChars = 0;
+      for (; next < end && (blocks[next] as LogBlock).entry.timestamp === t; next++) {
+        dropped += (blocks[next] as LogBlock).lines.length;
+        droppedChars += (blocks[next] as LogBlock).entry.msg.length;
+      }
       if (next >= end) break;
       start = next;
       total -= dropped;
+      chars -= droppedChars;
     } else {
       const t = (blocks[end - 1] as LogBlock).entry.timestamp;
       let next = end;
       let dropped = 0;
-      while (next > start && (blocks[next - 1] as LogBlock).entry.timestamp === t)
-        dropped += (blocks[--next] as LogBlock).lines.length;
+      let droppedChars = 0;
+      for (; next > start && (blocks[next - 1] as LogBlock).entry.timestamp === t; next--) {
+        dropped += (blocks[next - 1] as LogBlock).lines.length;
+        droppedChars += (blocks[next - 1] as LogBlock).entry.msg.length;
+      }
       if (next <= start) break;
       end = next;
       total -= dropped;
+      chars -= droppedChars;
     }
   }
   const evicted = start > 0 || end < blocks.length;
-  return { blocks: evicted ? blocks.slice(start, end) : blocks, evicted };
+  return { blocks: evicted ? blocks.slice(start, end) : blocks, evicted, dropped: lineCount(blocks) - total };
 }
 
 function build(
@@ -206,10 +248,22 @@ function build(
   nextId: number,
   reachedStart: boolean,
   atLiveEnd: boolean,
+  hidden: { older: number | null; newer: number | null },
 ): LogWindow {
   const lines: LogLine[] = [];
   for (const block of blocks) for (const line of block.lines) lines.push(line);
-  return { options: window.options, lines, reachedStart, atLiveEnd, blocks, nextId };
+  const olderHidden = reachedStart ? 0 : hidden.older;
+  const newerHidden = atLiveEnd ? 0 : hidden.newer;
+  return { options: window.options, lines, reachedStart, atLiveEnd, blocks, nextId, olderHidden, newerHidden };
+}
+
+/** `count` less `taken` (lines that came into the window from that side), or null. */
+function less(count: number | null, taken: number): number | null {
+  return count === null ? null : Math.max(0, count - taken);
+}
+
+function more(count: number | null, added: number): number | null {
+  return count === null ? null : count + added;
 }
 
 /** True when a page holds fewer events than were asked for: the end in that direction. */
@@ -222,10 +276,12 @@ function isShortPage(page: readonly LogEntry[], requested: number): boolean {
  * `requested` is the `batch_size` asked for.
  */
 export function replaceWithNewest(window: LogWindow, page: readonly LogEntry[], requested: number): LogWindow {
-  const blocks = toBlocks(ascending(page), window.options, window.nextId);
-  const kept = evict(blocks, window.options.maxLines, 'oldest');
+  const bounded = keepNewest(ascending(page, true), window.options);
+  const blocks = toBlocks(bounded, window.options, window.nextId);
+  const kept = evict(blocks, window.options, 'oldest');
   const nextId = window.nextId + lineCount(blocks);
-  return build(window, kept.blocks, nextId, isShortPage(page, requested) && !kept.evicted, true);
+  const reachedStart = isShortPage(page, requested) && !kept.evicted && !bounded.trimmed;
+  return build(window, kept.blocks, nextId, reachedStart, true, { older: null, newer: 0 });
 }
 
 /**
@@ -233,12 +289,17 @@ export function replaceWithNewest(window: LogWindow, page: readonly LogEntry[], 
  * is no longer at the live end.
  */
 export function prependOlder(window: LogWindow, page: readonly LogEntry[], requested: number): LogWindow {
-  const fresh = toBlocks(freshEntries(window, page), window.options, window.nextId);
+  const bounded = keepNewest(freshEntries(window, page, true), window.options);
+  const fresh = toBlocks(bounded, window.options, window.nextId);
   const merged = [...fresh, ...window.blocks];
   merged.sort((a, b) => a.entry.timestamp - b.entry.timestamp);
-  const kept = evict(merged, window.options.maxLines, 'newest');
+  const kept = evict(merged, window.options, 'newest');
   const nextId = window.nextId + lineCount(fresh);
-  return build(window, kept.blocks, nextId, isShortPage(page, requested), window.atLiveEnd && !kept.evicted);
+  const reachedStart = isShortPage(page, requested) && !bounded.trimmed;
+  return build(window, kept.blocks, nextId, reachedStart, window.atLiveEnd && !kept.evicted, {
+    older: bounded.trimmed ? null : less(window.olderHidden, lineCount(fresh)),
+    newer: more(window.newerHidden, kept.dropped),
+  });
 }
 
 /**
@@ -246,12 +307,19 @@ export function prependOlder(window: LogWindow, page: readonly LogEntry[], reque
  * of the log is no longer in the window. A page shorter than requested means the live end.
  */
 export function appendNewer(window: LogWindow, page: readonly LogEntry[], requested: number): LogWindow {
-  const fresh = toBlocks(freshEntries(window, page), window.options, window.nextId);
-  const merged = [...window.blocks, ...fresh];
+  const bounded = keepNewest(freshEntries(window, page, false), window.options);
+  const fresh = toBlocks(bounded, window.options, window.nextId);
+  // Older events of the page left out: what the window held before them cannot stay beside them.
+  const merged = bounded.trimmed ? fresh : [...window.blocks, ...fresh];
   merged.sort((a, b) => a.entry.timestamp - b.entry.timestamp);
-  const kept = evict(merged, window.options.maxLines, 'oldest');
+  const kept = evict(merged, window.options, 'oldest');
   const nextId = window.nextId + lineCount(fresh);
-  return build(window, kept.blocks, nextId, window.reachedStart && !kept.evicted, isShortPage(page, requested));
+  const reachedStart = window.reachedStart && !kept.evicted && !bounded.trimmed;
+  // Lines of the page left out, and the window before them, are hidden in an unknown number.
+  return build(window, kept.blocks, nextId, reachedStart, isShortPage(page, requested), {
+    older: bounded.trimmed ? null : more(window.olderHidden, kept.dropped),
+    newer: less(window.newerHidden, lineCount(fresh)),
+  });
 }
 
 /**

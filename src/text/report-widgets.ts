@@ -12,7 +12,7 @@ export interface WidgetMetricFilter {
   variants?: string[];
 }
 
-/** The body of a `reports.get_task_data` call (REFERENCE §9.5), limited to what widgets use. */
+/** The body of a `reports.get_task_data` call (docs/wire-facts.md §9.5), limited to what widgets use. */
 export interface TaskDataRequest {
   id?: string[];
   project?: string[];

@@ -1,7 +1,8 @@
 // The run-info pane's content as lines: status with its reason, times and duration, user,
-// tags, hyperparameters and configuration. Pure: the store counts and searches these lines,
-// the pane draws them; values that change with the clock move by whole minutes only.
-import { formatMonthDayTime } from './format.js';
+// tags, hyperparameters, configuration, artifacts and models. Pure: the store counts and
+// searches these lines, the pane draws them; values that change with the clock move by whole
+// minutes only.
+import { formatBytes, formatMonthDayTime } from './format.js';
 import { sanitize } from './sanitize.js';
 
 export interface RunInfoParam {
@@ -17,6 +18,29 @@ export interface RunInfoConfig {
   /** Text, possibly many lines. */
   value: string;
   type: string;
+}
+
+/** An artifact the run stored or used (`execution.artifacts`). */
+export interface RunInfoArtifact {
+  key: string;
+  /** `input` or `output`. */
+  mode: string;
+  type: string;
+  /** Bytes, null when the server sent none. */
+  size: number | null;
+  uri: string;
+}
+
+/** A model the run used (`input`) or produced (`output`), with the model's own record. */
+export interface RunInfoModel {
+  /** The task's name for it (`models.input/output[].name`). */
+  name: string;
+  id: string;
+  stage: 'input' | 'output';
+  /** The model's own name, uri and state; empty when the model is gone. */
+  modelName: string;
+  uri: string;
+  ready: boolean | null;
 }
 
 export interface RunInfo {
@@ -40,6 +64,8 @@ export interface RunInfo {
   /** Flattened `key: value` pairs. */
   runtime: [string, string][];
   script: [string, string][];
+  artifacts: RunInfoArtifact[];
+  models: RunInfoModel[];
 }
 
 export interface InfoLine {
@@ -133,6 +159,15 @@ export function runInfoLines(info: RunInfo, now: number): InfoLine[] {
   for (const p of info.hyperparams) lines.push(field(`${p.section}/${p.name}`, p.value));
   lines.push(heading(`configuration (${info.configuration.length})`));
   for (const c of info.configuration) lines.push(field(c.name, c.value));
+  lines.push(heading(`artifacts (${info.artifacts.length})`));
+  for (const a of info.artifacts)
+    lines.push(field(a.key, [a.mode, a.size === null ? '-' : formatBytes(a.size), a.uri || '-'].join(' · ')));
+  lines.push(heading(`models (${info.models.length})`));
+  for (const m of info.models) {
+    const state = m.ready === null ? 'not found' : m.ready ? 'published' : 'draft';
+    const name = m.modelName !== '' && m.modelName !== m.name ? `${m.name} (${m.modelName})` : m.name;
+    lines.push(field(name, [m.stage, state, m.uri || '-'].join(' · ')));
+  }
   if (info.script.length > 0) {
     lines.push(heading('script'));
     for (const [key, value] of info.script) lines.push(field(key, value));

@@ -6,6 +6,7 @@ import { Box, useInput, useStdin, useStdout, type Key } from 'ink';
 import { visibleOptions } from '../store/reports/filters.js';
 import type { MonitorState, MonitorStore, PaneName } from '../store/types.js';
 import { clipboardSequence } from '../text/osc52.js';
+import { tmuxClipboardCheck } from './tmux-clipboard.js';
 import { handleKey, focusedPane, type UiEffects } from './keys/router.js';
 import { applyLayoutToStore, storeLayoutOf, type StoreLayout } from './store-layout.js';
 import { PaneSubjectContext, StoreContext, TerminalColsContext, ThemeContext, useMonitor } from './context.js';
@@ -207,7 +208,8 @@ function Monitor(props: AppProps): ReactNode {
     focused === 'logs' || focused === 'plots' || focused === 'summary' || focused === 'runinfo' ? focused : bottomSlot;
   if (topPane !== topSlot) setTopSlot(topPane);
   if (bottomPane !== bottomSlot) setBottomSlot(bottomPane);
-  const layout = computeLayout({ cols: size.cols, rows: size.rows, view, focused, topPane, bottomPane });
+  const zoomed = useMonitor((s) => s.ui.zoomed);
+  const layout = computeLayout({ cols: size.cols, rows: size.rows, view, focused, topPane, bottomPane, zoomed });
   const storeLayoutKey = JSON.stringify(storeLayoutOf(layout));
   const selectedName = useMonitor((s) =>
     s.tasks.selectedId === null ? null : (s.tasks.byId[s.tasks.selectedId]?.name ?? null),
@@ -274,9 +276,17 @@ function Monitor(props: AppProps): ReactNode {
         copy ??
         ((text: string) => {
           const sequence = clipboardSequence(text, env ?? process.env);
-          if (sequence === undefined)
+          if (sequence === undefined) {
             store.getState().actions.showStatus('the id is too long for the clipboard', 'error');
-          else stdout.write(sequence);
+            return;
+          }
+          stdout.write(sequence);
+          // The "copied …" message says so when tmux may keep the copy from the clipboard.
+          void tmuxClipboardCheck(env ?? process.env).then((warning) => {
+            const status = store.getState().ui.status;
+            if (warning !== null && status !== null && status.level === 'success' && status.text.startsWith('copied'))
+              store.getState().actions.showStatus(`${status.text}, ${warning}`, 'info', 15_000);
+          });
         }),
       fullResolution: () => toggleFullResolution(store, graphics),
       exportPane: (pane, taskId) => exportFocusedPane(store, exportPane, pane, taskId),

@@ -46,6 +46,8 @@ export interface LayoutInput {
   topPane: TopSlotPane;
   /** Which of logs/plots/summary/runinfo fills the bottom-right slot when none has focus. */
   bottomPane: BottomSlotPane;
+  /** The focused pane fills the whole body (`Z`). */
+  zoomed?: boolean;
 }
 
 export interface Layout {
@@ -145,7 +147,8 @@ export function computeLayout(input: LayoutInput): Layout {
   const bodyRows = frameRows - headerRows - footerRows;
   const wide = cols >= WIDE_COLS && rows >= WIDE_ROWS;
   let body: LayoutNode;
-  if (wide) body = input.view === 'tasks' ? tasksWide(input, cols, bodyRows) : reportsWide(cols, bodyRows);
+  if (wide && input.zoomed !== true)
+    body = input.view === 'tasks' ? tasksWide(input, cols, bodyRows) : reportsWide(cols, bodyRows);
   else body = pane(input.focused, cols, bodyRows);
   const panes = collectPanes(body);
   const chart = panes.find((p) => p.pane === 'chart');

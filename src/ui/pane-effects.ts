@@ -4,8 +4,14 @@ import type { MonitorStore, PaneName } from '../store/types.js';
 import type { LayoutNode } from './layout.js';
 import { inlineImageSequence, KITTY_DELETE_ALL, type GraphicsSupport } from './terminal-graphics.js';
 
-/** Writes what the focused pane shows to a file; resolves with the file's path. */
-export type PaneExporter = (request: { pane: PaneName; taskId: string; metric: string | null }) => Promise<string>;
+/** Writes what the focused pane shows to a file; resolves with the file's full path. */
+export type PaneExporter = (request: {
+  pane: PaneName;
+  taskId: string;
+  /** The task's name as listed (files are named by it), when known. */
+  taskName?: string;
+  metric: string | null;
+}) => Promise<string>;
 
 /** `z`: toggles the full-resolution view, or says why this terminal cannot show one. */
 export function toggleFullResolution(store: MonitorStore, graphics: GraphicsSupport): void {
@@ -44,8 +50,9 @@ export function exportFocusedPane(
     return;
   }
   const metric = store.getState().scalars.chartMetric;
+  const taskName = store.getState().tasks.byId[taskId]?.name;
   actions.showStatus(`exporting the ${pane} pane`, 'info');
-  exporter({ pane, taskId, metric }).then(
+  exporter({ pane, taskId, metric, ...(taskName === undefined ? {} : { taskName }) }).then(
     (path) => actions.showStatus(`exported to ${path}`, 'success', 15_000),
     (err: unknown) => actions.showStatus(`export failed: ${err instanceof Error ? err.message : String(err)}`, 'error'),
   );

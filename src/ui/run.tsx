@@ -138,7 +138,7 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
           // passed: a key pressed just after a data frame (or a held key) waits up to that long.
           // 60 keeps that wait within one 60 Hz refresh; frames cost only their changed lines.
           maxFps: opts.maxFps ?? 60,
-          // Rewrite only the lines that changed (needs patches/ink+6.8.0.patch: stale first line).
+          // Rewrite only the lines that changed (needs the Ink fix in scripts/dependency-edits.mjs: stale first line).
           incrementalRendering: true,
         });
       } catch (err) {

@@ -1,4 +1,4 @@
-// auth.login (REFERENCE §2).
+// auth.login (docs/wire-facts.md §2).
 
 export interface LoginRequest {
   /** Default 2592000 (30 days), at most 31536000. */

@@ -28,7 +28,7 @@ export interface EntityRef {
 /** An ISO-8601 UTC string with explicit offset, e.g. "2025-01-01T10:20:30.123000+00:00". */
 export type IsoDateTime = string;
 
-/** Task statuses of real servers (REFERENCE §9.1). */
+/** Task statuses of real servers (docs/wire-facts.md §9.1). */
 export type TaskStatus =
   | 'created'
   | 'queued'

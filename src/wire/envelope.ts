@@ -1,4 +1,4 @@
-// The JSON envelope every ClearML response uses (REFERENCE §1.3). HTTP status == meta.result_code.
+// The JSON envelope every ClearML response uses (docs/wire-facts.md §1.3). HTTP status == meta.result_code.
 
 export interface EndpointMeta {
   name: string;
@@ -26,7 +26,7 @@ export interface Envelope<D = unknown> {
 /** The newest API version real servers of the reference snapshot answer for version-less calls. */
 export const MAX_API_VERSION = '2.31';
 
-/** Exactly this string: real servers compare it verbatim (REFERENCE §1.2). */
+/** Exactly this string: real servers compare it verbatim (docs/wire-facts.md §1.2). */
 export const JSON_LINES_CONTENT_TYPE = 'application/json-lines';
 
 export function isEnvelope(value: unknown): value is Envelope {

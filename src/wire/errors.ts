@@ -1,4 +1,4 @@
-// Result codes of REFERENCE §1.4: shared by the client (to name what went wrong) and the
+// Result codes of docs/wire-facts.md §1.4: shared by the client (to name what went wrong) and the
 // embedded server (to answer with the same status, code and subcode as a real server).
 
 export interface ErrorCode {
@@ -42,6 +42,10 @@ export const ERRORS = {
   payloadTooLarge: ec(413, 0, 'payload_too_large', 'request body too large'),
   tooManyRequests: ec(429, 0, 'too_many_requests', 'too many requests'),
   generalError: ec(500, 0, 'general_error', 'General data error'),
+  /** tracktop's server: the database or files could not be written for want of space. */
+  diskFull: ec(507, 0, 'insufficient_storage', 'disk full'),
+  /** tracktop's server: the database cannot be written or read just now (read-only, I/O error, busy). */
+  storageUnavailable: ec(503, 0, 'storage_unavailable', 'storage unavailable'),
   dataError: ec(500, 100, 'data_error', 'general data error'),
 } as const satisfies Record<string, ErrorCode>;
 
@@ -52,5 +56,5 @@ export function lookupError(code: number, subcode: number): ErrorCode | undefine
   return Object.values(ERRORS).find((e) => e.code === code && e.subcode === subcode);
 }
 
-/** Statuses after which a read may be retried (REFERENCE §1.4; 503 = maintenance). */
+/** Statuses after which a read may be retried (docs/wire-facts.md §1.4; 503 = maintenance). */
 export const RETRYABLE_HTTP_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);

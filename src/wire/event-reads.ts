@@ -1,4 +1,4 @@
-// events.* reads of raw events, logs, scalars and histograms (REFERENCE §6.2–§6.5); the event
+// events.* reads of raw events, logs, scalars and histograms (docs/wire-facts.md §6.2–§6.5); the event
 // records themselves are in ./events.ts, which re-exports these.
 import type { MetricVariants, ScalarKey, ScrollId, SortOrder } from './common.js';
 import type { EventTypeFilter, LogEvent, ScalarEvent, StoredEvent } from './events.js';
@@ -61,6 +61,13 @@ export interface GetTaskLogRequest {
   batch_size?: number;
   /** Epoch ms, exclusive. */
   from_timestamp?: number;
+  /**
+   * tracktop's server only (real servers have no such field; send it only to a server whose
+   * events carry `seq`): with `from_timestamp`, the `seq` of the last log held at that
+   * timestamp. The page then continues after that log, inside the timestamp, instead of
+   * skipping every log at `from_timestamp`.
+   */
+  from_seq?: number;
   metrics?: MetricVariants[];
   navigate_earlier?: boolean;
   order?: SortOrder;

@@ -1,5 +1,5 @@
-// Event records and the 28 events.* operations (REFERENCE §3–§8). Where the spec and real
-// servers differ (REFERENCE §0), these types describe what real servers send; the client
+// Event records and the 28 events.* operations (docs/wire-facts.md §3–§8). Where the spec and real
+// servers differ (docs/wire-facts.md §0), these types describe what real servers send; the client
 // normalises the older/spec shapes into these.
 import type { MetricVariants, ScrollId, TaskMetricVariants } from './common.js';
 
@@ -113,6 +113,11 @@ export interface LogEvent extends StoredEventBase {
   type: 'log';
   msg: string;
   level: string;
+  /**
+   * tracktop's server only: the log's place among the task's logs sharing its timestamp
+   * (insertion order). `from_timestamp` + `from_seq` of a page's last log continue after it.
+   */
+  seq?: number;
 }
 export type StoredEvent = ScalarEvent | VectorEvent | DebugImageEvent | PlotEvent | LogEvent;
 

@@ -1,5 +1,5 @@
 // Requests of events calls as older API versions shaped them (the server answers by the
-// version in the path; REFERENCE §1.2).
+// version in the path; docs/wire-facts.md §1.1).
 import type { ScrollId } from './common.js';
 
 /** events.get_task_log before 2.9: pages of `batch_size` in `order`; `from` since 1.7. */

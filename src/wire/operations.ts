@@ -2,6 +2,7 @@
 // retried. The client builds one function per entry; the server routes by the same names.
 import type { LoginRequest, LoginResponse } from './auth.js';
 import type * as E from './events.js';
+import type * as M from './models.js';
 import type * as R from './reports.js';
 import type * as T from './tasks.js';
 import type * as TT from './task-triage.js';
@@ -117,8 +118,8 @@ export const OPERATIONS = {
     delete_many: op<TT.TasksDeleteManyRequest, TT.TasksDeleteManyResponse>(write),
   }),
   ...service('models', {
-    create: op<T.ModelsCreateRequest, T.ModelsCreateResponse>(write),
-    get_all_ex: op<T.ModelsGetAllExRequest, T.ModelsGetAllExResponse>(read),
+    create: op<M.ModelsCreateRequest, M.ModelsCreateResponse>(write),
+    get_all_ex: op<M.ModelsGetAllExRequest, M.ModelsGetAllExResponse>(read),
   }),
   ...service('projects', {
     create: op<T.ProjectsCreateRequest, T.ProjectsCreateResponse>(write),
@@ -129,7 +130,7 @@ export const OPERATIONS = {
 
 /**
  * Calls the embedded server also answers for the ClearML SDK (reading back, hyperparameters,
- * configuration, artifacts); tracktop's client does not make them.
+ * configuration, artifacts, models); tracktop's client does not make them.
  */
 const SDK_OPERATIONS = {
   ...service('tasks', {
@@ -146,10 +147,25 @@ const SDK_OPERATIONS = {
     get_configurations: sdkOp<T.TasksGetConfigurationsRequest, T.TasksGetConfigurationsResponse>(),
     get_configuration_names: sdkOp<T.TasksGetConfigurationNamesRequest, T.TasksGetConfigurationNamesResponse>(),
     delete_configuration: sdkOp<T.TasksDeleteConfigurationRequest, T.ConfigurationDeletedResponse>(),
+    add_or_update_model: sdkOp<M.TasksAddOrUpdateModelRequest, T.UpdatedCountResponse>(),
+    reset: sdkOp<T.TasksResetRequest, T.TasksResetResponse>(),
+  }),
+  ...service('models', {
+    get_all: sdkOp<M.ModelsGetAllRequest, M.ModelsGetAllResponse>(),
+    get_by_id: sdkOp<M.ModelsGetByIdRequest, M.ModelsGetByIdResponse>(),
+    edit: sdkOp<M.ModelsEditRequest, M.ModelUpdatedResponse>(),
+    update: sdkOp<M.ModelsUpdateRequest, M.ModelUpdatedResponse>(),
+    update_for_task: sdkOp<M.ModelsUpdateForTaskRequest, M.ModelsUpdateForTaskResponse>(),
+    set_ready: sdkOp<M.ModelsSetReadyRequest, M.ModelsSetReadyResponse>(),
+    add_or_update_metadata: sdkOp<M.ModelsAddOrUpdateMetadataRequest, T.UpdatedCountResponse>(),
+    delete: sdkOp<M.ModelsDeleteRequest, M.ModelsDeleteResponse>(),
+    archive_many: sdkOp<M.ModelsManyRequest, M.ModelsArchiveManyResponse>(),
+    unarchive_many: sdkOp<M.ModelsManyRequest, M.ModelsUnarchiveManyResponse>(),
   }),
   ...service('projects', {
     get_all: sdkOp<T.ProjectsGetAllRequest, T.ProjectsGetAllResponse>(),
     get_by_id: sdkOp<T.ProjectsGetByIdRequest, T.ProjectsGetByIdResponse>(),
+    update: sdkOp<T.ProjectsUpdateRequest, T.TaskUpdatedResponse>(),
   }),
 };
 

@@ -1,4 +1,4 @@
-// The query pattern dialect (REFERENCE §9.3): Python `re` syntax, matched with RE2 semantics.
+// The query pattern dialect (docs/wire-facts.md §9.3): Python `re` syntax, matched with RE2 semantics.
 // The server compiles patterns with it; the client checks a typed filter with the same rules,
 // so "invalid" means the same on both sides and is said before any request is sent.
 import { createRequire } from 'node:module';

@@ -1,4 +1,4 @@
-// The 10 reports.* operations (REFERENCE §9). A report is a hidden task of type "report" in
+// The 10 reports.* operations (docs/wire-facts.md §9). A report is a hidden task of type "report" in
 // a ".reports" project.
 import type { EntityRef, IsoDateTime, MetricVariants, ScalarKey, ScrollId } from './common.js';
 import type { DebugImageEvent, MultiTaskPlots, SingleValue } from './events.js';

@@ -1,5 +1,5 @@
 // The task, project and model records, and the few tasks.*/projects.*/models.* calls a
-// reporting script needs (DESIGN "The embedded server"). Real servers send many more fields;
+// reporting script needs (docs/architecture.md "The embedded server"). Real servers send many more fields;
 // unknown fields are kept.
 import type { EntityRef, IsoDateTime, ScrollId, TaskStatus, TaskType } from './common.js';
 
@@ -61,17 +61,6 @@ export interface Project {
   created?: IsoDateTime;
   last_update?: IsoDateTime;
   parent?: EntityRef | null;
-  [extra: string]: unknown;
-}
-
-export interface Model {
-  id: string;
-  name?: string;
-  ready?: boolean;
-  project?: EntityRef | null;
-  task?: EntityRef | null;
-  created?: IsoDateTime;
-  last_update?: IsoDateTime;
   [extra: string]: unknown;
 }
 
@@ -158,6 +147,15 @@ export interface ProjectsCreateRequest {
 export interface ProjectsCreateResponse {
   id: string;
 }
+/** A new `name` keeps the project under the same parent (its last path part changes). */
+export interface ProjectsUpdateRequest {
+  project: string;
+  name?: string;
+  description?: string;
+  tags?: string[];
+  system_tags?: string[];
+  default_output_destination?: string;
+}
 export interface ProjectsGetAllExRequest extends ListPaging {
   id?: string[];
   name?: string;
@@ -168,32 +166,6 @@ export interface ProjectsGetAllExRequest extends ListPaging {
 }
 export interface ProjectsGetAllExResponse {
   projects: Project[];
-  scroll_id?: ScrollId;
-}
-
-export interface ModelsCreateRequest {
-  name: string;
-  uri?: string;
-  ready?: boolean;
-  project?: string;
-  task?: string;
-  comment?: string;
-  tags?: string[];
-  system_tags?: string[];
-}
-export interface ModelsCreateResponse {
-  id: string;
-  created: boolean;
-}
-export interface ModelsGetAllExRequest extends ListPaging {
-  id?: string[];
-  name?: string;
-  project?: string[];
-  task?: string[];
-  ready?: boolean;
-}
-export interface ModelsGetAllExResponse {
-  models: Model[];
   scroll_id?: ScrollId;
 }
 
@@ -379,4 +351,24 @@ export interface TasksSetRequirementsRequest {
   task: string;
   /** `{pip: "...", conda: "...", orig_pip: "..."}`: requirement texts by package manager. */
   requirements: Record<string, unknown>;
+}
+
+export interface TasksResetRequest {
+  task: string;
+  /** Needed to reset a completed task. */
+  force?: boolean;
+  /** Clears script and execution completely. */
+  clear_all?: boolean;
+  delete_output_models?: boolean;
+  delete_external_artifacts?: boolean;
+  return_file_urls?: boolean;
+  status_reason?: string;
+  status_message?: string;
+}
+export interface TasksResetResponse {
+  updated: number;
+  fields: Record<string, unknown>;
+  deleted_models: number;
+  events: { deleted: number };
+  urls?: { model_urls: string[]; event_urls: string[]; artifact_urls: string[] };
 }

@@ -8,7 +8,7 @@ import { withFakeServerClient } from '../helpers/fake-client.js';
 
 const { server, client } = withFakeServerClient();
 
-// Every status/code/subcode of REFERENCE §1.4 except the 401s, which the auth layer rewords (auth.test.ts).
+// Every status/code/subcode of docs/wire-facts.md §1.4 except the 401s, which the auth layer rewords (auth.test.ts).
 const envelopeErrors = Object.entries(ERRORS).filter(([, e]) => e.httpStatus !== 401);
 
 describe('error envelopes', () => {

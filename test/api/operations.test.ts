@@ -1,5 +1,5 @@
 // One test per operation: the path and body the client sends, and what it makes of an
-// answer shaped as REFERENCE describes (including the §0 normalisations).
+// answer shaped as docs/wire-facts.md describes (including the §0 normalisations).
 import { describe, expect, it } from 'vitest';
 import { type ApiClient } from '../../src/api/index.js';
 import { ENDPOINTS, type Endpoint } from '../../src/wire/operations.js';

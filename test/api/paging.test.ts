@@ -189,7 +189,7 @@ describe('event scrolls', () => {
   });
 });
 
-// A task log as a real server pages it (REFERENCE §6.4): from_timestamp is exclusive, pages
+// A task log as a real server pages it (docs/wire-facts.md §6.4): from_timestamp is exclusive, pages
 // move away from it, and logs sharing the page's last timestamp are kept on that page.
 const logTimestamps = [100, 101, 102, 103, 104, 105, 105, 105, 106, 107, 108, 109, 110];
 const logs = logTimestamps.map((timestamp, i) => ({

@@ -129,22 +129,32 @@ describe('tracktop export images', () => {
     expect(seen.find((s) => s.host === 'other')?.headers.authorization).toBeUndefined();
   }, 60_000);
 
-  it('fails clearly on a missing image and leaves no partial file', async () => {
+  it('skips and counts the images it cannot download, writes the others, and leaves no partial file', async () => {
     const broken = (await client.tasks.create({ name: 'broken pictures', type: 'training' })).id;
+    const image = (iter: number, url: string) => ({
+      type: 'training_debug_image' as const,
+      task: broken,
+      iter,
+      metric: 'm',
+      variant: 'v',
+      url,
+    });
     await client.events.addBatch([
-      {
-        type: 'training_debug_image',
-        task: broken,
-        iter: 0,
-        metric: 'm',
-        variant: 'v',
-        url: `${filesUrl}/missing.png`,
-      },
+      image(0, `${filesUrl}/missing.png`),
+      image(1, `${filesUrl}/t/a.png`),
+      image(2, `${filesUrl}/missing-2.png`),
     ]);
     const dir = join(home, 'broken');
     const r = await runExport(['images', broken, '-o', dir], { server, home, env: { CLEARML_FILES_HOST: filesUrl } });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`tracktop: export images failed: cannot download ${filesUrl}/missing.png: HTTP 404\n`);
-    expect(readdirSync(dir)).toEqual([]);
+    expect(r.stderr).toBe(
+      [
+        `tracktop: export images: wrote 1 of 3 images to ${dir}; skipped 2 that could not be downloaded:`,
+        `  m__v__iter000000.png: cannot download ${filesUrl}/missing.png: HTTP 404`,
+        `  m__v__iter000002.png: cannot download ${filesUrl}/missing-2.png: HTTP 404`,
+        '',
+      ].join('\n'),
+    );
+    expect(readdirSync(dir)).toEqual(['m__v__iter000001.png']);
   }, 60_000);
 });

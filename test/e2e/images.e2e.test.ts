@@ -76,6 +76,8 @@ describe('debug images in tmux', () => {
     await tmux.waitFor((s) => s.includes('▀'), 20_000);
     expect(drawnQuadrants(tmux.styledScreen())).toEqual(LATEST);
     expect(tmux.screen()).toContain(latestUrl);
+    // Two iterations of one metric/variant are one item, stepped in place with [ and ].
+    expect(tmux.screen()).toContain('0 plots · 1 images · item 1/1');
   }, 60_000);
 
   it('[ steps to the earlier iteration and draws its image', async () => {

@@ -115,9 +115,9 @@ export function filledState(base: MonitorData): Partial<MonitorData> {
       ...base.scalars,
       taskId: 't-running',
       rows: [
-        { metric: 'loss', variant: 'train', last: 0.0912, mean: 0.1 },
-        { metric: 'loss', variant: 'val', last: 0.1304, mean: 0.14 },
-        { metric: 'accuracy', variant: 'val', last: 0.9731, mean: 0.97 },
+        { metric: 'loss', variant: 'train', last: 0.0912, min: 0.0912, max: 2 },
+        { metric: 'loss', variant: 'val', last: 0.1304, min: 0.1304, max: 2.4 },
+        { metric: 'accuracy', variant: 'val', last: 0.9731, min: 0.5, max: 0.9731 },
       ],
       chartMetric: 'loss',
       series: {

@@ -2,7 +2,7 @@
 // package as published gives: the same tokens for every line, the same styled cells, the same
 // row strings. The edited modules are loaded from a temp directory holding a copy of the
 // package's build/ (its other modules unchanged) and a link to the project's node_modules.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,22 +35,32 @@ const { NARROW_RANGES } = (await import(
   pathToFileURL(join(ROOT, 'scripts', 'string-width-fast.mjs')).href
 )) as NarrowRanges;
 
+const { readPublished } = (await import(pathToFileURL(join(ROOT, 'scripts', 'dependency-edits.mjs')).href)) as {
+  readPublished(path: string): string;
+};
+
 let dir: string;
+let publishedDir: string;
 let fast: Package;
 /** The package as published. */
-const original = (await import(pathToFileURL(join(BUILD, 'index.js')).href)) as Package;
+let original: Package;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tracktop-ansi-tokenize-'));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+  publishedDir = join(dir, 'published');
+  mkdirSync(publishedDir);
+  writeFileSync(join(publishedDir, 'package.json'), '{"type":"module"}');
   for (const file of readdirSync(BUILD).filter((f) => f.endsWith('.js'))) {
     const edit = plugin.TOKENIZE_MODULE_EDITS[file];
     // Without their source-map comments (the maps are not copied).
-    const source = readFileSync(join(BUILD, file), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '');
+    const source = readPublished(join(BUILD, file)).replace(/\/\/# sourceMappingURL=.*$/m, '');
     writeFileSync(join(dir, file), edit === undefined ? source : edit(source));
+    writeFileSync(join(publishedDir, file), source);
   }
   fast = (await import(pathToFileURL(join(dir, 'index.js')).href)) as Package;
+  original = (await import(pathToFileURL(join(publishedDir, 'index.js')).href)) as Package;
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

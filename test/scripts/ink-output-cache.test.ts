@@ -2,7 +2,7 @@
 // write exactly what Ink's own writes, frame after frame, including rows that change back and
 // forth, clipped lines and wide characters. Both modules are loaded side by side from a temp
 // directory whose node_modules links to the project's.
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,6 +28,9 @@ type MeasureText = (text: string) => { width: number; height: number };
 
 const INK_BUILD = join(ROOT, 'node_modules', 'ink', 'build');
 const plugin = (await import(pathToFileURL(join(ROOT, 'scripts', 'ink-output-cache.mjs')).href)) as Plugin;
+const { readPublished } = (await import(pathToFileURL(join(ROOT, 'scripts', 'dependency-edits.mjs')).href)) as {
+  readPublished(path: string): string;
+};
 
 let dir: string;
 let Original: OutputClass;
@@ -36,7 +39,7 @@ let cachedChars: () => number;
 
 /** Ink's build/<file> with its edits applied, loaded from the temp directory. */
 async function loadEdited<T>(file: string): Promise<T> {
-  const source = readFileSync(join(INK_BUILD, file), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '');
+  const source = readPublished(join(INK_BUILD, file)).replace(/\/\/# sourceMappingURL=.*$/m, '');
   const path = join(dir, `edited-${file.replace(/\.js$/, '.mjs')}`);
   writeFileSync(path, plugin.INK_EDITS[file]!(source));
   return ((await import(pathToFileURL(path).href)) as { default: T }).default;
@@ -46,7 +49,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tracktop-ink-output-'));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   // Without its source-map comment (the map is not copied).
-  const source = readFileSync(join(INK_BUILD, 'output.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '');
+  const source = readPublished(join(INK_BUILD, 'output.js')).replace(/\/\/# sourceMappingURL=.*$/m, '');
   writeFileSync(join(dir, 'original.mjs'), source);
   writeFileSync(join(dir, 'cached.mjs'), plugin.cacheInkOutput(source));
   Original = ((await import(pathToFileURL(join(dir, 'original.mjs')).href)) as { default: OutputClass }).default;
@@ -136,7 +139,7 @@ describe('Ink output with frame-spanning caches', () => {
   });
 
   it('applies to the installed render-node-to-output.js', () => {
-    const source = readFileSync(join(INK_BUILD, 'render-node-to-output.js'), 'utf8');
+    const source = readPublished(join(INK_BUILD, 'render-node-to-output.js'));
     expect(plugin.cacheInkRenderNode(source)).toContain('boundedMemo(uncachedWidestLine)');
   });
 });

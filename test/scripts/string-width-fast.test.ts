@@ -5,7 +5,7 @@
 // Unicode regexes, and those of wrap-ansi's string-width 7, are built on first use, not when
 // the module loads. The modules are loaded side by side from a temp directory whose
 // node_modules links to the project's.
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,11 +23,11 @@ interface Plugin {
   NARROW_RANGES: [number, number][];
 }
 const plugin = (await import(pathToFileURL(join(ROOT, 'scripts', 'string-width-fast.mjs')).href)) as Plugin;
-const SOURCE = readFileSync(join(ROOT, 'node_modules', 'string-width', 'index.js'), 'utf8');
-const SOURCE_7 = readFileSync(
-  join(ROOT, 'node_modules', 'wrap-ansi', 'node_modules', 'string-width', 'index.js'),
-  'utf8',
-);
+const { readPublished } = (await import(pathToFileURL(join(ROOT, 'scripts', 'dependency-edits.mjs')).href)) as {
+  readPublished(path: string): string;
+};
+const SOURCE = readPublished(join(ROOT, 'node_modules', 'string-width', 'index.js'));
+const SOURCE_7 = readPublished(join(ROOT, 'node_modules', 'wrap-ansi', 'node_modules', 'string-width', 'index.js'));
 
 let dir: string;
 let original: StringWidth;

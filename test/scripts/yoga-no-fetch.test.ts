@@ -1,6 +1,6 @@
-// The bundle's Yoga loader (scripts/yoga-no-fetch.mjs) must instantiate Yoga's WebAssembly
+// The installed Yoga loader (scripts/yoga-no-fetch.mjs) must instantiate Yoga's WebAssembly
 // without touching the global fetch (whose first call loads Node's built-in undici).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +11,9 @@ interface Plugin {
   yogaWithoutFetch(source: string): string;
 }
 const plugin = (await import(pathToFileURL(join(ROOT, 'scripts', 'yoga-no-fetch.mjs')).href)) as Plugin;
+const { readPublished } = (await import(pathToFileURL(join(ROOT, 'scripts', 'dependency-edits.mjs')).href)) as {
+  readPublished(path: string): string;
+};
 const YOGA = join(ROOT, 'node_modules', 'yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js');
 
 const realFetch = globalThis.fetch;
@@ -22,7 +25,7 @@ describe('Yoga without fetch', () => {
   it('loads Yoga from its data URL without calling fetch', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tracktop-yoga-'));
     try {
-      writeFileSync(join(dir, 'yoga.mjs'), plugin.yogaWithoutFetch(readFileSync(YOGA, 'utf8')));
+      writeFileSync(join(dir, 'yoga.mjs'), plugin.yogaWithoutFetch(readPublished(YOGA)));
       let fetches = 0;
       globalThis.fetch = ((...args: Parameters<typeof fetch>) => {
         fetches += 1;

@@ -41,6 +41,7 @@ describe('handler table', () => {
       [
         'events.add: per event',
         'events.add_batch: per event',
+        'models.get_all: query',
         'models.get_all_ex: query',
         'projects.get_all: query',
         'projects.get_all_ex: query',

@@ -85,7 +85,7 @@ describe('monitor store: task list and selected task', () => {
     await addScalars(fx.writer, task, 'loss', 'train', [3], 2);
     await fx.until((s) => s.scalars.rows[0]?.last === 3, 'new value');
     expect(fx.state().scalars.series.loss?.train?.y).toEqual([5, 4, 3]);
-    expect(countCalls(fx.proxy, 'events.get_task_latest_scalar_values')).toBe(1);
+    expect(countCalls(fx.proxy, 'events.get_scalar_metrics_and_variants')).toBe(1);
     expect(countCalls(fx.proxy, 'events.scalar_metrics_iter_histogram')).toBe(1);
   });
 
@@ -190,6 +190,10 @@ describe('monitor store: task list and selected task', () => {
     await fx.until((s) => s.scalars.rows.length === 1, 'loaded');
     fx.proxy.reset();
     actions.refresh();
-    await waitFor(() => countCalls(fx!.proxy, 'events.get_task_latest_scalar_values') === 1, 5000, 'detail refetched');
+    await waitFor(
+      () => countCalls(fx!.proxy, 'events.get_scalar_metrics_and_variants') === 1,
+      5000,
+      'detail refetched',
+    );
   });
 });

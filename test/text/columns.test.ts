@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropColumns, wrapColumns, columnsOf } from '../../src/text/columns.js';
+import { dropColumns, wrapColumns, columnsOf, wrapWords } from '../../src/text/columns.js';
 
 describe('dropColumns', () => {
   it('drops the first columns, keeping clusters whole', () => {
@@ -28,5 +28,17 @@ describe('wrapColumns', () => {
     expect(wrapColumns('日本語', 3)).toEqual(['日', '本', '語']);
     expect(wrapColumns('', 10)).toEqual(['']);
     expect(columnsOf('日本a')).toBe(5);
+  });
+});
+
+describe('wrapWords with a row limit', () => {
+  it('is wrapColumns when the rows fit', () => {
+    expect(wrapWords('abcdefghij', 4, 3)).toEqual(wrapColumns('abcdefghij', 4));
+    expect(wrapWords('', 4, 3)).toEqual(['']);
+  });
+
+  it('keeps the first rows only, the last ending in the ellipsis, and never splits a wide character', () => {
+    expect(wrapWords('abcdefghij', 4, 2)).toEqual(['abcd', 'efg…']);
+    expect(wrapWords('日本語のテキスト', 5, 2, '...')).toEqual(['日本', '語...']);
   });
 });

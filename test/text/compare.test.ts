@@ -5,6 +5,7 @@ import {
   lastFinite,
   legendLabel,
   overlayChart,
+  overlayView,
   shortName,
   type OverlayInput,
 } from '../../src/text/compare.js';
@@ -57,10 +58,10 @@ function input(): OverlayInput {
 
 describe('compare chart', () => {
   it('draws one legend entry per task with its last value', () => {
-    const rows = overlayChart(input(), {
+    const rows = overlayChart(overlayView(input(), { weight: 0, axis: 'iter', log: false }), {
       width: 80,
       height: 14,
-      weight: 0,
+      log: false,
       axis: 'iter',
       color: true,
       ascii: false,
@@ -70,10 +71,10 @@ describe('compare chart', () => {
   });
 
   it('without colour gives each task its own line glyphs', () => {
-    const rows = overlayChart(input(), {
+    const rows = overlayChart(overlayView(input(), { weight: 0, axis: 'iter', log: false }), {
       width: 80,
       height: 14,
-      weight: 0,
+      log: false,
       axis: 'iter',
       color: false,
       ascii: false,
@@ -83,10 +84,10 @@ describe('compare chart', () => {
     expect(rows[rows.length - 1]).toBe('── alpha 1  ━━ beta 2  ══ gamma 3');
     const plot = rows.slice(0, -2).join('\n');
     for (const glyph of ['━', '═']) expect(plot).toContain(glyph);
-    const ascii = overlayChart(input(), {
+    const ascii = overlayChart(overlayView(input(), { weight: 0, axis: 'iter', log: false }), {
       width: 80,
       height: 14,
-      weight: 0,
+      log: false,
       axis: 'iter',
       color: false,
       ascii: true,

@@ -16,7 +16,7 @@ import { compileLogQuery, type LogMatcher } from '../../src/text/log-query.js';
 import type { LogEntry, LogWindow } from '../../src/text/log-window.js';
 
 /**
- * The paging rule of `events.get_task_log` (REFERENCE §6.4), applied to an in-memory log: the
+ * The paging rule of `events.get_task_log` (docs/wire-facts.md §6.4), applied to an in-memory log: the
  * window is pure, so a model of the rule is what exercises it (the embedded server, which
  * implements the same rule over SQLite, is tested on its own).
  */
@@ -100,7 +100,7 @@ describe('display lines', () => {
   it('sanitises messages and keeps colours only when asked', () => {
     const page = [entry(1, '\u001b[31mred\u001b[0m \u001b]52;c;AAAA\u0007ok\r100%')];
     const plain = replaceWithNewest(createLogWindow({ maxLines: 10 }), page, 10);
-    // `\r` returns to column 0 and the text after it overwrites, as a terminal shows it (issue 11).
+    // `\r` returns to column 0 and the text after it overwrites, as a terminal shows it.
     expect(texts(plain)).toEqual(['100%ok']);
     const coloured = replaceWithNewest(
       createLogWindow({ maxLines: 10, color: true }),

@@ -28,6 +28,8 @@ const base: RunInfo = {
   configuration: [{ name: 'cfg', value: 'a: 1\nb: 2\u001b[31m', type: 'yaml' }],
   runtime: [],
   script: [],
+  artifacts: [],
+  models: [],
 };
 
 describe('run info text', () => {
@@ -79,5 +81,31 @@ describe('run info text', () => {
     expect(searchInfoLines(lines, 'B: 2').map((i) => lines[i]?.label)).toEqual(['cfg']);
     expect(searchInfoLines(lines, 'ARGS/').map((i) => lines[i]?.label)).toEqual(['Args/lr']);
     expect(searchInfoLines(lines, '')).toEqual([]);
+  });
+});
+
+describe('run info: artifacts and models', () => {
+  it('lists each artifact with stage, size and uri, and each model with stage, state and uri', () => {
+    const info: RunInfo = {
+      ...base,
+      artifacts: [
+        { key: 'losses', mode: 'output', type: 'pandas', size: 1536, uri: 'http://f/losses.csv.gz' },
+        { key: 'data', mode: 'input', type: 'custom', size: null, uri: '' },
+      ],
+      models: [
+        { name: 'checkpoint', id: 'm1', stage: 'output', modelName: 'lenet', uri: 'file:///ck.pt', ready: true },
+        { name: 'base', id: 'm2', stage: 'input', modelName: '', uri: '', ready: null },
+      ],
+    };
+    const lines = runInfoLines(info, 30 * MIN).map((l) => [l.label, l.value]);
+    const at = lines.findIndex(([label]) => label === 'artifacts (2)');
+    expect(lines.slice(at, at + 6)).toEqual([
+      ['artifacts (2)', ''],
+      ['losses', 'output · 1.5 KiB · http://f/losses.csv.gz'],
+      ['data', 'input · - · -'],
+      ['models (2)', ''],
+      ['checkpoint (lenet)', 'output · published · file:///ck.pt'],
+      ['base', 'input · not found · -'],
+    ]);
   });
 });

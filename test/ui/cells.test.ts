@@ -49,4 +49,23 @@ describe('nextStatusFilter', () => {
     expect(nextStatusFilter('reports', ['published'])).toEqual([]);
     expect(nextStatusFilter('tasks', ['something-else'])).toEqual([]);
   });
+
+  it('tasks: the common statuses one at a time, then the rare ones together as one step', () => {
+    const seen: string[][] = [];
+    let filter: string[] = [];
+    do {
+      filter = nextStatusFilter('tasks', filter);
+      seen.push(filter);
+    } while (filter.length > 0 && seen.length < 20);
+    expect(seen).toEqual([
+      ['in_progress'],
+      ['queued'],
+      ['completed'],
+      ['failed'],
+      ['stopped'],
+      ['created'],
+      ['published', 'publishing', 'closed', 'unknown'],
+      [],
+    ]);
+  });
 });

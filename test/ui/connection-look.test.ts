@@ -29,4 +29,17 @@ describe('connection state in the status bar', () => {
       color: 'red',
     });
   });
+
+  it('names the call whose answer was too large, with its size', () => {
+    const c = {
+      ...initialConnection('http://x'),
+      state: 'oversized' as const,
+      staleSince: LAST_GOOD,
+      lastError: 'reports.get_task_data: answer too large (200 MiB announced; the limit is 64 MiB)',
+    };
+    expect(connectionLook(c, NOW, theme)).toEqual({
+      text: `reports.get_task_data: answer too large (200 MiB announced; the limit is 64 MiB) · stale since ${formatTimeOfDay(LAST_GOOD)}`,
+      color: 'red',
+    });
+  });
 });

@@ -177,12 +177,27 @@ describe('text input', () => {
     const m = await open(store);
     await m.press('2');
     await m.press('t');
-    expect(text(m)).toContain('tags: weekly█');
-    await type(m, ', qu');
+    expect(text(m)).toContain('tags: █');
+    await type(m, 'exec, qu');
     expect(text(m)).toContain('  quarterly');
     await m.press(KEYS.tab);
-    expect(store.getState().ui.dialog).toMatchObject({ value: 'weekly, quarterly, ' });
-    expect(text(m)).toContain('tags: weekly, quarterly, █');
+    expect(store.getState().ui.dialog).toMatchObject({ value: 'exec, quarterly, ' });
+    expect(text(m)).toContain('tags: exec, quarterly, █');
+  });
+
+  it('t on one report adds and removes tags as the help says, naming the current ones', async () => {
+    let id = '';
+    const m = await live(async (f) => {
+      id = await createReport(f.writer, 'Tagged report', { tags: ['baseline', 'sota'] });
+    }, 'Tagged report');
+    await m.press('t');
+    const dialog = await screenWith(m, 'tags: █');
+    expect(dialog).toContain('(now: baseline, sota)');
+    expect(dialog).toContain('"a, b" adds, "-a" removes');
+    await type(m, 'urgent, -sota');
+    await m.press(KEYS.enter);
+    await screenWith(m, 'tagged "Tagged report"');
+    expect((await serverReport(fx!.writer, id))?.tags).toEqual(['baseline', 'urgent']);
   });
 
   it('keeps the typed text and shows the reason when a submit is refused', async () => {

@@ -1,5 +1,5 @@
 // Ink's incremental writer (render option `incrementalRendering`, patched by
-// patches/ink+6.8.0.patch): successive frames replayed into a screen model must show exactly
+// scripts/dependency-edits.mjs): successive frames replayed into a screen model must show exactly
 // the latest frame. Unpatched Ink 6.8 moves the cursor up one line too few, so the first line
 // of the previous frame stays on screen and the new frame lands one row lower.
 import { Box, Text, render } from 'ink';

@@ -52,4 +52,19 @@ describe('logRowsInView', () => {
     expect(rows.at(-1)?.text).toBe('two');
     expect(rows).toHaveLength(3);
   });
+
+  it("wrapped: a 50 MB line takes at most the pane's rows, its last one ending in an ellipsis", () => {
+    const huge = 'h'.repeat(50_000_000);
+    const rows = logRowsInView({ ...base, lines: [line(0, huge)], wrap: true, rows: 5, width: 40 });
+    expect(rows.map((p) => p.text)).toEqual([...Array<string>(4).fill('h'.repeat(40)), `${'h'.repeat(39)}…`]);
+    const following = logRowsInView({
+      ...base,
+      lines: [line(0, 'a'), line(1, huge)],
+      wrap: true,
+      rows: 5,
+      follow: true,
+    });
+    expect(following).toHaveLength(5);
+    expect(following.every((p) => p.line.id === 1)).toBe(true);
+  });
 });

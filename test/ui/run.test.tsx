@@ -34,6 +34,7 @@ function countingClient(): { client: MonitorClient; closes: () => number } {
     events: real.events,
     tasks: real.tasks,
     projects: real.projects,
+    models: real.models,
     close: async () => {
       closes += 1;
       await real.close();

@@ -39,6 +39,8 @@ const info: RunInfo = {
   configuration: [],
   runtime: [],
   script: [],
+  artifacts: [],
+  models: [],
 };
 
 describe('run info and compare keys', () => {

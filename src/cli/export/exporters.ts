@@ -109,7 +109,7 @@ export async function exportScalars(ctx: ExportContext, format: ScalarFormat, me
   for (const [index, s] of series.entries()) {
     const note = `${s.metric}/${s.variants?.[0] ?? ''} (${index + 1}/${series.length})`;
     // One series has one point per iteration, ascending: a page that does not start after the
-    // last iteration seen is the server's "restart at key 0" quirk (REFERENCE 6.2), the end.
+    // last iteration seen is the server's "restart at key 0" quirk (docs/wire-facts.md §6.2), the end.
     let lastIter = -Infinity;
     let scrollId: string | undefined;
     do {
@@ -129,7 +129,7 @@ function logJson(e: LogEvent): string {
   return `${JSON.stringify({ timestamp: e.timestamp, iter: e.iter, level: e.level, worker: e.worker, msg: e.msg })}\n`;
 }
 
-/** The whole log, oldest first: get_task_log forward from the oldest line (no page splits a timestamp). */
+/** The whole log, oldest first: get_task_log forward from the oldest line (paging.ts never skips or repeats a line). */
 export async function exportLog(ctx: ExportContext, format: LogFormat): Promise<number> {
   const { client, task, sink, progress } = ctx;
   if (ctx.wantTotals) {

@@ -1,8 +1,8 @@
 // `E` in the monitor: what the focused pane shows, exported with the same modules as
 // `tracktop export` (log as text, scalars as CSV, the chart's metric as CSV, plots as JSON
-// lines) to a new file in the current directory.
+// lines) to a new file in the current directory, named by the task's name, the pane and the time.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import type { ApiClient } from '../../api/index.js';
 import type { PaneName } from '../../store/types.js';
 import type { PaneExporter } from '../../ui/pane-effects.js';
@@ -20,29 +20,44 @@ const KIND_OF_PANE: Partial<Record<PaneName, Kind>> = {
   plots: 'plots',
 };
 
-const SUFFIX: Record<Kind, string> = {
-  log: 'log.txt',
-  scalars: 'scalars.csv',
-  chart: 'scalars.csv',
-  plots: 'plots.jsonl',
+const EXTENSION: Record<Kind, string> = {
+  log: 'txt',
+  scalars: 'csv',
+  chart: 'csv',
+  plots: 'jsonl',
 };
 
-/** "tracktop-<task>-<what>.<ext>" in `dir`, with -2, -3… added rather than overwriting a file. */
-export function exportFileName(dir: string, taskId: string, kind: Kind, metric: string | null): string {
-  const what = kind === 'chart' && metric !== null ? `${safeNamePart(metric)}-${SUFFIX[kind]}` : SUFFIX[kind];
-  const base = `tracktop-${safeNamePart(taskId)}-`;
-  let path = join(dir, `${base}${what}`);
-  for (let n = 2; existsSync(path); n += 1) path = join(dir, `${base}${what.replace('.', `-${n}.`)}`);
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/** Local time as `YYYYMMDD-HHMMSS` (sorts by time, safe in a file name). */
+export function fileTimestamp(epochMs: number): string {
+  const d = new Date(epochMs);
+  return `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`;
+}
+
+/**
+ * "<task name>-<pane>-<time>.<ext>" in `dir` as an absolute path, with -2, -3… added rather
+ * than overwriting a file.
+ */
+export function exportFileName(dir: string, taskName: string, pane: PaneName, kind: Kind, epochMs: number): string {
+  const base = `${safeNamePart(taskName)}-${pane}-${fileTimestamp(epochMs)}`;
+  const ext = EXTENSION[kind];
+  let path = resolve(dir, `${base}.${ext}`);
+  for (let n = 2; existsSync(path); n += 1) path = resolve(dir, `${base}-${n}.${ext}`);
   return path;
 }
 
 /** The monitor's exporter for `client`, writing into `dir` (default the current directory). */
-export function monitorExporter(client: ApiClient, dir: string = process.cwd()): PaneExporter {
-  return async ({ pane, taskId, metric }) => {
+export function monitorExporter(
+  client: ApiClient,
+  dir: string = process.cwd(),
+  now: () => number = Date.now,
+): PaneExporter {
+  return async ({ pane, taskId, taskName, metric }) => {
     const kind = KIND_OF_PANE[pane];
     if (kind === undefined) throw new Error(`E exports the logs, scalars, chart or plots pane, not the ${pane} pane`);
     if (kind === 'chart' && metric === null) throw new Error('the chart shows no metric yet');
-    const path = exportFileName(dir, taskId, kind, metric);
+    const path = exportFileName(dir, taskName !== undefined && taskName !== '' ? taskName : taskId, pane, kind, now());
     const sink = await openSink(path);
     // The monitor owns the terminal: no progress line on stderr.
     const ctx: ExportContext = { client, task: taskId, sink, progress: NO_PROGRESS, wantTotals: false };

@@ -3,7 +3,7 @@
 import { createWriteStream } from 'node:fs';
 import { access, constants, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { fetchFile, sameOrigin } from '../../api/index.js';
+import { FetchFileError, fetchFile, sameOrigin } from '../../api/index.js';
 import type { DebugImageEvent } from '../../wire/events.js';
 import { CliError } from '../connection.js';
 import { eventPages, type ExportContext } from './exporters.js';
@@ -81,19 +81,55 @@ export interface ImageExportOptions {
   trustedHosts: (string | undefined)[];
 }
 
-export async function exportImages(ctx: ExportContext, opts: ImageExportOptions): Promise<number> {
+/** An image that could not be downloaded: the file it would have been and why. */
+export interface SkippedImage {
+  name: string;
+  reason: string;
+}
+
+export interface ImageExportResult {
+  written: number;
+  skipped: SkippedImage[];
+}
+
+/**
+ * Downloads every debug image; one that cannot be downloaded (missing on the server, refused,
+ * too large, connection cut) is skipped and counted, and the export goes on with the others.
+ */
+export async function exportImages(ctx: ExportContext, opts: ImageExportOptions): Promise<ImageExportResult> {
   const { client, progress } = ctx;
   const used = new Set<string>();
-  let done = 0;
+  const skipped: SkippedImage[] = [];
+  let written = 0;
   for await (const page of eventPages(ctx, 'training_debug_image', IMAGE_PAGE)) {
     for (const event of page as DebugImageEvent[]) {
       if (typeof event.url !== 'string' || event.url === '') continue;
       const name = imageFileName(event, used);
       const token = sameOrigin(event.url, opts.trustedHosts) ? await client.bearerToken() : undefined;
-      await download(event.url, join(opts.dir, name), token);
-      done += 1;
-      progress.set(done, name);
+      try {
+        await download(event.url, join(opts.dir, name), token);
+        written += 1;
+      } catch (err) {
+        if (!(err instanceof FetchFileError)) throw err;
+        skipped.push({ name, reason: err.message });
+      }
+      progress.set(written + skipped.length, name);
     }
   }
-  return done;
+  return { written, skipped };
+}
+
+/** Skipped images named in the summary; the rest are counted. */
+const SKIPPED_LISTED = 10;
+
+/** What `export images` says when some images could not be downloaded. */
+export function skippedSummary(dir: string, result: ImageExportResult): string {
+  const { written, skipped } = result;
+  const total = written + skipped.length;
+  const lines = [
+    `export images: wrote ${written} of ${total} images to ${dir}; skipped ${skipped.length} that could not be downloaded:`,
+    ...skipped.slice(0, SKIPPED_LISTED).map((s) => `  ${s.name}: ${s.reason}`),
+  ];
+  if (skipped.length > SKIPPED_LISTED) lines.push(`  and ${skipped.length - SKIPPED_LISTED} more`);
+  return lines.join('\n');
 }

@@ -1,18 +1,28 @@
-// `tracktop export scalars|log|plots|images TASK`: checks the arguments, opens the output first
+// `tracktop export scalars|log|plots|images|artifacts TASK`: checks the arguments, opens the output first
 // (an unwritable path fails before any download), resolves the task, runs the export, and
 // renames FILE.partial to FILE only when everything arrived.
 import { UsageError, type ParsedArgs } from '../args.js';
-import { CliError, clientFromProfile, profileFromArgs } from '../connection.js';
+import { CliError, clientFromProfile, maxAnswerBytes, profileFromArgs } from '../connection.js';
 import { exportLog, exportPlots, exportScalars, type LogFormat, type ScalarFormat } from './exporters.js';
-import { exportImages, prepareDirectory } from './images.js';
+import { exportArtifacts } from './artifacts.js';
+import { exportImages, prepareDirectory, skippedSummary, type ImageExportResult } from './images.js';
 import { openSink, StdoutClosed, terminalSafe, type ExportSink } from './output.js';
 import { createProgress } from './progress.js';
 import { resolveTask } from './resolve-task.js';
+import { sanitize } from '../../text/sanitize.js';
 
-const KINDS = ['scalars', 'log', 'plots', 'images'] as const;
+const KINDS = ['scalars', 'log', 'plots', 'images', 'artifacts'] as const;
+/** Kinds saved as files in a directory (-o DIR) rather than one stream. */
+const TO_DIRECTORY: readonly Kind[] = ['images', 'artifacts'];
 type Kind = (typeof KINDS)[number];
 
-const UNITS: Record<Kind, string> = { scalars: 'points', log: 'lines', plots: 'plots', images: 'images' };
+const UNITS: Record<Kind, string> = {
+  scalars: 'points',
+  log: 'lines',
+  plots: 'plots',
+  images: 'images',
+  artifacts: 'files',
+};
 const FORMATS: Partial<Record<Kind, readonly string[]>> = { scalars: ['csv', 'jsonl'], log: ['text', 'jsonl'] };
 
 interface ExportRequest {
@@ -47,8 +57,8 @@ function parseRequest(args: ParsedArgs): ExportRequest {
     );
   }
   if (req.metric !== undefined && req.kind !== 'scalars') throw new UsageError('--metric applies to export scalars');
-  if (req.kind === 'images' && req.output === undefined) {
-    throw new UsageError('export images needs -o DIR (the directory to save the images in)');
+  if (TO_DIRECTORY.includes(req.kind) && req.output === undefined) {
+    throw new UsageError(`export ${req.kind} needs -o DIR (the directory to save the ${req.kind} in)`);
   }
   if (req.output === '') throw new UsageError('-o needs a path');
   return req;
@@ -62,11 +72,12 @@ export async function runExport(
   const stderr = io.stderr ?? process.stderr;
   const req = parseRequest(args);
   const profile = profileFromArgs(args.values);
-  const client = clientFromProfile(profile);
+  const client = clientFromProfile(profile, { maxAnswerBytes: maxAnswerBytes(args.values) });
   let sink: ExportSink | undefined;
   const progress = createProgress(UNITS[req.kind], stderr);
+  let images: ImageExportResult | undefined;
   try {
-    if (req.kind === 'images') await prepareDirectory(req.output as string);
+    if (TO_DIRECTORY.includes(req.kind)) await prepareDirectory(req.output as string);
     else {
       sink = await openSink(req.output, stdout);
       if (req.output === undefined && stdout.isTTY) sink = terminalSafe(sink);
@@ -90,14 +101,26 @@ export async function runExport(
         await exportPlots(ctx);
         break;
       case 'images':
-        await exportImages(ctx, {
+        images = await exportImages(ctx, {
           dir: req.output as string,
           trustedHosts: [client.apiHost, profile.filesHost],
         });
         break;
+      case 'artifacts': {
+        const { skipped } = await exportArtifacts(ctx, {
+          dir: req.output as string,
+          trustedHosts: [client.apiHost, profile.filesHost],
+        });
+        progress.clear();
+        for (const item of skipped)
+          stderr.write(`${sanitize(`not downloaded: ${item.label} is at ${item.uri} (not an http(s) URL)`)}\n`);
+        break;
+      }
     }
     await sink?.commit();
     progress.finish();
+    if (images !== undefined && images.skipped.length > 0)
+      throw new CliError(skippedSummary(req.output as string, images));
     return 0;
   } catch (err) {
     progress.clear();
@@ -107,7 +130,7 @@ export async function runExport(
     const what = req.output ? ` (nothing was saved as ${req.output})` : '';
     const message = err instanceof Error && 'describe' in err ? (err as { describe(): string }).describe() : undefined;
     throw new CliError(
-      `export ${req.kind} failed: ${message ?? (err instanceof Error ? err.message : String(err))}${req.kind === 'images' ? '' : what}`,
+      `export ${req.kind} failed: ${message ?? (err instanceof Error ? err.message : String(err))}${TO_DIRECTORY.includes(req.kind) ? '' : what}`,
     );
   } finally {
     await client.close();

@@ -1,15 +1,15 @@
-// Who is calling (REFERENCE §1.2, §2): Basic key:secret on any endpoint, a Bearer token from
+// Who is calling (docs/wire-facts.md §1.2, §2): Basic key:secret on any endpoint, a Bearer token from
 // auth.login, or the `clearml_token_basic` cookie when no Authorization header is sent.
-import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ERRORS } from '../../wire/errors.js';
 import type { Identity } from '../handlers/handler-types.js';
-import { hashSecret, verifySecretAsync } from './credentials.js';
+import { sameTag, secretTag, tokenKeyTag } from './key-table.js';
 import type { Db } from '../db/db.js';
 import { ServerError } from '../http/errors.js';
 import { verifyJwt } from './jwt.js';
 import { LoginBackoff } from './login-backoff.js';
 import { MAX_TOKEN_EXPIRATION_SEC } from '../../wire/auth.js';
+import { LOGIN_BACKOFF_FREE_FAILURES, LOGIN_SOURCE_FREE_FAILURES } from '../http/limits.js';
 import { jwtSecret, keyGeneration } from '../db/server-meta.js';
 import { stmt } from '../db/statements.js';
 
@@ -26,68 +26,56 @@ function identityOf(row: UserRow): Identity {
   return { user: row.id, company: row.company, userName: row.name, role: row.role };
 }
 
-// scrypt is deliberately slow; Basic auth on every call would pay it each time. A verified
-// (key, secret) pair is remembered by its SHA-256 for the life of the process.
-const verifiedPairs = new WeakMap<Db, Map<string, string>>();
-const backoffs = new WeakMap<Db, LoginBackoff>();
+const backoffs = new WeakMap<Db, { byKey: LoginBackoff; bySource: LoginBackoff }>();
 
-function perDb<T extends object>(map: WeakMap<Db, T>, db: Db, create: () => T): T {
-  let value = map.get(db);
-  if (!value) {
-    value = create();
-    map.set(db, value);
+function backoffsOf(db: Db): { byKey: LoginBackoff; bySource: LoginBackoff } {
+  let b = backoffs.get(db);
+  if (!b) {
+    b = {
+      byKey: new LoginBackoff(LOGIN_BACKOFF_FREE_FAILURES),
+      bySource: new LoginBackoff(LOGIN_SOURCE_FREE_FAILURES),
+    };
+    backoffs.set(db, b);
   }
-  return value;
-}
-
-// An unknown access key is checked against this hash, so it costs the same scrypt time as a
-// known key with a wrong secret and the timing does not tell which keys exist.
-let unknownKeyHash: string | undefined;
-
-function pairDigest(accessKey: string, secret: string): string {
-  return createHash('sha256').update(accessKey).update('\0').update(secret).digest('hex');
+  return b;
 }
 
 function tooManyFailures(waitMs: number): ServerError {
   const seconds = Math.ceil(waitMs / 1000);
   return new ServerError(
     ERRORS.tooManyRequests,
-    `too many failed logins with this access key; try again in ${seconds} s`,
+    `too many failed logins with this access key or from this address; try again in ${seconds} s`,
   );
 }
 
-/** Checks a key pair; the user it belongs to, or a 401/22 (429 after repeated failures). */
-export async function authenticateKeyPair(db: Db, accessKey: string, secret: string, nowMs: number): Promise<Identity> {
-  const cache = perDb(verifiedPairs, db, () => new Map<string, string>());
-  const backoff = perDb(backoffs, db, () => new LoginBackoff());
-  const digest = pairDigest(accessKey, secret);
-  const lookup = () =>
-    stmt(
-      db,
-      'SELECT c.secret_hash, u.id, u.company, u.name, u.role FROM credentials c JOIN users u ON u.id = c.user WHERE c.access_key = ?',
-    ).get(accessKey) as (UserRow & { secret_hash: string }) | undefined;
-  const row = lookup();
-  const cacheKey = `${accessKey}\0${row?.secret_hash ?? ''}`;
-  // A pair already proven right skips scrypt and the back-off: a storm of wrong secrets for
-  // a key does not lock out the clients that hold the real one.
-  if (row && cache.get(cacheKey) === digest) return identityOf(row);
-  const waitMs = backoff.waitMs(accessKey, nowMs);
-  if (waitMs > 0) throw tooManyFailures(waitMs);
-  unknownKeyHash ??= hashSecret(generateUnusedSecret());
-  const ok = await verifySecretAsync(secret, row?.secret_hash ?? unknownKeyHash);
-  // The row is read again: the keys may have changed while scrypt ran.
-  const current = ok ? lookup() : undefined;
-  if (row && current && current.secret_hash === row.secret_hash) {
-    cache.set(cacheKey, digest);
-    backoff.recordSuccess(accessKey);
-    return identityOf(current);
-  }
-  backoff.recordFailure(accessKey, nowMs);
-  throw new ServerError(ERRORS.invalidCredentials, 'failed to locate provided credentials');
+interface KeyUserRow extends UserRow {
+  secret_tag: string | null;
 }
 
-function generateUnusedSecret(): string {
-  return randomBytes(32).toString('base64');
+/**
+ * Checks a key pair; the user it belongs to, or a 401/22 (429 while the key or the source
+ * address has failed too often). The check is an HMAC against the stored tag: microseconds,
+ * so it runs for every attempt and the right secret always gets in, from any address, during
+ * any storm of wrong ones; wrong secrets are counted per key and per source, and past a few
+ * they answer 429 for a doubling wait. Unknown and revoked keys cost the same check.
+ */
+export function authenticateKeyPair(db: Db, accessKey: string, secret: string, nowMs: number, source = ''): Identity {
+  const row = stmt(
+    db,
+    `SELECT c.secret_tag, u.id, u.company, u.name, u.role FROM credentials c JOIN users u ON u.id = c.user
+     WHERE c.access_key = ? AND c.revoked IS NULL`,
+  ).get(accessKey) as KeyUserRow | undefined;
+  const tag = secretTag(db, accessKey, secret);
+  const { byKey, bySource } = backoffsOf(db);
+  if (row?.secret_tag && sameTag(tag, row.secret_tag)) {
+    bySource.recordSuccess(source);
+    return { ...identityOf(row), accessKey, keyTag: tokenKeyTag(row.secret_tag) };
+  }
+  const waitMs = Math.max(byKey.waitMs(accessKey, nowMs), bySource.waitMs(source, nowMs));
+  byKey.recordFailure(accessKey, nowMs);
+  bySource.recordFailure(source, nowMs);
+  if (waitMs > 0) throw tooManyFailures(waitMs);
+  throw new ServerError(ERRORS.invalidCredentials, 'failed to locate provided credentials');
 }
 
 function decodeBasic(payload: string): { accessKey: string; secret: string } | undefined {
@@ -104,15 +92,27 @@ function invalidToken(reason: string): ServerError {
 
 /**
  * Auth tokens must say when they expire (`exp`), live at most MAX_TOKEN_EXPIRATION_SEC from
- * their `iat`, and carry the key generation they were issued under: changing the server's
- * keys ends every token issued before.
+ * their `iat`, carry the key generation they were issued under, and name the key pair (`ak`)
+ * and its secret (`kt`) they were issued for: a revoked pair, or one given a new secret, ends
+ * its tokens at once.
  */
 function checkTokenClaims(db: Db, claims: Record<string, unknown>): void {
-  const { exp, iat, kgen } = claims as { exp?: unknown; iat?: unknown; kgen?: unknown };
+  const { exp, iat, kgen, ak, kt } = claims as {
+    exp?: unknown;
+    iat?: unknown;
+    kgen?: unknown;
+    ak?: unknown;
+    kt?: unknown;
+  };
   if (typeof exp !== 'number' || typeof iat !== 'number') throw invalidToken('Token is missing the exp or iat claim');
   if (exp - iat > MAX_TOKEN_EXPIRATION_SEC)
     throw invalidToken(`Token lifetime exceeds the maximum of ${MAX_TOKEN_EXPIRATION_SEC} seconds`);
   if (kgen !== keyGeneration(db)) throw invalidToken('Token was issued before the server keys changed');
+  if (typeof ak !== 'string' || typeof kt !== 'string') throw invalidToken('Token names no key pair');
+  const key = stmt(db, 'SELECT secret_tag FROM credentials WHERE access_key = ? AND revoked IS NULL').get(ak) as
+    { secret_tag: string | null } | undefined;
+  if (!key?.secret_tag || tokenKeyTag(key.secret_tag) !== kt)
+    throw invalidToken('Token was issued for a key pair that was revoked or given a new secret');
 }
 
 export function authenticateToken(db: Db, token: string, nowMs: number): Identity {
@@ -125,7 +125,7 @@ export function authenticateToken(db: Db, token: string, nowMs: number): Identit
     ? (stmt(db, 'SELECT id, company, name, role FROM users WHERE id = ?').get(userId) as UserRow | undefined)
     : undefined;
   if (!row) throw new ServerError(ERRORS.invalidToken, 'user not found');
-  return identityOf(row);
+  return { ...identityOf(row), accessKey: result.claims.ak as string, keyTag: result.claims.kt as string };
 }
 
 function cookieToken(cookieHeader: string | undefined): string | undefined {
@@ -139,7 +139,7 @@ function cookieToken(cookieHeader: string | undefined): string | undefined {
 }
 
 /** The caller's identity, or a 401 ServerError with the code real servers use. */
-export async function authenticate(db: Db, headers: IncomingHttpHeaders, nowMs: number): Promise<Identity> {
+export function authenticate(db: Db, headers: IncomingHttpHeaders, nowMs: number, source = ''): Identity {
   const header = headers.authorization;
   if (header === undefined || header.trim() === '') {
     const token = cookieToken(headers.cookie);
@@ -153,7 +153,7 @@ export async function authenticate(db: Db, headers: IncomingHttpHeaders, nowMs: 
   if (scheme === 'basic') {
     const pair = decodeBasic(value);
     if (!pair) throw new ServerError(ERRORS.badCredentials);
-    return authenticateKeyPair(db, pair.accessKey, pair.secret, nowMs);
+    return authenticateKeyPair(db, pair.accessKey, pair.secret, nowMs, source);
   }
   if (scheme === 'bearer') {
     if (!value) throw invalidToken('Not enough segments');

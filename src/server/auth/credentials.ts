@@ -1,11 +1,8 @@
 // Key pairs: given by flags/env, or generated on first start and kept beside the database in
-// a 0600 file (DESIGN "The embedded server"). Secrets are stored in the database scrypt-hashed.
+// a 0600 file (docs/architecture.md "The embedded server"). Secrets are stored in the database
+// scrypt-hashed and as an HMAC tag (key-table.ts).
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { randomBytes, randomInt, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { Db } from '../db/db.js';
-import { newId } from '../db/ids.js';
-import { bumpKeyGeneration, companyId } from '../db/server-meta.js';
-import { stmt } from '../db/statements.js';
+import { randomBytes, randomInt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 export interface KeyPair {
   accessKey: string;
@@ -65,23 +62,11 @@ function sameHash(actual: Buffer, expected: Buffer): boolean {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** Synchronous check, for start-up only (it blocks the event loop for the scrypt time). */
+/** Synchronous check, for start-up only (it blocks the event loop for the scrypt time); logins check tags (key-table.ts). */
 export function verifySecret(secret: string, stored: string): boolean {
   const parsed = parseStoredHash(stored);
   if (!parsed) return false;
   return sameHash(scryptSync(secret, parsed.salt, parsed.hash.length, parsed.options), parsed.hash);
-}
-
-/** The check requests use: scrypt runs on libuv's thread pool, never on the event loop. */
-export function verifySecretAsync(secret: string, stored: string): Promise<boolean> {
-  const parsed = parseStoredHash(stored);
-  if (!parsed) return Promise.resolve(false);
-  return new Promise((resolve, reject) => {
-    scrypt(secret, parsed.salt, parsed.hash.length, parsed.options, (err, actual) => {
-      if (err) reject(err);
-      else resolve(sameHash(actual, parsed.hash));
-    });
-  });
 }
 
 /** `<db>.credentials.json`: where a generated pair is kept. */
@@ -124,53 +109,14 @@ export function resolveCredentials(dbPath: string, given: Partial<KeyPair>): Res
   return { ...pair, file, created: true };
 }
 
-/**
- * Makes the pair valid in the database: one user per access key. A known key given with a
- * different secret takes the new secret (the operator's flags win). A new pair or a new secret
- * starts a new key generation, which ends every auth token issued before.
- */
-export function registerKeyPair(db: Db, pair: KeyPair, now: number): void {
-  const row = stmt(db, 'SELECT secret_hash FROM credentials WHERE access_key = ?').get(pair.accessKey) as
-    { secret_hash: string } | undefined;
-  if (row) {
-    if (!verifySecret(pair.secretKey, row.secret_hash))
-      db.transaction(() => {
-        stmt(db, 'UPDATE credentials SET secret_hash = ? WHERE access_key = ?').run(
-          hashSecret(pair.secretKey),
-          pair.accessKey,
-        );
-        bumpKeyGeneration(db);
-      })();
-    return;
-  }
-  const company = companyId(db);
-  const user = newId();
-  db.transaction(() => {
-    stmt(db, 'INSERT INTO users (id, company, name, role, created) VALUES (?, ?, ?, ?, ?)').run(
-      user,
-      company,
-      `tracktop user ${pair.accessKey.slice(0, 6)}`,
-      'admin',
-      now,
-    );
-    stmt(db, 'INSERT INTO credentials (access_key, secret_hash, user, created) VALUES (?, ?, ?, ?)').run(
-      pair.accessKey,
-      hashSecret(pair.secretKey),
-      user,
-      now,
-    );
-    bumpKeyGeneration(db);
-  })();
-}
-
-/** A ready-to-paste clearml.conf block for this server. */
+/** A ready-to-paste clearml.conf block for this server; files live under `/files` (files-http.ts). */
 export function clearmlConfSnippet(opts: { apiHost: string; accessKey: string; secretKey: string }): string {
   const q = (s: string) => JSON.stringify(s);
   return [
     'api {',
     `  api_server: ${opts.apiHost}`,
     `  web_server: ${opts.apiHost}`,
-    `  files_server: ${opts.apiHost}`,
+    `  files_server: ${opts.apiHost}/files`,
     '  credentials {',
     `    access_key: ${q(opts.accessKey)}`,
     `    secret_key: ${q(opts.secretKey)}`,

@@ -31,7 +31,7 @@ export function migrate(db: Db): void {
     db.transaction(() => {
       db.exec(m.sql);
       db.pragma(`user_version = ${m.version}`);
-    })();
+    }).immediate();
   }
 }
 

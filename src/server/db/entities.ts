@@ -1,5 +1,5 @@
 // Rows of the core tables and their JSON form as list calls return them: dates as ISO
-// strings (REFERENCE §1.3), references as `{id}` objects, lists decoded, unset fields left out.
+// strings (docs/wire-facts.md §1.3), references as `{id}` objects, lists decoded, unset fields left out.
 import { isoTime } from './time.js';
 
 /** The columns every entity table has. */
@@ -75,7 +75,16 @@ export interface ModelRow extends EntityRow {
   comment: string;
   last_iteration: number;
   last_metrics?: string;
+  framework?: string | null;
+  design?: string | null;
+  labels?: string | null;
+  metadata?: string | null;
+  parent?: string | null;
+  ui_cache?: string | null;
 }
+
+/** Model columns holding a JSON object (migration 6). */
+export const MODEL_OBJECT_FIELDS = ['design', 'labels', 'metadata', 'ui_cache'] as const;
 
 export function parseList(text: string | null | undefined): string[] {
   if (!text) return [];
@@ -149,13 +158,26 @@ export function taskToJson(row: TaskRow): Doc {
   doc.last_iteration = row.last_iteration;
   if (row.last_metrics !== undefined) doc.last_metrics = parseObject(row.last_metrics);
   if (row.metric_stats !== undefined) doc.metric_stats = parseObject(row.metric_stats);
+  // Real servers answer every task with these sections, empty when unset; the SDK raises
+  // without them (a dataset reads `runtime`, a checkpoint `output.destination`).
   for (const field of TASK_OBJECT_FIELDS) {
     const text = row[field];
-    if (text !== undefined && text !== null) doc[field] = parseObject(text);
+    if (text !== undefined) doc[field] = parseObject(text);
   }
+  if (row.models !== undefined) doc.models = taskModels(row.models);
   setIf(doc, 'last_worker', row.last_worker);
   setDate(doc, 'last_worker_report', row.last_worker_report);
   return doc;
+}
+
+/** `models` with both lists present, as real servers return it. */
+function taskModels(text: string | null): Doc {
+  const models = parseObject(text);
+  return {
+    ...models,
+    input: Array.isArray(models.input) ? models.input : [],
+    output: Array.isArray(models.output) ? models.output : [],
+  };
 }
 
 export function projectToJson(row: ProjectRow): Doc {
@@ -186,6 +208,15 @@ export function modelToJson(row: ModelRow): Doc {
   setIf(doc, 'uri', row.uri);
   setReference(doc, 'project', row.project);
   setReference(doc, 'task', row.task);
+  setIf(doc, 'framework', row.framework);
+  setIf(doc, 'parent', row.parent);
+  for (const field of MODEL_OBJECT_FIELDS) {
+    const text = row[field];
+    if (text !== undefined && text !== null) doc[field] = parseObject(text);
+  }
+  // Real servers answer every model with its labels and metadata maps (empty when unset).
+  if (row.labels !== undefined) doc.labels ??= {};
+  if (row.metadata !== undefined) doc.metadata ??= {};
   doc.last_iteration = row.last_iteration;
   if (row.last_metrics !== undefined) doc.last_metrics = parseObject(row.last_metrics);
   return doc;

@@ -1,5 +1,5 @@
 // Projects: full names are paths (`a/b/c`), parents are created on demand, `.reports`
-// projects hold reports (REFERENCE §9.1).
+// projects hold reports (docs/wire-facts.md §9.1).
 import { REPORTS_PROJECT_BASENAME } from '../../wire/reports.js';
 import { ERRORS } from '../../wire/errors.js';
 import type { Db } from './db.js';
@@ -36,6 +36,33 @@ export function projectPathParts(name: string, field: string): string[] {
       `error for field '${field}'. a project name must not be empty or contain empty path parts: ${JSON.stringify(name)}`,
     );
   return parts;
+}
+
+/**
+ * Renames a project within its parent (a new last path part) and its descendants with it;
+ * returns the new full name. Moving under another parent is refused (400/12).
+ */
+export function renameProject(db: Db, project: ProjectRow, newName: string): string {
+  const parts = projectPathParts(newName, 'name');
+  const oldParts = project.name.split('/');
+  if (parts.length !== oldParts.length || parts.slice(0, -1).join('/') !== oldParts.slice(0, -1).join('/'))
+    throw new ServerError(
+      ERRORS.validationError,
+      `error for field 'name'. a rename keeps the project under its parent ${JSON.stringify(oldParts.slice(0, -1).join('/'))}`,
+    );
+  const fullName = parts.join('/');
+  if (findProjectByName(db, project.company, fullName))
+    throw new ServerError(ERRORS.projectNameExists, undefined, { name: fullName });
+  stmt(db, 'UPDATE projects SET name = ?, basename = ? WHERE id = ?').run(fullName, parts.at(-1), project.id);
+  const prefix = `${project.name}/`;
+  stmt(db, 'UPDATE projects SET name = ? || substr(name, ?) WHERE company = ? AND substr(name, 1, ?) = ?').run(
+    `${fullName}/`,
+    prefix.length + 1,
+    project.company,
+    prefix.length,
+    prefix,
+  );
+  return fullName;
 }
 
 export interface NewProjectFields {

@@ -1,5 +1,6 @@
 // Versioned schema. A migration never changes once shipped: add a new one instead.
 // Times are epoch milliseconds (INTEGER); lists and maps are JSON text.
+import { AUTH_MIGRATIONS } from '../auth/schema.js';
 import { EVENTS_MIGRATIONS } from '../events/storage/schema.js';
 import type { Migration } from './migration.js';
 
@@ -120,9 +121,22 @@ ALTER TABLE tasks ADD COLUMN last_worker_report INTEGER;
 ALTER TABLE projects ADD COLUMN default_output_destination TEXT;
 `;
 
+// What the ClearML SDK stores on models (OutputModel, framework hooks): JSON text, NULL = unset.
+const CORE_V6 = `
+ALTER TABLE models ADD COLUMN framework TEXT;
+ALTER TABLE models ADD COLUMN design TEXT;
+ALTER TABLE models ADD COLUMN labels TEXT;
+ALTER TABLE models ADD COLUMN metadata TEXT;
+ALTER TABLE models ADD COLUMN parent TEXT;
+ALTER TABLE models ADD COLUMN ui_cache TEXT;
+CREATE INDEX models_task ON models(task);
+`;
+
 // Core and events migrations interleave by version: applied in that order.
 export const MIGRATIONS: Migration[] = [
+  ...AUTH_MIGRATIONS,
   { version: 1, sql: CORE_V1 },
   ...EVENTS_MIGRATIONS,
   { version: 3, sql: CORE_V3 },
+  { version: 6, sql: CORE_V6 },
 ].sort((a, b) => a.version - b.version);

@@ -1,5 +1,5 @@
 // Dates in `data` are ISO-8601 UTC with an explicit offset and a 6-digit fraction, the
-// fraction left out when zero (REFERENCE §1.3). Stored values are epoch milliseconds.
+// fraction left out when zero (docs/wire-facts.md §1.3). Stored values are epoch milliseconds.
 
 export function isoTime(ms: number): string {
   const d = new Date(ms);

@@ -1,4 +1,4 @@
-// The 28 events.* handlers (REFERENCE §3–§8), plus what the core needs from the events store.
+// The 28 events.* handlers (docs/wire-facts.md §3–§8), plus what the core needs from the events store.
 import type { ServedEndpoint } from '../../wire/operations.js';
 import { selfChecking, type ServedHandlersOf } from '../handlers/handler.js';
 import { validate } from '../http/validate.js';

@@ -5,6 +5,9 @@ import { join, sep } from 'node:path';
 
 export class BadFilePath extends Error {}
 
+/** Longest name of one file or folder (bytes of UTF-8), as common file systems allow. */
+const MAX_SEGMENT_BYTES = 255;
+
 /**
  * The path's segments, or BadFilePath. A leading `/` is relative to the files root (the SDK
  * sends `/project/task.id/...`); `..`, `.`, NUL, backslashes and drive letters are refused.
@@ -17,6 +20,9 @@ export function filePathSegments(path: string): string[] {
   for (const s of segments) {
     if (s === '.' || s === '..') throw new BadFilePath(`the path contains a '${s}' segment`);
     if (/^[A-Za-z]:$/.test(s)) throw new BadFilePath('the path names a drive');
+    // File systems refuse longer names (ENAMETOOLONG); say so before trying.
+    if (Buffer.byteLength(s) > MAX_SEGMENT_BYTES)
+      throw new BadFilePath(`a path segment is longer than ${MAX_SEGMENT_BYTES} bytes`);
   }
   if (segments.join('/').length > 1024) throw new BadFilePath('the path is longer than 1024 characters');
   return segments;

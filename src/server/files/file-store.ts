@@ -1,53 +1,76 @@
 // The files directory: objects stored under their sanitised paths, written atomically, never
 // through a symlink, and read back only when they resolve inside the directory.
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { lstatSync, statSync } from 'node:fs';
+import { lstat, mkdir, open, realpath, rename, rm, type FileHandle } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
 import { BadFilePath, isInside } from './file-paths.js';
 
+/** isInside without blocking: `path` (resolved through symlinks) is `root` or inside it. */
+async function isInsideAsync(root: string, path: string): Promise<boolean> {
+  const [realRoot, real] = await Promise.all([realpath(root), realpath(path).catch(() => undefined)]);
+  return real !== undefined && (real === realRoot || real.startsWith(realRoot + sep));
+}
+
 function lstatOrUndefined(path: string) {
-  try {
-    return lstatSync(path);
-  } catch {
-    return undefined;
-  }
+  return lstat(path).catch(() => undefined);
 }
 
 /** Creates the directories of `segments` under root, refusing symlinks and files on the way. */
-function ensureDirectories(root: string, segments: readonly string[]): string {
-  mkdirSync(root, { recursive: true });
+async function ensureDirectories(root: string, segments: readonly string[]): Promise<string> {
+  await mkdir(root, { recursive: true });
   let dir = root;
   for (const segment of segments) {
     dir = join(dir, segment);
-    const st = lstatOrUndefined(dir);
-    if (st === undefined) mkdirSync(dir);
+    const st = await lstatOrUndefined(dir);
+    if (st === undefined)
+      await mkdir(dir).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw err; // a concurrent upload made it
+      });
     else if (st.isSymbolicLink()) throw new BadFilePath(`'${segment}' is a symbolic link`);
     else if (!st.isDirectory()) throw new BadFilePath(`'${segment}' is a file, not a folder`);
   }
-  if (!isInside(root, dir)) throw new BadFilePath('the path leaves the files directory');
+  if (!(await isInsideAsync(root, dir))) throw new BadFilePath('the path leaves the files directory');
   return dir;
 }
 
-/** Stores `data` at root/segments (replacing an earlier upload of the same path). */
-export function storeFile(root: string, segments: readonly string[], data: Buffer): void {
-  const dir = ensureDirectories(root, segments.slice(0, -1));
+/** A file being uploaded: written to `temp` beside `target`, renamed into place by commitUpload. */
+export interface PendingUpload {
+  temp: string;
+  target: string;
+  handle: FileHandle;
+}
+
+/**
+ * Opens the temp file of an upload to root/segments. Every step is asynchronous (the thread
+ * pool does the file system work), so an upload of many parts never holds up other requests.
+ */
+export async function openUpload(root: string, segments: readonly string[]): Promise<PendingUpload> {
+  const dir = await ensureDirectories(root, segments.slice(0, -1));
   const target = join(dir, segments[segments.length - 1] as string);
-  const existing = lstatOrUndefined(target);
+  const existing = await lstatOrUndefined(target);
   if (existing !== undefined && !existing.isFile()) throw new BadFilePath('the path names a folder or a link');
   const temp = join(dirname(target), `.upload-${randomBytes(6).toString('hex')}`);
-  try {
-    writeFileSync(temp, data, { flag: 'wx', mode: 0o600 });
-    renameSync(temp, target);
-  } catch (err) {
-    rmSync(temp, { force: true });
-    throw err;
+  return { temp, target, handle: await open(temp, 'wx', 0o600) };
+}
+
+/** Moves finished uploads into place (replacing earlier uploads of the same paths). */
+export async function commitUploads(uploads: readonly PendingUpload[]): Promise<void> {
+  for (const u of uploads) await rename(u.temp, u.target);
+}
+
+/** Closes and deletes the temp files of uploads that did not finish. */
+export async function discardUploads(uploads: readonly PendingUpload[]): Promise<void> {
+  for (const u of uploads) {
+    await u.handle.close().catch(() => undefined);
+    await rm(u.temp, { force: true }).catch(() => undefined);
   }
 }
 
 /** The stored file's absolute path and size, or undefined when there is no such regular file inside root. */
 export function findFile(root: string, segments: readonly string[]): { path: string; size: number } | undefined {
   const path = join(root, ...segments);
-  if (lstatOrUndefined(root) === undefined || !isInside(root, path)) return undefined;
+  if (!lstatSync(root, { throwIfNoEntry: false }) || !isInside(root, path)) return undefined;
   const st = statSync(path, { throwIfNoEntry: false });
   return st?.isFile() ? { path, size: st.size } : undefined;
 }

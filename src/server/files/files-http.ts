@@ -9,16 +9,19 @@ import { ServerError } from '../http/errors.js';
 import {
   BodyAborted,
   BodyTooLarge,
+  declaredLength,
   formatBytes,
-  readBody,
   sendJson,
   sendText,
   SERVER_HEADER,
 } from '../http/http-io.js';
+import { MAX_UPLOAD_PARTS, UPLOADS_IN_FLIGHT } from '../http/limits.js';
+import { markAuthenticated } from '../http/connections.js';
+import { Slots } from '../http/slots.js';
 import { contentTypeFor } from './content-type.js';
 import { BadFilePath, filePathSegments, urlPathSegments } from './file-paths.js';
-import { findFile, storeFile } from './file-store.js';
-import { BadMultipart, multipartBoundary, parseMultipart } from './multipart.js';
+import { commitUploads, discardUploads, findFile, openUpload, type PendingUpload } from './file-store.js';
+import { BadMultipart, multipartBoundary, streamMultipart } from './multipart.js';
 
 export interface FilesDeps {
   db: Db;
@@ -30,34 +33,55 @@ export interface FilesDeps {
 }
 
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const uploadSlots = new Slots(UPLOADS_IN_FLIGHT);
 
-/** Whether a request is for the files host rather than the API. */
-export function isFilesRequest(
+/** Where files live: `/files/<path>`, apart from every API endpoint. */
+export const FILES_PREFIX = '/files';
+
+/**
+ * The files-host path a request names (`/` for the root), or undefined when it is for the API.
+ * Files live under FILES_PREFIX. Before that they lived at the root, and URLs stored then
+ * (debug images in events) still work there, but an API endpoint's path is always the API's.
+ */
+export function filesRequestPath(
   method: string | undefined,
   contentType: string,
   pathIsEndpoint: boolean,
-  deps: FilesDeps,
   urlPath: string,
-): boolean {
-  if (method === 'POST') return multipartBoundary(contentType) !== undefined;
-  if (method !== 'GET' && method !== 'HEAD') return false;
-  if (!pathIsEndpoint) return urlPath !== '/' && urlPath !== '';
-  // `/name.ext` also looks like an API endpoint: it is a file only when one is stored there.
-  try {
-    return findFile(deps.dir, urlPathSegments(urlPath)) !== undefined;
-  } catch {
-    return false;
-  }
+): string | undefined {
+  if (urlPath === FILES_PREFIX || urlPath.startsWith(`${FILES_PREFIX}/`))
+    return urlPath.slice(FILES_PREFIX.length) || '/';
+  if (pathIsEndpoint) return undefined;
+  if (method === 'POST') return multipartBoundary(contentType) !== undefined ? urlPath : undefined;
+  if (method === 'GET' || method === 'HEAD') return urlPath !== '/' && urlPath !== '' ? urlPath : undefined;
+  return undefined;
 }
 
+/** The request body, counted: BodyTooLarge past `limit` bytes, BodyAborted when the client goes. */
+async function* countedBody(req: IncomingMessage, limit: number): AsyncGenerator<Buffer> {
+  let size = 0;
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > limit) throw new BodyTooLarge();
+      yield chunk as Buffer;
+    }
+  } catch (err) {
+    if (err instanceof BodyTooLarge) throw err;
+    throw new BodyAborted();
+  }
+  if (!req.complete) throw new BodyAborted();
+}
+
+/**
+ * Streams a multipart upload to temp files beside their targets, then renames them all into
+ * place: nothing is stored unless every part arrived. Memory holds a chunk or two per upload,
+ * and at most UPLOADS_IN_FLIGHT uploads are read at once (the others wait, unread).
+ */
 async function upload(deps: FilesDeps, req: IncomingMessage, res: ServerResponse, urlPath: string): Promise<void> {
   const boundary = multipartBoundary(req.headers['content-type'] ?? '') as string;
-  let body: Buffer;
-  try {
-    body = await readBody(req, deps.maxUploadBytes + MULTIPART_OVERHEAD_BYTES);
-  } catch (err) {
-    if (err instanceof BodyAborted) return;
-    if (!(err instanceof BodyTooLarge)) throw err;
+  const limit = deps.maxUploadBytes + MULTIPART_OVERHEAD_BYTES;
+  const tooLarge = () =>
     sendText(
       res,
       413,
@@ -66,16 +90,52 @@ async function upload(deps: FilesDeps, req: IncomingMessage, res: ServerResponse
         connection: 'close',
       },
     );
+  const declared = declaredLength(req);
+  if (declared !== undefined && declared > limit) {
+    tooLarge();
     return;
   }
   const base = urlPath === '/' || urlPath === '' ? [] : urlPathSegments(urlPath);
-  const parts = parseMultipart(body, boundary);
-  if (parts.length === 0) throw new BadMultipart('the upload contains no file');
+  const pending: PendingUpload[] = [];
   const stored: string[] = [];
-  for (const part of parts) {
-    const segments = [...base, ...filePathSegments(part.name)];
-    storeFile(deps.dir, segments, part.data);
-    stored.push(segments.join('/'));
+  const release = await uploadSlots.take();
+  try {
+    await streamMultipart(countedBody(req, limit), boundary, {
+      maxParts: MAX_UPLOAD_PARTS,
+      open: async (head) => {
+        const segments = [...base, ...filePathSegments(head.name)];
+        const file = await openUpload(deps.dir, segments);
+        pending.push(file);
+        stored.push(segments.join('/'));
+        return {
+          write: async (data) => void (await file.handle.write(data)),
+          end: () => file.handle.close(),
+        };
+      },
+    });
+    if (pending.length === 0) throw new BadMultipart('the upload contains no file');
+    await commitUploads(pending);
+    pending.length = 0;
+  } catch (err) {
+    if (err instanceof BodyAborted) return;
+    if (err instanceof BodyTooLarge) {
+      tooLarge();
+      return;
+    }
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') {
+      sendText(
+        res,
+        507,
+        `disk full: the files host could not store ${stored.at(-1) ?? 'the upload'}; nothing of this upload was kept`,
+        { connection: 'close' },
+      );
+      return;
+    }
+    throw err;
+  } finally {
+    await discardUploads(pending);
+    release();
   }
   sendJson(res, 200, JSON.stringify({ stored }));
 }
@@ -108,9 +168,16 @@ export async function handleFilesRequest(
   urlPath: string,
 ): Promise<void> {
   try {
-    await authenticate(deps.db, req.headers, deps.now());
-    if (req.method === 'POST') await upload(deps, req, res, urlPath);
-    else download(deps, req, res, urlPath);
+    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'HEAD') {
+      sendText(res, 405, 'the files host answers GET, HEAD and multipart POST', { allow: 'GET, HEAD, POST' });
+      return;
+    }
+    authenticate(deps.db, req.headers, deps.now(), req.socket.remoteAddress ?? '');
+    markAuthenticated(req);
+    if (req.method !== 'POST') download(deps, req, res, urlPath);
+    else if (multipartBoundary(req.headers['content-type'] ?? '') === undefined)
+      sendText(res, 400, 'uploads to the files host are multipart/form-data POSTs');
+    else await upload(deps, req, res, urlPath);
   } catch (err) {
     if (err instanceof ServerError) sendText(res, err.code.httpStatus, err.message);
     else if (err instanceof BadFilePath) sendText(res, 400, `invalid file path: ${err.message}`);

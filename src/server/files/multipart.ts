@@ -1,13 +1,6 @@
 // multipart/form-data bodies (RFC 7578) as the ClearML SDK's uploads send them: each part's
 // field name is the object's path, its body the file's bytes.
 
-export interface FormPart {
-  name: string;
-  filename?: string;
-  contentType?: string;
-  data: Buffer;
-}
-
 export class BadMultipart extends Error {}
 
 /** The boundary of a `multipart/form-data; boundary=...` content type, or undefined. */
@@ -52,30 +45,107 @@ function parseHeaders(text: string): Map<string, string> {
   return headers;
 }
 
-export function parseMultipart(body: Buffer, boundary: string): FormPart[] {
-  const delimiter = Buffer.from(`--${boundary}`);
-  const parts: FormPart[] = [];
-  let pos = body.indexOf(delimiter);
-  if (pos < 0) throw new BadMultipart('the body does not contain the boundary');
-  for (;;) {
-    pos += delimiter.length;
-    if (body.subarray(pos, pos + 2).toString() === '--') return parts;
-    if (body.subarray(pos, pos + 2).toString() !== '\r\n') throw new BadMultipart('malformed boundary line');
-    pos += 2;
-    const headerEnd = body.indexOf('\r\n\r\n', pos);
-    if (headerEnd < 0) throw new BadMultipart('a part has no end of headers');
-    const headers = parseHeaders(body.subarray(pos, headerEnd).toString('utf8'));
-    const next = body.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), headerEnd + 4);
-    if (next < 0) throw new BadMultipart('the body ends without a closing boundary');
-    const disposition = headers.get('content-disposition') ?? '';
-    const name = dispositionParam(disposition, 'name');
-    if (name === undefined) throw new BadMultipart('a part has no field name');
-    const part: FormPart = { name, data: body.subarray(headerEnd + 4, next) };
-    const filename = dispositionParam(disposition, 'filename');
-    if (filename !== undefined) part.filename = filename;
-    const contentType = headers.get('content-type');
-    if (contentType !== undefined) part.contentType = contentType;
-    parts.push(part);
-    pos = next + 2;
+/** A part's headers: its field name (the object's path) and what else it says. */
+export interface PartHead {
+  name: string;
+  filename?: string;
+  contentType?: string;
+}
+
+/** Where a part's bytes go: `write` each piece in order, then `end`. */
+export interface PartWriter {
+  write(data: Buffer): Promise<void>;
+  end(): Promise<void>;
+}
+
+/** Longest preamble or part header block read before giving up. */
+const HEAD_LIMIT_BYTES = 16 * 1024;
+
+function partHead(text: string): PartHead {
+  const headers = parseHeaders(text);
+  const disposition = headers.get('content-disposition') ?? '';
+  const name = dispositionParam(disposition, 'name');
+  if (name === undefined) throw new BadMultipart('a part has no field name');
+  const head: PartHead = { name };
+  const filename = dispositionParam(disposition, 'filename');
+  if (filename !== undefined) head.filename = filename;
+  const contentType = headers.get('content-type');
+  if (contentType !== undefined) head.contentType = contentType;
+  return head;
+}
+
+/**
+ * Reads a multipart body as it arrives and hands each part's bytes to the writer `open` gives
+ * for it: memory holds one chunk and a boundary's length, whatever the parts' sizes. At most
+ * `maxParts` parts. Resolves with the number of parts once the closing boundary is read.
+ */
+export async function streamMultipart(
+  source: AsyncIterable<Buffer>,
+  boundary: string,
+  opts: { maxParts: number; open: (head: PartHead) => Promise<PartWriter> },
+): Promise<number> {
+  const first = Buffer.from(`--${boundary}`);
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  let buf: Buffer = Buffer.alloc(0);
+  let state: 'preamble' | 'after' | 'headers' | 'body' | 'done' = 'preamble';
+  let writer: PartWriter | undefined;
+  let parts = 0;
+  for await (const chunk of source) {
+    if (state === 'done') continue; // the epilogue is read and ignored
+    buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
+    for (;;) {
+      if (state === 'preamble') {
+        const i = buf.indexOf(first);
+        if (i < 0) {
+          if (buf.length > HEAD_LIMIT_BYTES) throw new BadMultipart('the body does not contain the boundary');
+          break;
+        }
+        buf = buf.subarray(i + first.length);
+        state = 'after';
+      } else if (state === 'after') {
+        if (buf.length < 2) break;
+        const two = buf.toString('latin1', 0, 2);
+        if (two === '--') {
+          state = 'done';
+          break;
+        }
+        if (two !== '\r\n') throw new BadMultipart('malformed boundary line');
+        buf = buf.subarray(2);
+        state = 'headers';
+      } else if (state === 'headers') {
+        const end = buf.indexOf('\r\n\r\n');
+        if (end < 0) {
+          if (buf.length > HEAD_LIMIT_BYTES) throw new BadMultipart('a part has no end of headers');
+          break;
+        }
+        const head = partHead(buf.toString('utf8', 0, end));
+        if (++parts > opts.maxParts)
+          throw new BadMultipart(`more than ${opts.maxParts} files in one upload; send them in several`);
+        writer = await opts.open(head);
+        buf = buf.subarray(end + 4);
+        state = 'body';
+      } else if (state === 'body') {
+        const w = writer as PartWriter;
+        const i = buf.indexOf(delimiter);
+        if (i >= 0) {
+          if (i > 0) await w.write(buf.subarray(0, i));
+          await w.end();
+          writer = undefined;
+          buf = buf.subarray(i + delimiter.length);
+          state = 'after';
+          continue;
+        }
+        // All but what could be the start of the delimiter is the part's.
+        const keep = delimiter.length - 1;
+        if (buf.length > keep) {
+          await w.write(buf.subarray(0, buf.length - keep));
+          buf = Buffer.from(buf.subarray(buf.length - keep));
+        }
+        break;
+      } else break;
+    }
   }
+  if (state === 'done') return parts;
+  if (state === 'preamble') throw new BadMultipart('the body does not contain the boundary');
+  throw new BadMultipart('the body ends without a closing boundary');
 }

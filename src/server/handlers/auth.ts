@@ -1,4 +1,4 @@
-// auth.login (REFERENCE §2): a signed, expiring token for the authenticated caller.
+// auth.login (docs/wire-facts.md §2): a signed, expiring token for the authenticated caller.
 import { handler, type ServedHandlersOf } from './handler.js';
 import {
   DEFAULT_TOKEN_EXPIRATION_SEC,
@@ -34,6 +34,8 @@ const login = handler(
         iat,
         exp: iat + req.expiration_sec,
         kgen: keyGeneration(ctx.db),
+        ak: identity.accessKey,
+        kt: identity.keyTag,
         api_version: MAX_API_VERSION,
         server_version: VERSION,
       },

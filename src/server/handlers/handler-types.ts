@@ -6,6 +6,9 @@ export interface Identity {
   company: string;
   userName: string;
   role: string;
+  /** The key pair the caller logged in with, and its tag's token form (auth tokens carry both). */
+  accessKey?: string;
+  keyTag?: string;
 }
 
 /** What a handler gets besides the request body. */

@@ -28,7 +28,7 @@ export function selfChecking<R>(shape: Shape & WireTyped<R>, run: Handler): Serv
 
 /**
  * Endpoints not checked by one shape: events are checked one by one (a bad event is counted in
- * errors_info, not refused; REFERENCE §3); list queries are checked by parseQuery against the
+ * errors_info, not refused; docs/wire-facts.md §3); list queries are checked by parseQuery against the
  * entity's fields (src/server/query/entity-specs.ts).
  */
 export type PerEventEndpoint = 'events.add' | 'events.add_batch';
@@ -36,6 +36,7 @@ export type QueryEndpoint =
   | 'tasks.get_all_ex'
   | 'tasks.get_all'
   | 'models.get_all_ex'
+  | 'models.get_all'
   | 'projects.get_all_ex'
   | 'projects.get_all'
   | 'reports.get_all_ex'

@@ -3,9 +3,23 @@
 // only with `search_hidden` or when asked for by id.
 import { handler, type ServedHandlersOf } from './handler.js';
 import { ERRORS } from '../../wire/errors.js';
-import type { ProjectsCreateRequest, ProjectsCreateResponse } from '../../wire/tasks.js';
+import type {
+  ProjectsCreateRequest,
+  ProjectsCreateResponse,
+  ProjectsUpdateRequest,
+  TaskUpdatedResponse,
+} from '../../wire/tasks.js';
+import { normaliseTags } from '../db/entities.js';
 import { ServerError } from '../http/errors.js';
-import { ensureProjectPath, findProjectByName, projectPathParts } from '../db/project-store.js';
+import {
+  ensureProjectPath,
+  findProjectByName,
+  projectPathParts,
+  renameProject,
+  requireProject,
+} from '../db/project-store.js';
+import { stmt } from '../db/statements.js';
+import { isoTime } from '../db/time.js';
 import { PROJECTS } from '../query/list-query.js';
 import { requestShape, v } from '../http/validate.js';
 import { listQueryHandler } from './list-calls.js';
@@ -31,7 +45,40 @@ const create = handler(
   },
 );
 
-export const projectsHandlers: ServedHandlersOf<'projects.create' | 'projects.get_all_ex'> = {
+/** Fields the SDK sets on a project (a dataset's system tags, its default output destination). */
+const update = handler(
+  requestShape<ProjectsUpdateRequest>()({
+    project: v.str(),
+    name: v.str({ minLength: 1 }).opt(),
+    description: v.str().opt(),
+    tags: v.list(v.str()).opt(),
+    system_tags: v.list(v.str()).opt(),
+    default_output_destination: v.str().opt(),
+  }),
+  (req, ctx): TaskUpdatedResponse => {
+    const project = requireProject(ctx.db, ctx.identity.company, req.project);
+    const now = ctx.now();
+    const fields: Record<string, unknown> = {};
+    if (req.name !== undefined && req.name !== project.name) fields.name = renameProject(ctx.db, project, req.name);
+    const values: [string, string][] = [];
+    if (req.description !== undefined) values.push(['description', req.description]);
+    if (req.tags !== undefined) values.push(['tags', JSON.stringify(normaliseTags(req.tags))]);
+    if (req.system_tags !== undefined) values.push(['system_tags', JSON.stringify(normaliseTags(req.system_tags))]);
+    if (req.default_output_destination !== undefined)
+      values.push(['default_output_destination', req.default_output_destination]);
+    const sets = [...values.map(([column]) => `${column} = ?`), 'last_update = ?'];
+    const updated = stmt(ctx.db, `UPDATE projects SET ${sets.join(', ')} WHERE id = ?`).run(
+      ...values.map(([, value]) => value),
+      now,
+      project.id,
+    ).changes;
+    for (const [column, value] of values) fields[column] = column.endsWith('tags') ? JSON.parse(value) : value;
+    return { updated, fields: { ...fields, last_update: isoTime(now) } };
+  },
+);
+
+export const projectsHandlers: ServedHandlersOf<'projects.create' | 'projects.get_all_ex' | 'projects.update'> = {
   'projects.create': create,
+  'projects.update': update,
   'projects.get_all_ex': listQueryHandler({ spec: PROJECTS, key: 'projects', scrollKind: 'projects.get_all_ex' }),
 };

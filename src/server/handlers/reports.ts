@@ -1,4 +1,4 @@
-// The 10 reports.* operations (REFERENCE §9) with the choices of §0 for tracktop's server:
+// The 10 reports.* operations (docs/wire-facts.md §9) with the choices of §0 for tracktop's server:
 // unique names, create stores report/report_assets, delete refuses without force, unknown
 // project ids are clear 400s, publish/archive/unarchive read `message` or `comment`.
 import { handler, checkedAsQuery, type ServedHandlersOf } from './handler.js';
@@ -49,7 +49,7 @@ function requireReport(ctx: RequestContext, id: string): TaskRow {
   return task;
 }
 
-/** Report names are unique within the company (REFERENCE §0). */
+/** Report names are unique within the company (docs/wire-facts.md §0). */
 function assertNameFree(ctx: RequestContext, name: string, exceptId?: string): void {
   const other = stmt(
     ctx.db,

@@ -4,11 +4,13 @@ import type { ServedHandlers } from './handler.js';
 import { eventsHandlers } from '../events/index.js';
 import { authHandlers } from './auth.js';
 import { modelsHandlers } from './models.js';
+import { modelsEditHandlers } from './models-edit.js';
 import { plainReadHandlers } from './plain-reads.js';
 import { projectsHandlers } from './projects.js';
 import { reportsHandlers } from './reports.js';
 import { tasksHandlers } from './tasks.js';
 import { tasksEditHandlers } from './tasks-edit.js';
+import { tasksResetHandlers } from './tasks-reset.js';
 import { tasksParamsHandlers } from './tasks-params.js';
 import { tasksTriageHandlers } from './tasks-triage.js';
 
@@ -18,9 +20,11 @@ export const HANDLERS: ServedHandlers = {
   ...eventsHandlers,
   ...tasksHandlers,
   ...modelsHandlers,
+  ...modelsEditHandlers,
   ...projectsHandlers,
   ...plainReadHandlers,
   ...tasksEditHandlers,
+  ...tasksResetHandlers,
   ...tasksParamsHandlers,
   ...tasksTriageHandlers,
 };

@@ -38,8 +38,16 @@ const EDIT_HYPER_PARAMS_SHAPE = requestShape<TasksEditHyperParamsRequest>()({
   force: v.bool().default(false),
 });
 
+/**
+ * User properties (section `properties`) change in any status, as on real servers: the SDK sets
+ * them on a running task (task.set_user_properties).
+ */
+const PROPERTIES_SECTION = 'properties';
+const onlyProperties = (items: readonly { section?: string }[]) =>
+  items.length > 0 && items.every((item) => item.section === PROPERTIES_SECTION);
+
 const editHyperParams = handler(EDIT_HYPER_PARAMS_SHAPE, (req, ctx): UpdatedCountResponse => {
-  const task = editableTask(ctx, req.task, req.force);
+  const task = editableTask(ctx, req.task, req.force || onlyProperties(req.hyperparams));
   const sections: Sections = req.replace_hyperparams === 'all' ? {} : hyperparams(task);
   if (req.replace_hyperparams === 'section') for (const item of req.hyperparams) sections[item.section ?? ''] = {};
   for (const item of req.hyperparams) {
@@ -69,7 +77,7 @@ const DELETE_HYPER_PARAMS_SHAPE = requestShape<TasksDeleteHyperParamsRequest>()(
 
 /** An entry without `name` deletes its whole section. */
 const deleteHyperParams = handler(DELETE_HYPER_PARAMS_SHAPE, (req, ctx): HyperParamsDeletedResponse => {
-  const task = editableTask(ctx, req.task, req.force);
+  const task = editableTask(ctx, req.task, req.force || onlyProperties(req.hyperparams));
   const sections = hyperparams(task);
   let deleted = 0;
   for (const { section, name } of req.hyperparams) {

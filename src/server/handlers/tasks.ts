@@ -1,4 +1,4 @@
-// tasks.* calls a reporting script needs (DESIGN "The embedded server"), with the request and
+// tasks.* calls a reporting script needs (docs/architecture.md "The embedded server"), with the request and
 // response shapes of real servers.
 import { handler, type ServedHandlersOf } from './handler.js';
 import { TASK_TYPES } from '../../wire/common.js';

@@ -1,5 +1,5 @@
 // The HTTP front of the embedded server: one route shape, `/{vX.Y/}service.action`, answered
-// with the envelope of REFERENCE §1.3. Checks run in the order real servers use: path →
+// with the envelope of docs/wire-facts.md §1.3. Checks run in the order real servers use: path →
 // endpoint → auth → body → validation (inside the handler) → handler.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_LINES_CONTENT_TYPE, MAX_API_VERSION } from '../../wire/envelope.js';
@@ -9,7 +9,8 @@ import { RawResponse, type HandlerTable, type Identity, type RequestContext } fr
 import type { Db } from '../db/db.js';
 import { envelopeJson, errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
 import { ServerError } from './errors.js';
-import { handleFilesRequest, isFilesRequest, type FilesDeps } from '../files/files-http.js';
+import { filesRequestPath, handleFilesRequest, type FilesDeps } from '../files/files-http.js';
+import { resultsPageTask, sendResultsPage } from '../handlers/results-page.js';
 import {
   BodyAborted,
   BodyTooLarge,
@@ -21,8 +22,10 @@ import {
   SERVER_HEADER,
 } from './http-io.js';
 import { newId } from '../db/ids.js';
+import { storageFault } from '../db/storage-faults.js';
 import { prepareJsonText } from './json-text.js';
 import { bodyLimitFor, MAX_JSON_DEPTH } from './limits.js';
+import { markAuthenticated } from './connections.js';
 import { parseQueryParams } from './url-params.js';
 import { actualVersion, parseRequestPath, versionForMeta } from './request-path.js';
 import { utf8Text } from './utf8-text.js';
@@ -100,6 +103,12 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   const fail = (code: ErrorCode, message: string, headers?: Record<string, string>) =>
     sendJson(res, code.httpStatus, envelopeJson(errorEnvelope(call, code, message)), headers);
 
+  // The ClearML SDK forks its reporter on Linux; a kept-alive connection in its pool would be
+  // shared by both processes, whose requests then interleave on one socket. Closing after each
+  // answer gives each process its own connection.
+  if (headerText(req.headers['x-clearml-client']) ?? headerText(req.headers['x-trains-client']))
+    res.setHeader('connection', 'close');
+
   if (req.method === 'OPTIONS') {
     res.writeHead(200, { server: SERVER_HEADER, 'content-length': 0 });
     res.end();
@@ -119,13 +128,17 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   const q = rawUrl.indexOf('?');
   const pathText = q < 0 ? rawUrl : rawUrl.slice(0, q);
   const search = q < 0 ? '' : rawUrl.slice(q + 1);
+  const resultsTask = resultsPageTask(req.method, pathText);
+  if (resultsTask !== undefined) {
+    sendResultsPage(deps.db, res, resultsTask, `http://${headerText(req.headers.host) ?? 'localhost'}`);
+    return;
+  }
   const parsed = parseRequestPath(pathText);
   const isEndpoint = parsed !== undefined && Object.hasOwn(deps.handlers, parsed.endpoint);
-  if (
-    deps.files &&
-    isFilesRequest(req.method, headerText(req.headers['content-type']) ?? '', isEndpoint, deps.files, pathText)
-  ) {
-    await handleFilesRequest(deps.files, req, res, pathText);
+  const filesPath =
+    deps.files && filesRequestPath(req.method, headerText(req.headers['content-type']) ?? '', isEndpoint, pathText);
+  if (deps.files && filesPath !== undefined) {
+    await handleFilesRequest(deps.files, req, res, filesPath);
     return;
   }
   if (!parsed) {
@@ -143,7 +156,8 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   call.actualVersion = actual;
 
   try {
-    const identity: Identity = await authenticate(deps.db, req.headers, deps.now());
+    const identity: Identity = authenticate(deps.db, req.headers, deps.now(), req.socket.remoteAddress ?? '');
+    markAuthenticated(req);
     const limit = bodyLimitFor(parsed.endpoint);
     let raw: Buffer;
     try {
@@ -181,8 +195,10 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
         responseHeaders[name.toLowerCase()] = value;
       },
     };
-    // Every handler runs in one transaction: a rejected request leaves nothing behind.
-    const result = deps.db.transaction(() => handler(body, ctx))();
+    // Every handler runs in one transaction: a rejected request leaves nothing behind. It starts
+    // IMMEDIATE, holding the write lock from the start: a deferred one that read and then wrote
+    // could not wait for another writer (SQLite answers "database is locked" at once then).
+    const result = deps.db.transaction(() => handler(body, ctx)).immediate();
     if (result instanceof RawResponse) {
       await sendRaw(res, result);
       return;
@@ -191,6 +207,12 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   } catch (err) {
     if (err instanceof ServerError) {
       fail(err.code, err.message);
+      return;
+    }
+    const fault = storageFault(err);
+    if (fault) {
+      deps.log(`${parsed.endpoint} (call ${call.id}): ${(err as Error).message}`);
+      fail(fault.code, fault.message);
       return;
     }
     deps.log(`unexpected error in ${parsed.endpoint} (call ${call.id}): ${(err as Error)?.stack ?? String(err)}`);

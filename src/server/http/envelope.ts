@@ -1,4 +1,4 @@
-// The response envelope of REFERENCE §1.3.
+// The response envelope of docs/wire-facts.md §1.3.
 import type { Envelope, ResponseMeta } from '../../wire/envelope.js';
 import type { ErrorCode } from '../../wire/errors.js';
 import { JsonBytes } from '../handlers/handler-types.js';

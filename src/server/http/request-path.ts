@@ -1,4 +1,4 @@
-// `/{vX.Y/}service.action{/}` (REFERENCE §1.1) and the handler versions real servers have.
+// `/{vX.Y/}service.action{/}` (docs/wire-facts.md §1.1) and the handler versions real servers have.
 import { MAX_API_VERSION } from '../../wire/envelope.js';
 
 export interface ParsedPath {
@@ -32,7 +32,7 @@ export function compareVersions(a: string, b: string): number {
 
 /**
  * Min-versions of the handlers real servers have for endpoints with more than one handler or
- * a handler newer than 1.0 (REFERENCE §1.1); every other endpoint has one handler at 1.0.
+ * a handler newer than 1.0 (docs/wire-facts.md §1.1); every other endpoint has one handler at 1.0.
  */
 const HANDLER_VERSIONS: Record<string, readonly string[]> = {
   'events.get_task_log': ['1.0', '1.7', '2.9'],
@@ -53,7 +53,7 @@ export function actualVersion(endpoint: string, requested: string): string | und
   return chosen;
 }
 
-/** Versions below 2.1 are sent as floats by real servers (REFERENCE §1.3). */
+/** Versions below 2.1 are sent as floats by real servers (docs/wire-facts.md §1.3). */
 export function versionForMeta(v: string): string | number {
   return compareVersions(v, '2.1') < 0 ? Number(v) : v;
 }

@@ -1,4 +1,4 @@
-// Query-string parameters merged into the request body (REFERENCE §1.1): `a.b=1` nests,
+// Query-string parameters merged into the request body (docs/wire-facts.md §1.1): `a.b=1` nests,
 // repeated keys or `k[]` make a list, numeric strings become numbers, true/false booleans.
 
 function convert(value: string): unknown {

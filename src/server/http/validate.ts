@@ -1,6 +1,6 @@
 // Request validation for the embedded server. Mirrors real servers: a missing required field,
 // a wrong JSON type, null for a required field, an enum value not allowed or a number out of
-// range → 400/12 naming the field; unknown fields are ignored (REFERENCE §1.4).
+// range → 400/12 naming the field; unknown fields are ignored (docs/wire-facts.md §1.4).
 import { ERRORS } from '../../wire/errors.js';
 import { isObject } from '../../wire/json.js';
 import { ServerError } from './errors.js';

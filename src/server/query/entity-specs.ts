@@ -2,7 +2,8 @@
 // fields take list filters, patterns and dates, which are references that can be joined.
 import { modelToJson, parseList, projectToJson, taskToJson } from '../db/entities.js';
 import { isoTime } from '../db/time.js';
-import type { ListPaging, ModelsGetAllExRequest, ProjectsGetAllExRequest, TaskQuery } from '../../wire/tasks.js';
+import type { ModelsGetAllRequest } from '../../wire/models.js';
+import type { ListPaging, ProjectsGetAllExRequest, TaskQuery } from '../../wire/tasks.js';
 
 type Doc = Record<string, unknown>;
 export type ColumnKind = 'text' | 'int' | 'date' | 'list' | 'json' | 'bool';
@@ -22,7 +23,7 @@ export interface EntitySpec {
 }
 
 /**
- * Fields every list request has, besides the entity's own: query-parse.ts checks them against
+ * Fields every list request has, besides the entity's own: parse-query.ts checks them against
  * the wire's TaskQuery.
  */
 export type CommonQueryKey =
@@ -154,16 +155,22 @@ export const TASKS = entitySpec<TaskQuery, 'allow_public'>()({
 });
 
 // `ready` is the models handler's own condition.
-export const MODELS = entitySpec<ModelsGetAllExRequest, 'ready'>()({
+export const MODELS = entitySpec<ModelsGetAllRequest, 'ready'>()({
   table: 'models',
   columns: {
-    uri: ['text', 'pattern'],
+    uri: ['text', 'listFilter'],
     ready: ['bool', 'notNull'],
     project: ['text', 'listFilter'],
     task: ['text', 'listFilter'],
     comment: ['text', 'notNull', 'pattern', 'searchText'],
     last_iteration: ['int', 'notNull'],
     last_metrics: ['json', 'notNull'],
+    framework: ['text', 'listFilter'],
+    parent: ['text', 'listFilter'],
+    design: ['json'],
+    labels: ['json'],
+    metadata: ['json'],
+    ui_cache: ['json'],
   },
   refFields: { project: 'project', task: 'task' },
   toJson: modelToJson,

@@ -1,4 +1,4 @@
-// List filters of the query vocabulary (REFERENCE §9.3) compiled to SQL:
+// List filters of the query vocabulary (docs/wire-facts.md §9.3) compiled to SQL:
 //  - the list form: values OR-ed; "-x" or "__$not", "x" excludes; "__$all"/"__$and" make the
 //    following values AND-ed, "__$any"/"__$or" OR-ed again; null matches empty/missing. As real
 //    servers do, the groups of one list are joined by the first operator seen (OR by default).

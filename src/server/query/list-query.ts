@@ -1,5 +1,5 @@
 // The query vocabulary shared by tasks.get_all_ex, models/projects.get_all_ex,
-// reports.get_all_ex and reports.get_task_data (REFERENCE §9.3): list filters, the `filters`
+// reports.get_all_ex and reports.get_task_data (docs/wire-facts.md §9.3): list filters, the `filters`
 // object, regex patterns, `_any_`/`_all_`, date conditions, search_text, hidden handling,
 // only_fields with joins, order_by, page/page_size and DB-cursor scrolls.
 //
@@ -110,7 +110,7 @@ function orderByClause(spec: EntitySpec, orderBy: readonly string[] | undefined)
     const name = desc ? f.slice(1) : f;
     const expr = orderExpression(spec, name);
     if (!expr) return;
-    // Records whose first sort field is empty go last, in either direction (REFERENCE §9.3).
+    // Records whose first sort field is empty go last, in either direction (docs/wire-facts.md §9.3).
     if (i === 0 && name !== 'id') {
       const empty = emptyTest(spec, name, expr.sql);
       if (empty) {

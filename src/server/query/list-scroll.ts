@@ -1,4 +1,4 @@
-// DB-cursor scroll states of get_all_ex and get_task_data (REFERENCE §7): a random 32-hex id
+// DB-cursor scroll states of get_all_ex and get_task_data (docs/wire-facts.md §7): a random 32-hex id
 // remembering how many items were already returned; 600 s after its last use it is gone and
 // the id starts again from the first item under a new id.
 import type { Db } from '../db/db.js';

@@ -1,4 +1,4 @@
-// Parsing the query part of a list request (REFERENCE §9.3) into a ParsedQuery: the fields
+// Parsing the query part of a list request (docs/wire-facts.md §9.3) into a ParsedQuery: the fields
 // every list query has are tied to the wire's TaskQuery; the entity's own list, pattern and
 // date fields come from its spec.
 import { ERRORS } from '../../wire/errors.js';

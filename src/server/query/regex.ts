@@ -1,4 +1,4 @@
-// Query patterns use Python `re` syntax (REFERENCE §9.3). They are translated to JavaScript
+// Query patterns use Python `re` syntax (docs/wire-facts.md §9.3). They are translated to JavaScript
 // syntax (src/wire/pattern.ts, shared with the client's check of typed filters) for the
 // differences that matter in practice and matched in linear time: a pattern
 // without quantifiers cannot backtrack catastrophically and runs on V8 (≈ 10x faster); any

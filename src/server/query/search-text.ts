@@ -1,4 +1,4 @@
-// search_text (REFERENCE §9.3): a word search over an entity's text fields, plus a SQL
+// search_text (docs/wire-facts.md §9.3): a word search over an entity's text fields, plus a SQL
 // pre-filter that lets SQLite discard most rows before the word match runs in JavaScript.
 import { fieldTexts, type EntitySpec } from './entity-specs.js';
 import { joinParts, type SqlPart } from './list-filter.js';

@@ -10,11 +10,12 @@ import type { Poller } from './poller.js';
  * connecting: nothing has answered yet; live: the last request succeeded; unanswered: the
  * shown list's request is overdue (the server may be frozen); stale: a request failed and one
  * is in flight again; retrying: waiting for the next attempt after a failure; malformed: the
- * server answered the shown list with data of the wrong shape; auth-failed: the server
- * refused our credentials (retried with backoff all the same).
+ * server answered the shown list with data of the wrong shape; oversized: the server answered
+ * the shown list with more than the client reads (lastError says which call and how large);
+ * auth-failed: the server refused our credentials (retried with backoff all the same).
  */
 export type ConnectionStateName =
-  'connecting' | 'live' | 'unanswered' | 'stale' | 'retrying' | 'malformed' | 'auth-failed';
+  'connecting' | 'live' | 'unanswered' | 'stale' | 'retrying' | 'malformed' | 'oversized' | 'auth-failed';
 
 export interface ConnectionState {
   state: ConnectionStateName;
@@ -67,7 +68,7 @@ export function overdueAfterMs(lastDurationMs: number | null): number {
 }
 
 /** States a success of another poller does not end: they are about the shown list's own answers. */
-const PRIMARY_TROUBLE: ReadonlySet<ConnectionStateName> = new Set(['unanswered', 'malformed']);
+const PRIMARY_TROUBLE: ReadonlySet<ConnectionStateName> = new Set(['unanswered', 'malformed', 'oversized']);
 
 export function markSuccess(ctx: StoreContext, primary: boolean): void {
   const now = ctx.now();
@@ -113,6 +114,20 @@ export function markMalformed(ctx: StoreContext, err: unknown): void {
     lastError: describeFailure(err),
     authReason: null,
     malformedEndpoint: failureEndpoint(err) ?? 'the list',
+  });
+}
+
+/** The server answered the shown list with more than the client reads: named, with its size. */
+export function markOversized(ctx: StoreContext, err: unknown): void {
+  const c = ctx.get().connection;
+  patchConnection(ctx, {
+    state: 'oversized',
+    staleSince: c.staleSince ?? ctx.book.lastAnswerAt,
+    nextAttemptAt: null,
+    attempt: 0,
+    lastError: describeFailure(err),
+    authReason: null,
+    malformedEndpoint: null,
   });
 }
 

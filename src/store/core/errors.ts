@@ -56,6 +56,11 @@ export function isMalformedAnswer(err: unknown): boolean {
   return asApiError(err)?.kind === 'malformed' || err instanceof DataShapeError;
 }
 
+/** The server answered with more than the client reads (the client's answer bound). */
+export function isOversizedAnswer(err: unknown): boolean {
+  return asApiError(err)?.kind === 'too-large';
+}
+
 /** One line for the UI, never a stack. */
 export function describeFailure(err: unknown): string {
   const api = asApiError(err);

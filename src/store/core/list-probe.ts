@@ -1,4 +1,4 @@
-// The task list's idle poll at scale (issue 12): before re-reading the loaded rows, two
+// The task list's idle poll at scale: before re-reading the loaded rows, two
 // one-row requests ask whether they can have changed, and the full read is skipped when not.
 //
 // - newest: the task with the newest last_update among those the filters select. Every change
@@ -9,7 +9,7 @@
 //   leaving the loaded rows (deleted, archived: real servers do not move last_update for
 //   those) or entering them without moving last_update shifts it.
 // Only the filters of the list's own query are sent (no server-side range filter on
-// last_update is needed: REFERENCE §9.5), with only_fields, order_by and page/page_size.
+// last_update is needed: docs/wire-facts.md §9.5), with only_fields, order_by and page/page_size.
 // What no one-row probe can see (a joined project or user renamed, the archived flag of a task
 // on a real server while archived tasks are shown) is picked up by a full read at least every
 // FULL_READ_MS, which also keeps the server's scroll cursor (600 s) alive; `r` reads in full.

@@ -4,15 +4,7 @@
 import { isObject } from '../../wire/json.js';
 import { DataShapeError } from './errors.js';
 import type { LogEntry } from '../../text/log-window.js';
-import type {
-  DebugImageItem,
-  PlotItem,
-  ReportRow,
-  ScalarRow,
-  ScalarSeries,
-  SingleValueRow,
-  TaskRow,
-} from '../types.js';
+import type { DebugImageItem, PlotItem, ReportRow, ScalarSeries, SingleValueRow, TaskRow } from '../types.js';
 
 type Json = Record<string, unknown>;
 
@@ -157,24 +149,6 @@ export function parseTags(data: unknown, endpoint: string): string[] {
   return strings(requireArray(requireObject(data, endpoint), 'tags', endpoint));
 }
 
-export function parseLatestScalars(data: unknown, endpoint: string): ScalarRow[] {
-  const metrics = requireArray(requireObject(data, endpoint), 'metrics', endpoint);
-  const rows: ScalarRow[] = [];
-  for (const m of metrics) {
-    if (!isObject(m) || typeof m.name !== 'string' || !Array.isArray(m.variants)) continue;
-    for (const v of m.variants) {
-      if (!isObject(v) || typeof v.name !== 'string') continue;
-      rows.push({
-        metric: m.name,
-        variant: v.name,
-        last: num(v.last_value),
-        mean: num(v.last_100_value) ?? num(v.last_10_value),
-      });
-    }
-  }
-  return rows.sort(byMetricVariant);
-}
-
 /** Orders rows by these text fields: the first decides, each next one breaks the ties before it. */
 export function byText<K extends string>(...keys: K[]): (a: Record<K, string>, b: Record<K, string>) => number {
   return (a, b) => {
@@ -262,7 +236,11 @@ export function parseTaskMetricNames(data: unknown, endpoint: string, taskId: st
   return [];
 }
 
-/** Debug images, newest iteration first, then metric and variant. */
+/**
+ * Debug images: one item per metric/variant (its newest iteration; `[` `]` step through the
+ * others in place, src/store/detail/image-view.ts), newest iteration first, then metric and
+ * variant. Two items of one series would show one image view, so stepping one changed both.
+ */
 export function parseDebugImages(data: unknown, endpoint: string): DebugImageItem[] {
   const metrics = requireArray(requireObject(data, endpoint), 'metrics', endpoint);
   const out: DebugImageItem[] = [];
@@ -282,7 +260,12 @@ export function parseDebugImages(data: unknown, endpoint: string): DebugImageIte
       }
     }
   }
-  return out.sort((a, b) => b.iter - a.iter || byMetricVariant(a, b));
+  const newest = new Map<string, DebugImageItem>();
+  for (const item of out.sort((a, b) => b.iter - a.iter || byMetricVariant(a, b))) {
+    const key = JSON.stringify([item.metric, item.variant]);
+    if (!newest.has(key)) newest.set(key, item);
+  }
+  return [...newest.values()];
 }
 
 export function parseSingleValues(data: unknown, endpoint: string, taskId: string): SingleValueRow[] {

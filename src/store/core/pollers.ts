@@ -5,10 +5,18 @@ import { logsWanted } from '../detail/selected-task.js';
 import { syncDetail } from '../detail/task-detail.js';
 import { requestLogOp } from '../logs/fetch.js';
 import { forceFullRead } from './list-probe.js';
-import { markAttempt, markFailure, markMalformed, markOverdue, markSuccess, overdueAfterMs } from './connection.js';
+import {
+  markAttempt,
+  markFailure,
+  markMalformed,
+  markOverdue,
+  markOversized,
+  markSuccess,
+  overdueAfterMs,
+} from './connection.js';
 import { BOOK_TIMERS, stopTimer } from './book-timers.js';
 import type { Pollers, StoreContext } from '../context.js';
-import { classifyFailure, isMalformedAnswer, toPaneError } from './errors.js';
+import { classifyFailure, isMalformedAnswer, isOversizedAnswer, toPaneError } from './errors.js';
 import { Poller } from './poller.js';
 import { reportsTick } from '../reports/list.js';
 import { widgetsShown, widgetsTick } from '../reports/widgets.js';
@@ -60,6 +68,7 @@ function makePoller(ctx: StoreContext, spec: PollerSpec): Poller {
       if (classifyFailure(err) !== 'pane') markFailure(ctx, err, retry, spec.isPrimary());
       else {
         if (isMalformedAnswer(err) && spec.isPrimary()) markMalformed(ctx, err);
+        if (isOversizedAnswer(err) && spec.isPrimary()) markOversized(ctx, err);
         spec.onPaneError?.(err);
       }
     },

@@ -2,6 +2,7 @@
 // through iterations with events.get_debug_image_sample / next_debug_image_sample, downloaded
 // through the client (its TLS settings; the token only to the API and files hosts), decoded,
 // shrunk early and kept in a small cache by URL.
+import { FetchFileError } from '../../api/fetch-file.js';
 import type { RgbaImage } from '../../text/image-decode.js';
 import { ImageDecodeError } from '../../text/image-decode-error.js';
 import { shrinkImage } from '../../text/image-shrink.js';
@@ -99,10 +100,20 @@ export function parseImageSample(data: unknown): Sample {
 
 function describe(err: unknown): string {
   if (err instanceof ImageDecodeError) return `cannot draw the image: ${err.message}`;
+  // The pane shows the URL on its own line: the reason goes first, whole, not after the URL.
+  if (err instanceof FetchFileError) return `cannot download the image: ${downloadReason(err)}`;
   const message = err instanceof Error ? err.message : String(err);
   if (/larger than \d+ bytes/.test(message))
     return `the image is larger than ${MAX_IMAGE_BYTES / 1048576} MiB: not drawn (o shows its URL, y copies it)`;
   return message;
+}
+
+/** Why a download failed, without the URL: "HTTP 404 (no such file on the server)". */
+function downloadReason(err: FetchFileError): string {
+  if (err.status === 404) return 'HTTP 404 (no such file on the server)';
+  if (err.status !== undefined) return `HTTP ${err.status}`;
+  const at = err.message.indexOf(`${err.url}: `);
+  return at >= 0 ? err.message.slice(at + err.url.length + 2) : err.message;
 }
 
 export function createImageViewActions(ctx: StoreContext): ImageViewActions {

@@ -2,6 +2,7 @@
 // values. Fetched when the selection changes, when the task's last_update/last_iteration
 // moved in the list, or on refresh; never on a poll that changed nothing.
 import { restartTimer } from '../core/book-timers.js';
+import { createChartViewActions, histogramKey, nextXAxis, type ChartViewActions } from './chart-view.js';
 import type { StoreContext } from '../context.js';
 import { classifyFailure, toPaneError, type PaneError } from '../core/errors.js';
 import { newLogWindow, requestLogOp } from '../logs/fetch.js';
@@ -14,21 +15,21 @@ import { clampIndex } from '../core/lists.js';
 import {
   parseDebugImages,
   parseHistogram,
-  parseLatestScalars,
   parsePlots,
   parseSingleValues,
   parseTaskMetricNames,
 } from '../core/parse.js';
-import type { MonitorState } from '../types.js';
+import {
+  entryKey,
+  parseLastMetrics,
+  parseMetricsAndVariants,
+  scalarEntries,
+  scalarRows,
+  type ScalarRow,
+} from './scalar-rows.js';
 import type { XAxisMode } from '../ui/ui-state.js';
 
-export interface ScalarRow {
-  metric: string;
-  variant: string;
-  last: number | null;
-  /** last_100_value (spec) or last_10_value (real servers). */
-  mean: number | null;
-}
+export type { ScalarRow } from './scalar-rows.js';
 
 /** x is iteration or epoch ms (per `ScalarsState.seriesAxis`), ascending; y may hold NaN. */
 export interface ScalarSeries {
@@ -151,7 +152,8 @@ export function onTaskSelectionChanged(ctx: StoreContext): void {
   ctx.pollers.detail.cancel();
   ctx.pollers.logs.cancel();
   ctx.set((s) => ({
-    scalars: emptyScalars(id, s.ui.xAxis, s.scalars.samples),
+    // The chart's metric carries over: the first answer keeps it when the new task has it.
+    scalars: { ...emptyScalars(id, s.ui.xAxis, s.scalars.samples), chartMetric: s.scalars.chartMetric },
     logs: emptyLogs(id),
     artifacts: emptyArtifacts(id),
     runinfo: emptyRunInfo(id),
@@ -177,7 +179,12 @@ export function syncDetail(ctx: StoreContext): void {
     if (state.logs.lines.length === 0 && state.logs.fetchedAt === null) requestLogOp(ctx, { kind: 'newest' });
   } else if (book.logsFor !== fp) {
     if (state.logs.follow && state.logs.atEnd) requestLogOp(ctx, { kind: 'newer' });
-    else if (state.logs.atEnd) ctx.set((s) => ({ logs: { ...s.logs, atEnd: false } }));
+    else if (state.logs.atEnd) {
+      ctx.set((s) => ({ logs: { ...s.logs, atEnd: false } }));
+      // Follow off: still fetch what is new when the view is near the end (fetch.ts decides),
+      // so the pane can say how many lines arrived below.
+      requestLogOp(ctx, { kind: 'newer' });
+    }
   }
 }
 
@@ -229,19 +236,13 @@ export async function detailTick(ctx: StoreContext, signal: AbortSignal): Promis
   if (outcome.connectionError !== undefined) throw outcome.connectionError;
 }
 
-function rowKey(row: ScalarRow | undefined): string | null {
-  return row === undefined ? null : `${row.metric}\u0000${row.variant}`;
-}
-
 const fetchScalars: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
   const { samples } = ctx.get().scalars;
   const axis = ctx.get().ui.xAxis;
-  const [latest, histogram] = await Promise.allSettled([
-    ctx.client.events.getTaskLatestScalarValues({ task: taskId }, { signal }),
-    ctx.client.events.scalarMetricsIterHistogram(
-      { task: taskId, samples, key: axis === 'iter' ? 'iter' : 'timestamp' },
-      { signal },
-    ),
+  const [listed, lastMetrics, histogram] = await Promise.allSettled([
+    ctx.client.events.getScalarMetricsAndVariants({ task: taskId }, { signal }),
+    ctx.client.tasks.getAllEx({ id: [taskId], only_fields: ['id', 'last_metrics'], search_hidden: true }, { signal }),
+    ctx.client.events.scalarMetricsIterHistogram({ task: taskId, samples, key: histogramKey(axis) }, { signal }),
   ]);
   if (signal.aborted) return;
   const now = ctx.now();
@@ -249,27 +250,30 @@ const fetchScalars: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
   const onError = (e: PaneError) => {
     error ??= e;
   };
-  let rows: ScalarRow[] | null = null;
-  let series: MonitorState['scalars']['series'] | null = null;
-  try {
-    if (latest.status === 'rejected') throw latest.reason;
-    rows = parseLatestScalars(latest.value, 'events.get_task_latest_scalar_values');
-  } catch (err) {
-    triage(err, outcome, onError, now);
-  }
-  try {
-    if (histogram.status === 'rejected') throw histogram.reason;
-    series = parseHistogram(histogram.value, 'events.scalar_metrics_iter_histogram', samples * 2);
-  } catch (err) {
-    triage(err, outcome, onError, now);
-  }
+  const read = <T>(answer: PromiseSettledResult<unknown>, parse: (data: unknown) => T): T | null => {
+    try {
+      if (answer.status === 'rejected') throw answer.reason;
+      return parse(answer.value);
+    } catch (err) {
+      triage(err, outcome, onError, now);
+      return null;
+    }
+  };
+  const list = read(listed, (d) => parseMetricsAndVariants(d, 'events.get_scalar_metrics_and_variants'));
+  const last = read(lastMetrics, (d) => parseLastMetrics(d, 'tasks.get_all_ex', taskId));
+  const series = read(histogram, (d) => parseHistogram(d, 'events.scalar_metrics_iter_histogram', samples * 2));
+  const rows: ScalarRow[] | null = list || last || series ? scalarRows(list, last, series) : null;
   if (ctx.get().scalars.taskId !== taskId) return;
-  if (outcome.connectionError === undefined) ctx.book.scalarsFor = fp;
+  // Not done when the x-axis changed meanwhile: the next tick fetches for the new one.
+  if (outcome.connectionError === undefined && histogramKey(ctx.get().ui.xAxis) === histogramKey(axis))
+    ctx.book.scalarsFor = fp;
   ctx.set((s) => {
     const prev = s.scalars;
     const nextRows = rows ?? prev.rows;
-    const selectedKey = rowKey(prev.rows[prev.selectedIndex]);
-    const kept = nextRows.findIndex((r) => rowKey(r) === selectedKey);
+    const folded = s.ui.monitorFolded;
+    const selectedKey = entryKey(scalarEntries(prev.rows, folded)[prev.selectedIndex]);
+    const nextEntries = scalarEntries(nextRows, folded);
+    const kept = nextEntries.findIndex((e) => entryKey(e) === selectedKey);
     const metrics = new Set(nextRows.map((r) => r.metric));
     for (const m of Object.keys(series ?? prev.series)) metrics.add(m);
     // Default to the first metric that has samples to draw (single values, e.g. "Summary", have none).
@@ -283,10 +287,10 @@ const fetchScalars: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
       scalars: {
         ...prev,
         rows: nextRows,
-        selectedIndex: kept >= 0 ? kept : clampIndex(prev.selectedIndex, nextRows.length),
+        selectedIndex: kept >= 0 ? kept : clampIndex(prev.selectedIndex, nextEntries.length),
         chartMetric,
         series: series ?? prev.series,
-        seriesAxis: series ? axis : prev.seriesAxis,
+        seriesAxis: series ? (histogramKey(s.ui.xAxis) === histogramKey(axis) ? s.ui.xAxis : axis) : prev.seriesAxis,
         loading: false,
         error: error ?? (outcome.connectionError === undefined ? null : prev.error),
         fetchedAt: rows || series ? now : prev.fetchedAt,
@@ -370,7 +374,8 @@ async function fetchDebugImages(ctx: StoreContext, taskId: string, signal: Abort
   return parseDebugImages(answer, 'events.debug_images');
 }
 
-export interface DetailActions {
+export interface DetailActions extends ChartViewActions {
+  /** x: iteration, then wall-clock time, then time since the run's start. */
   cycleXAxis(): void;
   /** Histogram samples to request (≈ columns the chart/sparklines draw). */
   setChartColumns(columns: number): void;
@@ -378,8 +383,17 @@ export interface DetailActions {
 
 export function createDetailActions(ctx: StoreContext): DetailActions {
   return {
+    ...createChartViewActions(ctx),
     cycleXAxis() {
-      ctx.set((s) => ({ ui: { ...s.ui, xAxis: s.ui.xAxis === 'iter' ? 'time' : 'iter' } }));
+      const next = nextXAxis(ctx.get().ui.xAxis);
+      const { seriesAxis } = ctx.get().scalars;
+      // Wall time and time since start draw the same timestamp-keyed series: nothing to fetch.
+      const same = histogramKey(seriesAxis) === histogramKey(next) && !ctx.get().scalars.loading;
+      ctx.set((s) => ({
+        ui: { ...s.ui, xAxis: next },
+        ...(same ? { scalars: { ...s.scalars, seriesAxis: next } } : {}),
+      }));
+      if (same) return syncCompare(ctx);
       ctx.book.scalarsFor = null;
       syncDetail(ctx);
     },

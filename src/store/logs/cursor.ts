@@ -27,20 +27,24 @@ export function moveLogCursor(ctx: StoreContext, delta: number): void {
   const last = logs.top + rows - 1;
   if (to < logs.top) scrollLog(ctx, to - logs.top);
   else if (to > last) scrollLog(ctx, to - last);
-  else if (delta > 0 && to === from) scrollLog(ctx, delta);
+  // At the last line, or up at the first: the next page that way is asked for.
+  else if ((delta > 0 && to === from) || (delta < 0 && to === 0)) scrollLog(ctx, delta);
   const after = ctx.get().logs;
   const atBottom = after.atEnd && after.top >= maxTop(after.lines.length, rows) && to === after.lines.length - 1;
   const id = after.lines[to]?.id ?? null;
   patchLogs(ctx, () => (atBottom && delta > 0 ? { cursorId: null, follow: true } : { cursorId: id, follow: false }));
 }
 
-/** The whole text of the selected line's log event (all of its lines), or null. */
+/** The whole text of the selected line's log event (all of its lines, or its whole message), or null. */
 export function selectedLogText(state: MonitorState): string | null {
   const logs = state.logs;
   const at = logCursorIndex(logs, logRows(state));
   if (at < 0) return null;
   let start = at;
   while (start > 0 && logs.lines[start]?.first !== true) start--;
+  // A message too long to draw whole: its lines show its start only.
+  const source = logs.lines[start]?.source;
+  if (source !== undefined) return source;
   let end = at + 1;
   while (end < logs.lines.length && logs.lines[end]?.first !== true) end++;
   return logs.lines

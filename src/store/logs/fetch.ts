@@ -1,7 +1,7 @@
 // The logs poller's side of the selected task's log: a bounded window (src/text/log-window.ts) over `events.get_task_log`.
 // Newest page first; scrolling near the top fetches older pages, near the bottom newer ones;
 // `g`/`G` load the first/newest page directly; follow fetches newer lines when the task moved;
-// search looks in the window, then scans pages beyond it (log-scan.ts) and loads the window
+// search looks in the window, then scans pages beyond it (scan.ts) and loads the window
 // around the match. All requests run one at a time on the logs poller.
 import {
   appendNewer,
@@ -132,7 +132,19 @@ async function loadEdge(
   const next =
     edge === 'newest'
       ? replaceWithNewest(current, page, batch)
-      : appendNewer({ ...current, blocks: [], lines: [], reachedStart: true, atLiveEnd: false }, page, batch);
+      : appendNewer(
+          {
+            ...current,
+            blocks: [],
+            lines: [],
+            reachedStart: true,
+            atLiveEnd: false,
+            olderHidden: 0,
+            newerHidden: null,
+          },
+          page,
+          batch,
+        );
   commit(
     ctx,
     next,

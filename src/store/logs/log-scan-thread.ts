@@ -1,4 +1,4 @@
-// The log search's scan (log-scan.ts) in a worker thread with a bounded heap. A search through
+// The log search's scan (scan.ts) in a worker thread with a bounded heap. A search through
 // millions of lines allocates hundreds of megabytes of page text and buffers; in the monitor's
 // own heap that grew V8's young generation to its largest and left the process ~80 MB bigger
 // long after the search (bench/log-search.mjs). In a worker, the heap is capped by

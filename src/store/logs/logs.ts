@@ -52,6 +52,11 @@ export interface LogsState {
   cursorId: number | null;
   /** Columns scrolled sideways (when not wrapped). */
   hscroll: number;
+  /** Lines fetched below the view since follow went off (0 while following). */
+  unseen: number;
+  /** Lines of the log before / after the window as far as known (src/text/log-window.ts). */
+  olderHidden: number | null;
+  newerHidden: number | null;
 }
 
 export function emptyLogs(taskId: string | null): LogsState {
@@ -69,6 +74,9 @@ export function emptyLogs(taskId: string | null): LogsState {
     fetchedAt: null,
     cursorId: null,
     hscroll: 0,
+    unseen: 0,
+    olderHidden: null,
+    newerHidden: 0,
   };
 }
 
@@ -99,7 +107,7 @@ export function jumpToEnd(ctx: StoreContext): void {
   const state = ctx.get();
   const logs = state.logs;
   if (logs.atEnd && logs.lines.length > 0) {
-    patchLogs(ctx, (l, s) => ({ top: maxTop(l.lines.length, logRows(s)), follow: true }));
+    patchLogs(ctx, (l, s) => ({ top: maxTop(l.lines.length, logRows(s)), follow: true, unseen: 0 }));
     if (ctx.book.logsFor !== selectedFingerprint(state)) requestLogOp(ctx, { kind: 'newer' });
     return;
   }

@@ -1,6 +1,6 @@
 // What the monitor and its log-scan worker (log-scan-worker.ts) send each other. Messages are
 // structured clones: no functions, and errors lose their class, so an error travels as its
-// fields and is built again on the monitor's side as the store reads it (store/errors.ts).
+// fields and is built again on the monitor's side as the store reads it (store/core/errors.ts).
 import type { ClientOptions } from '../../api/client.js';
 import { ApiError, type ApiErrorInit } from '../../api/errors.js';
 import { DataShapeError } from '../core/errors.js';

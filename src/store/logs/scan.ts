@@ -1,5 +1,5 @@
 // The log search beyond the window: reads the log page after page in one direction with
-// `events.get_task_log` (growing to the largest page servers allow, REFERENCE §6.4) and keeps
+// `events.get_task_log` (growing to the largest page servers allow, docs/wire-facts.md §6.4) and keeps
 // nothing of a page but whether and where it matched. Only the match's timestamp leaves here;
 // the caller then loads the window around it.
 //
@@ -16,7 +16,7 @@ import type { StoreClient } from '../client.js';
 import { logEventMessage, logEventTimestamp, rawLogEvents } from '../core/parse.js';
 
 /**
- * Largest scan page. Servers answer up to 10,000 logs a page (REFERENCE §6.4, §9), but pages of
+ * Largest scan page. Servers answer up to 10,000 logs a page (docs/wire-facts.md §6.4, §10), but pages of
  * 5,000 scanned as fast in bench/log-search.mjs and kept the monitor's peak RSS ~25 MB lower
  * (a page's JSON text is garbage at once, in V8's large-object space until a full collection).
  * Measured again with pipelining: 10,000 cost no less monitor CPU a line and 20-40 MB more peak.

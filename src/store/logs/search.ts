@@ -1,5 +1,5 @@
 // Log search, one step (`/`, `n`, `N`) on the logs poller: the window first; beyond it a scan
-// of whole pages that keeps nothing but the match (log-scan.ts), then the window is rebuilt
+// of whole pages that keeps nothing but the match (scan.ts), then the window is rebuilt
 // around the match. Progress (lines scanned, rate) is shown at most five times a second.
 import { compileLogQuery } from '../../text/log-query.js';
 import { scanRate } from '../../text/log-scan.js';
@@ -33,6 +33,8 @@ export async function search(
     patchLogs(ctx, (l) => ({ search: l.search && { ...l.search, status: 'error', error: compiled.error } }));
     return;
   }
+  // The step's direction, whatever it ends in (found in the window, scanned, or not found).
+  patchLogs(ctx, (l) => ({ search: l.search && { ...l.search, direction } }));
   const dir = direction === 'older' ? 'previous' : 'next';
   const rows = logRows(ctx.get());
   const window = ctx.book.logWindow;
@@ -79,10 +81,23 @@ export async function search(
   if (match !== undefined) showMatch(ctx, match.index, match.id);
 }
 
+/**
+ * No match beyond the one shown (or none at all). The shown match stays marked, so the next
+ * `n` steps on from it again rather than from the screen's edge, which would find it again.
+ */
 function showNotFound(ctx: StoreContext): void {
-  patchLogs(ctx, (l) => ({
-    search: l.search && { ...l.search, status: 'not-found', matchId: null, matchIndex: null },
-  }));
+  const at = (id: number | null) => (id === null ? -1 : indexOfLine(ctx.book.logWindow, id));
+  patchLogs(ctx, (l) => {
+    const kept = l.search !== null && at(l.search.matchId) >= 0;
+    return {
+      search: l.search && {
+        ...l.search,
+        status: 'not-found',
+        matchId: kept ? l.search.matchId : null,
+        matchIndex: kept ? at(l.search.matchId) : null,
+      },
+    };
+  });
 }
 
 /** Scrolls the match to a third of the way down and marks it. */
@@ -122,7 +137,15 @@ async function loadAround(
   );
   if (signal.aborted) return undefined;
   const current = ctx.book.logWindow;
-  const empty: LogWindow = { ...current, blocks: [], lines: [], reachedStart: false, atLiveEnd: false };
+  const empty: LogWindow = {
+    ...current,
+    blocks: [],
+    lines: [],
+    reachedStart: false,
+    atLiveEnd: false,
+    olderHidden: null,
+    newerHidden: null,
+  };
   let next = prependOlder(empty, upTo, batch);
   const after = newerPageFrom(next);
   if (after !== undefined) {

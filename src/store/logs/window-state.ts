@@ -12,9 +12,11 @@ export const MIN_LOG_BATCH = 200;
 export const MAX_LOG_BATCH = 500;
 /** Memory budget of the window in display lines (four of the largest pages). */
 export const LOG_WINDOW_LINES = 4 * MAX_LOG_BATCH;
+/** Memory budget of the window in characters of messages (one page's worth at most: the answer bound). */
+export const LOG_WINDOW_CHARS = 64 * 1024 * 1024;
 
 export function newLogWindow(color: boolean): LogWindow {
-  return createLogWindow({ maxLines: LOG_WINDOW_LINES, color });
+  return createLogWindow({ maxLines: LOG_WINDOW_LINES, maxChars: LOG_WINDOW_CHARS, color });
 }
 
 export function logRows(state: MonitorState): number {
@@ -54,6 +56,10 @@ export function commit(
     const anchorId = logs.lines[logs.top]?.id;
     const anchorIndex = anchorId === undefined ? -1 : indexOfLine(window, anchorId);
     const { top, follow } = position(anchorIndex, logs, rows);
+    // Lines that arrived after the last one held, while follow is off: the pane says how many.
+    const lastId = logs.lines[logs.lines.length - 1]?.id;
+    const lastIndex = lastId === undefined ? -1 : indexOfLine(window, lastId);
+    const arrived = lastIndex >= 0 ? window.lines.length - 1 - lastIndex : 0;
     const search = logs.search && {
       ...logs.search,
       matchIndex: logs.search.matchId === null ? null : nonNegative(indexOfLine(window, logs.search.matchId)),
@@ -64,6 +70,9 @@ export function commit(
       follow,
       atStart: window.reachedStart,
       atEnd: window.atLiveEnd,
+      unseen: follow ? 0 : logs.unseen + arrived,
+      olderHidden: window.olderHidden,
+      newerHidden: window.newerHidden,
       search,
       error: null,
       fetchedAt: ctx.now(),

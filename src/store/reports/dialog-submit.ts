@@ -151,11 +151,8 @@ async function submitInput(ctx: StoreContext, triage: TriageBook, dialog: InputD
     }
     case 'tags': {
       const { add, remove } = parseTagEdit(dialog.value);
-      const single = rows.length === 1;
-      const nextTags = (row: ReportRow) => {
-        const base = single ? [] : row.tags.filter((t) => !remove.includes(t));
-        return [...new Set([...base, ...add])].filter((t) => !remove.includes(t)).sort();
-      };
+      const nextTags = (row: ReportRow) =>
+        [...new Set([...row.tags, ...add])].filter((t) => !remove.includes(t)).sort();
       closeDialog(ctx);
       const result = await run(
         ctx,

@@ -79,15 +79,16 @@ export function requestTags(ctx: StoreContext): void {
   const rows = targets(ctx);
   if (noTarget(ctx, rows)) return;
   const single = rows.length === 1 ? rows[0] : undefined;
-  const title = single
-    ? `Tags of ${label(single)} (comma separated):`
-    : `Tags for ${rows.length} reports: "a, b" adds, "-a" removes:`;
+  // Nothing is prefilled: what is typed is a change (`a, b` adds, `-a` removes), for one report
+  // as for many, so the current tags are named in the title rather than put in the text.
+  const now = single === undefined ? '' : ` (now: ${single.tags.length > 0 ? single.tags.join(', ') : 'none'})`;
+  const whose = single ? `Tags of ${label(single)}${now}` : `Tags for ${rows.length} reports`;
   openInput(
     ctx,
     'tags',
     'tags',
-    title,
-    single ? single.tags.join(', ') : '',
+    `${whose}: "a, b" adds, "-a" removes:`,
+    '',
     rows.map((r) => r.id),
   );
 }
@@ -146,7 +147,7 @@ export interface ReportDialogActions {
   requestMove(): void;
   /** `d`: asks for confirmation, and again (force) when a target is published or not archived. */
   requestDelete(): void;
-  /** `t`: edits tags: `a, b` adds, `-a` removes; for one report the current tags are prefilled. */
+  /** `t`: edits tags: `a, b` adds, `-a` removes (the current tags of one report are named, not prefilled). */
   requestTags(): void;
   requestRename(): void;
   requestComment(): void;

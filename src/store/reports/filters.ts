@@ -236,7 +236,7 @@ export function requestProjectFilter(ctx: StoreContext): void {
 
 async function loadProjectOptions(ctx: StoreContext): Promise<void> {
   try {
-    // `.reports` projects are hidden and carry the `reports` system tag (REFERENCE §9.1).
+    // `.reports` projects are hidden and carry the `reports` system tag (docs/wire-facts.md §9.1).
     const answer = await ctx.client.projects.getAllEx({
       search_hidden: true,
       system_tags: ['reports'],

@@ -1,5 +1,5 @@
 // `reports.get_task_data` answers → the data one embedded report widget draws. The section
-// shapes are those of REFERENCE §9.5 (scalar histogram with no `metrics` wrapper, the plots
+// shapes are those of docs/wire-facts.md §9.5 (scalar histogram with no `metrics` wrapper, the plots
 // tree of get_multi_task_plots, debug image pages, single values per task). Answers come from
 // any server, so a malformed part is skipped; a missing section is an error for that widget.
 import type { KnownReportWidget } from '../../text/report-widgets.js';

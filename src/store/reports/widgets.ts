@@ -1,4 +1,4 @@
-// Embedded widgets of the report being shown: found in its body (src/text/markdown.ts turns
+// Embedded widgets of the report being shown: found in its body (src/text/markdown/ turns
 // widget URLs into `reports.get_task_data` requests), fetched one at a time by the widgets
 // poller while the details pane is on screen, kept per widget URL in a bounded cache, and
 // fetched again on refresh. A refused request is an error of that widget only; connection

@@ -3,7 +3,7 @@
 import { isObject } from '../../wire/json.js';
 import { DataShapeError } from '../core/errors.js';
 import { toEpochMs } from '../core/parse.js';
-import type { RunInfo, RunInfoConfig, RunInfoParam } from '../../text/run-info.js';
+import type { RunInfo, RunInfoArtifact, RunInfoConfig, RunInfoModel, RunInfoParam } from '../../text/run-info.js';
 
 type Json = Record<string, unknown>;
 
@@ -27,7 +27,12 @@ export const RUN_INFO_FIELDS = [
   'configuration',
   'runtime',
   'script',
+  'execution.artifacts',
+  'models',
 ];
+
+/** The fields of the run's models asked for with models.get_all_ex. */
+export const RUN_INFO_MODEL_FIELDS = ['id', 'name', 'uri', 'ready'];
 
 function text(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -83,6 +88,40 @@ function flatten(value: unknown, prefix = '', into: [string, string][] = []): [s
   return into;
 }
 
+function parseArtifacts(execution: unknown): RunInfoArtifact[] {
+  const list = isObject(execution) && Array.isArray(execution.artifacts) ? execution.artifacts : [];
+  return list.filter(isObject).map((a) => ({
+    key: text(a.key),
+    mode: text(a.mode) || 'output',
+    type: text(a.type),
+    size: num(a.content_size),
+    uri: text(a.uri),
+  }));
+}
+
+/** The task's model items (input first); the models' own records are joined by joinModels. */
+function parseModels(models: unknown): RunInfoModel[] {
+  const out: RunInfoModel[] = [];
+  for (const stage of ['input', 'output'] as const) {
+    const list = isObject(models) && Array.isArray(models[stage]) ? models[stage] : [];
+    for (const item of list.filter(isObject))
+      out.push({ name: text(item.name), id: text(item.model), stage, modelName: '', uri: '', ready: null });
+  }
+  return out;
+}
+
+/** The run's models with their records from a models.get_all_ex answer (missing ones stay unknown). */
+export function joinModels(models: readonly RunInfoModel[], data: unknown): RunInfoModel[] {
+  const records = isObject(data) && Array.isArray(data.models) ? data.models.filter(isObject) : [];
+  const byId = new Map(records.map((m) => [text(m.id), m]));
+  return models.map((m) => {
+    const record = byId.get(m.id);
+    if (record === undefined) return m;
+    const ready = typeof record.ready === 'boolean' ? record.ready : null;
+    return { ...m, modelName: text(record.name), uri: text(record.uri), ready };
+  });
+}
+
 export function parseRunInfo(data: unknown, endpoint: string, taskId: string): RunInfo {
   if (!isObject(data) || !Array.isArray(data.tasks))
     throw new DataShapeError(endpoint, 'the answer has no "tasks" list');
@@ -107,5 +146,7 @@ export function parseRunInfo(data: unknown, endpoint: string, taskId: string): R
     configuration: parseConfiguration(task.configuration),
     runtime: flatten(task.runtime),
     script: flatten(task.script),
+    artifacts: parseArtifacts(task.execution),
+    models: parseModels(task.models),
   };
 }

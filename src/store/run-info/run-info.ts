@@ -1,11 +1,12 @@
 // The `runinfo` slice: the selected task's status (with reason and message), times, user,
-// tags, hyperparameters and configuration, from one tasks.get_all_ex request. Fetched once per
+// tags, hyperparameters, configuration, artifacts and models, from one tasks.get_all_ex request
+// (and models.get_all_ex for its models' uris). Fetched once per
 // task and again only when the task's last_update moved; a cursor moves over its lines and a
 // `/` search jumps between matching lines like the log search.
 import type { StoreContext } from '../context.js';
 import { classifyFailure, toPaneError, type PaneError } from '../core/errors.js';
 import { clampIndex } from '../core/lists.js';
-import { parseRunInfo, RUN_INFO_FIELDS } from './parse-run-info.js';
+import { joinModels, parseRunInfo, RUN_INFO_FIELDS, RUN_INFO_MODEL_FIELDS } from './parse-run-info.js';
 import { runInfoLines, searchInfoLines, type InfoLine, type RunInfo } from '../../text/run-info.js';
 import { paramCompareLines, type ParamCompare } from '../../text/param-compare.js';
 import { paramCompareShown, runInfoCursorRange } from './param-compare.js';
@@ -89,7 +90,18 @@ export async function fetchRunInfo(
       { id: [taskId], only_fields: RUN_INFO_FIELDS, search_hidden: true },
       { signal },
     );
-    info = parseRunInfo(answer, ENDPOINT, taskId);
+    const parsed = parseRunInfo(answer, ENDPOINT, taskId);
+    const ids = [...new Set(parsed.models.map((m) => m.id).filter((id) => id !== ''))];
+    info =
+      ids.length === 0
+        ? parsed
+        : {
+            ...parsed,
+            models: joinModels(
+              parsed.models,
+              await ctx.client.models.getAllEx({ id: ids, only_fields: RUN_INFO_MODEL_FIELDS }, { signal }),
+            ),
+          };
   } catch (err) {
     const cls = classifyFailure(err);
     if (cls === 'abort' || signal.aborted) return;

@@ -5,6 +5,7 @@ import { resetListQuery } from '../core/list-paging.js';
 import { focusPane, moveTask } from '../ui/navigation.js';
 import { showStatus } from '../core/status.js';
 import { nextTaskSort, taskSortLabel, type TaskSort } from './sort.js';
+import { jumpViaServer } from './jump-lookup.js';
 
 export interface TaskListActions {
   /** `o`: the next sort field (in its usual direction). */
@@ -13,7 +14,10 @@ export interface TaskListActions {
   reverseTaskSort(): void;
   /** `:`: opens the one-line prompt for a task id or id prefix. */
   openJumpPrompt(): void;
-  /** Selects the loaded task whose id is `text` or starts with it; says so when none or several do. */
+  /**
+   * Selects the loaded task whose id is `text` or starts with it; when none is listed, asks the
+   * server (jump-lookup.ts). Says so when none or several do.
+   */
   jumpToTask(text: string): void;
   /** `F`: selects the newest task seen failing and clears the counter. */
   lookAtFailures(): void;
@@ -60,9 +64,8 @@ export function createTaskListActions(ctx: StoreContext): TaskListActions {
       const wanted = text.trim();
       if (wanted === '') return;
       const matches = matchTaskIds(ctx.get().tasks.ids, wanted);
-      const loaded = ctx.get().tasks.ids.length;
       if (matches.length === 0) {
-        showStatus(ctx, `no task id starts with "${wanted}" among the ${loaded} listed`, 'error');
+        void jumpViaServer(ctx, wanted, (id) => selectTask(ctx, id));
       } else if (matches.length > 1) {
         showStatus(ctx, `${matches.length} tasks have ids starting with "${wanted}": type more of the id`, 'error');
       } else selectTask(ctx, matches[0] as string);

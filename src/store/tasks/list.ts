@@ -107,10 +107,16 @@ export function initialTasks(): TasksState {
 /** The statuses users look for most, first; then every other status a task can have. */
 const FIRST_STATUSES = ['in_progress', 'queued', 'completed', 'failed', 'stopped', 'created'];
 
-/** Every status a task can have, in the order the status filter (`S`) cycles through them. */
-export const TASK_STATUS_CHOICES: readonly string[] = [
-  ...FIRST_STATUSES,
-  ...TASK_STATUSES.filter((status) => !FIRST_STATUSES.includes(status)),
+/** The statuses a task rarely has (published, publishing, closed, unknown): one step of `S`, "more". */
+export const RARE_TASK_STATUSES: readonly string[] = TASK_STATUSES.filter((status) => !FIRST_STATUSES.includes(status));
+
+/** Every status a task can have, the ones users look for most first. */
+export const TASK_STATUS_CHOICES: readonly string[] = [...FIRST_STATUSES, ...RARE_TASK_STATUSES];
+
+/** The status filters `S` cycles through in the task list: each common status, then the rare ones together. */
+export const TASK_STATUS_CYCLE: readonly (readonly string[])[] = [
+  ...FIRST_STATUSES.map((status) => [status]),
+  RARE_TASK_STATUSES,
 ];
 
 const ENDPOINT = 'reports.get_task_data';
@@ -169,11 +175,21 @@ export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise
       return { tasks: { ...s.tasks, ...page.loaded(list), ...keepSelection(list.ids, s.tasks) } };
     });
     if (!read.more) noticeFailures(ctx, previousRows);
+    if (!read.more) reportOpenTask(ctx);
     if (mark !== null) fullReadDone(ctx, mark);
     finishListRead(ctx, 'tasks', previousId, onTaskSelectionChanged, syncDetail);
   } finally {
     endLoadingMore(ctx, 'tasks');
   }
+}
+
+/** After the first answer: says so when the task asked for on the command line is not listed. */
+function reportOpenTask(ctx: StoreContext): void {
+  const wanted = ctx.book.openTask;
+  if (wanted === null) return;
+  ctx.book.openTask = null;
+  const tasks = ctx.get().tasks;
+  if (tasks.byId[wanted] === undefined) showStatus(ctx, `no task ${wanted} listed`, 'error');
 }
 
 /** Counts tasks that turned failed/stopped since the last answer and names the newest one. */

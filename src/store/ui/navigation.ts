@@ -18,6 +18,8 @@ import { compareActive, moveCompareCursor, scrollComparePlots } from '../compare
 import { jumpToEnd, jumpToStart, scrollLog } from '../logs/logs.js';
 import { moveLogCursor } from '../logs/cursor.js';
 import type { MonitorState } from '../types.js';
+import { scalarEntries } from '../detail/scalar-rows.js';
+import { compareSeries } from '../../text/series-names.js';
 
 export function focusedPane(state: MonitorState): PaneName {
   return state.ui.view === 'tasks' ? state.ui.focus.tasks : state.ui.focus.reports;
@@ -33,7 +35,10 @@ export function pageRows(state: MonitorState, pane: PaneName): number {
 function chartMetrics(state: MonitorState): string[] {
   const metrics = new Set(state.scalars.rows.map((r) => r.metric));
   for (const m of Object.keys(state.scalars.series)) metrics.add(m);
-  return [...metrics].sort();
+  return [...metrics]
+    .map((metric) => ({ metric, variant: '' }))
+    .sort(compareSeries)
+    .map((s) => s.metric);
 }
 
 function reportBodyLines(state: MonitorState): number {
@@ -75,7 +80,8 @@ function moveReport(ctx: StoreContext, index: number): void {
 
 function moveScalarRow(ctx: StoreContext, delta: number): void {
   const scalars = ctx.get().scalars;
-  const index = clampIndex(scalars.selectedIndex + delta, scalars.rows.length);
+  const count = scalarEntries(scalars.rows, ctx.get().ui.monitorFolded).length;
+  const index = clampIndex(scalars.selectedIndex + delta, count);
   if (index !== scalars.selectedIndex) ctx.set((s) => ({ scalars: { ...s.scalars, selectedIndex: index } }));
 }
 
@@ -207,9 +213,11 @@ export function openSelected(ctx: StoreContext): void {
       return;
     case 'scalars': {
       if (compareActive(state)) return focusPane(ctx, 'chart');
-      const row = state.scalars.rows[state.scalars.selectedIndex];
-      if (row === undefined) return;
-      ctx.set((s) => ({ scalars: { ...s.scalars, chartMetric: row.metric } }));
+      const entry = scalarEntries(state.scalars.rows, state.ui.monitorFolded)[state.scalars.selectedIndex];
+      if (entry === undefined) return;
+      if (entry.kind === 'monitor-group') return state.actions.toggleMonitorFold();
+      const metric = entry.row.metric;
+      ctx.set((s) => ({ scalars: { ...s.scalars, chartMetric: metric } }));
       focusPane(ctx, 'chart');
       return;
     }

@@ -1,5 +1,6 @@
 // Long text, read whole: the text viewer over the panes (`enter` on a log line or a summary
 // value), and the logs pane's wrap (`w`) and sideways scroll (`h` / `l`).
+import { TEXT_START, layoutText, scrollView } from '../../text/text-layout.js';
 import type { StoreContext } from '../context.js';
 import { selectedLogText } from '../logs/cursor.js';
 import { patchLogs } from '../logs/fetch.js';
@@ -14,8 +15,11 @@ export const SIDEWAYS_STEP = 8;
 export interface TextViewerActions {
   /** Opens the viewer on what is selected in the focused pane (log line, summary value). */
   openSelectedText(): void;
-  /** Scrolls the viewer by rows (clamped by the UI, which knows the wrapped height). */
-  scrollViewer(delta: number, maxTop: number): void;
+  /**
+   * Scrolls the viewer by rows, for a view `width` columns wide and `height` rows tall (the UI
+   * knows its size), never past the last full screen.
+   */
+  scrollViewer(delta: number, width: number, height: number): void;
   /** The viewer's text (the UI copies it with OSC 52), or null when it is closed. */
   viewerText(): string | null;
   toggleLogWrap(): void;
@@ -45,13 +49,16 @@ export function createTextViewerActions(ctx: StoreContext): TextViewerActions {
     openSelectedText() {
       const selected = selectedText(ctx.get(), ctx.now());
       if (selected === null) return showStatus(ctx, 'nothing selected to read');
-      ctx.set((s) => ({ ui: { ...s.ui, viewer: { ...selected, top: 0 } } }));
+      // One pass for the line breaks; each screen then sanitises and wraps only what it shows.
+      const viewer = { ...selected, layout: layoutText(selected.text), top: TEXT_START };
+      ctx.set((s) => ({ ui: { ...s.ui, viewer } }));
     },
-    scrollViewer(delta, maxTop) {
+    scrollViewer(delta, width, height) {
       const viewer = ctx.get().ui.viewer;
       if (viewer === null) return;
-      const top = Math.min(Math.max(0, viewer.top + delta), Math.max(0, maxTop));
-      if (top !== viewer.top) ctx.set((s) => ({ ui: { ...s.ui, viewer: s.ui.viewer && { ...s.ui.viewer, top } } }));
+      const top = scrollView(viewer.layout, viewer.top, delta, width, height);
+      const same = top.line === viewer.top.line && top.block === viewer.top.block && top.row === viewer.top.row;
+      if (!same) ctx.set((s) => ({ ui: { ...s.ui, viewer: s.ui.viewer && { ...s.ui.viewer, top } } }));
     },
     viewerText: () => ctx.get().ui.viewer?.text ?? null,
     toggleLogWrap() {

@@ -8,11 +8,13 @@ import { afterViewOrFocusChange } from './navigation.js';
 import { showStatus } from '../core/status.js';
 import { onLogRowsChanged } from '../logs/logs.js';
 import { SMOOTHING_LEVELS } from '../../text/smooth.js';
+import type { TextLayout, TextPosition } from '../../text/text-layout.js';
 
 /** EMA weights cycled by `s`; index 0 = no smoothing. One list, kept with the smoothing code. */
 export { SMOOTHING_LEVELS };
 
-export type XAxisMode = 'iter' | 'time';
+/** Iterations, wall-clock time, or time since the run's first point (`x` cycles them). */
+export type XAxisMode = 'iter' | 'time' | 'since';
 
 export type StatusLevel = 'info' | 'success' | 'error';
 export interface StatusMessage {
@@ -38,7 +40,7 @@ export interface PromptState {
   initial: string;
 }
 
-/** Dialogs (issue 5 triage). Typed text lives here so nothing typed is lost on an error. */
+/** Dialogs (triage). Typed text lives here so nothing typed is lost on an error. */
 
 export type OverlayKind = 'none' | 'help' | 'dialog';
 
@@ -75,13 +77,21 @@ export interface UiState {
   viewer: TextViewerState | null;
   /** Log lines wrap instead of being cut (`w`). */
   logWrap: boolean;
+  /** The scalars pane folds the resource monitor's (`:monitor:`) series under one line (`z`). */
+  monitorFolded: boolean;
+  /** Charts draw y on a log scale (`L`). */
+  logScale: boolean;
+  /** The focused pane fills the whole body (`Z`). */
+  zoomed: boolean;
 }
 
 export interface TextViewerState {
   title: string;
   text: string;
+  /** The text laid out once for drawing a screen at a time (src/text/text-layout.ts). */
+  layout: TextLayout;
   /** First row shown of the wrapped text. */
-  top: number;
+  top: TextPosition;
 }
 
 /** Every pane with no visible rows (a pane not on screen). */
@@ -122,6 +132,9 @@ export function initialUi(options: UiOptions): UiState {
     readOnly: options.readOnly,
     viewer: null,
     logWrap: false,
+    monitorFolded: false,
+    logScale: false,
+    zoomed: false,
   };
 }
 

@@ -13,6 +13,8 @@ const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 interface BarCategory {
   label: string;
   values: number[]; // one per series
+  /** The category's position when its label is a number (a histogram bin). */
+  x?: number;
 }
 
 function barGlyph(series: number, opts: PlotTextOptions): string {
@@ -24,6 +26,7 @@ function barGlyph(series: number, opts: PlotTextOptions): string {
 function readBarCategories(traces: Json[]): { categories: BarCategory[]; numericLabels: boolean } {
   const order: string[] = [];
   const byLabel = new Map<string, number[]>();
+  const xOf = new Map<string, number>();
   let numericLabels = true;
   traces.forEach((t, s) => {
     const horizontal = t.orientation === 'h';
@@ -35,6 +38,7 @@ function readBarCategories(traces: Json[]): { categories: BarCategory[]; numeric
       const n = toNumber(raw);
       if (n === undefined || !Number.isFinite(n)) numericLabels = false;
       const label = n !== undefined && Number.isFinite(n) ? formatNumber(n, 8) : cleanText(raw);
+      if (n !== undefined && Number.isFinite(n) && !xOf.has(label)) xOf.set(label, n);
       let row = byLabel.get(label);
       if (row === undefined) {
         row = traces.map(() => Number.NaN);
@@ -44,12 +48,28 @@ function readBarCategories(traces: Json[]): { categories: BarCategory[]; numeric
       row[s] = numberOrNaN(v);
     });
   });
-  return { categories: order.map((label) => ({ label, values: byLabel.get(label) ?? [] })), numericLabels };
+  return {
+    categories: order.map((label) => ({ label, values: byLabel.get(label) ?? [], x: xOf.get(label) })),
+    numericLabels,
+  };
 }
 
 function sumFinite(values: number[]): number {
   const finite = values.filter(Number.isFinite);
   return finite.length === 0 ? Number.NaN : finite.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * Where a group of bins ends: where the next group starts, so the ranges meet ("a–b", "b–c");
+ * the last group ends one bin width past its last bin.
+ */
+function groupEnd(cats: readonly BarCategory[], next: number): string {
+  const following = cats[next];
+  if (following !== undefined) return following.label;
+  const last = cats[cats.length - 1];
+  const before = cats[cats.length - 2];
+  if (last?.x === undefined || before?.x === undefined) return last?.label ?? '';
+  return formatNumber(last.x + (last.x - before.x), 8);
 }
 
 // Histograms often have more bins than the pane has rows: neighbouring bins are summed.
@@ -59,7 +79,7 @@ function mergeCategories(cats: BarCategory[], capacity: number, series: number):
   for (let i = 0; i < cats.length; i += size) {
     const group = cats.slice(i, i + size);
     const first = group[0]?.label ?? '';
-    const last = group[group.length - 1]?.label ?? '';
+    const last = size > 1 ? groupEnd(cats, i + size) : (group[group.length - 1]?.label ?? '');
     const values: number[] = [];
     for (let s = 0; s < series; s++) values.push(sumFinite(group.map((c) => c.values[s] ?? Number.NaN)));
     merged.push({ label: first === last ? first : `${first}–${last}`, values });

@@ -15,14 +15,22 @@ export interface HelpLine {
   heading: boolean;
 }
 
-/** The legend of task status glyphs, from the theme's one glyph table. */
+/**
+ * The legend of task status glyphs, from the theme's one glyph table: a few rows at the top of
+ * the help, so its first page explains the glyphs the task list starts with.
+ */
 function legendLines(theme: Theme, width: number): HelpLine[] {
   const lines: HelpLine[] = [{ text: clip('task status glyphs', width), heading: true }];
-  for (const look of taskStatusLegend(theme))
-    lines.push({
-      text: clip(`  ${look.glyph}  ${look.label}${look.label === look.status ? '' : ` (${look.status})`}`, width),
-      heading: false,
-    });
+  let row = ' ';
+  for (const look of taskStatusLegend(theme)) {
+    const entry = ` ${look.glyph} ${look.label}`;
+    if (row !== ' ' && displayWidth(row + entry) > width) {
+      lines.push({ text: row, heading: false });
+      row = ' ';
+    }
+    row += entry;
+  }
+  lines.push({ text: clip(row, width), heading: false });
   return lines;
 }
 
@@ -30,14 +38,13 @@ function legendLines(theme: Theme, width: number): HelpLine[] {
 export function helpLines(readOnly: boolean, width: number, theme: Theme = DEFAULT_THEME): HelpLine[] {
   const sections = helpSections(readOnly);
   const keyWidth = Math.min(22, Math.max(...sections.flatMap((s) => s.rows.map((r) => displayWidth(r.keys)))));
-  const lines: HelpLine[] = [];
+  const lines: HelpLine[] = legendLines(theme, width);
   for (const section of sections) {
-    if (lines.length > 0) lines.push({ text: '', heading: false });
+    lines.push({ text: '', heading: false });
     lines.push({ text: clip(section.title, width), heading: true });
     for (const row of section.rows)
       lines.push({ text: clip(`  ${fitToWidth(row.keys, keyWidth)}  ${row.help}`, width), heading: false });
   }
-  lines.push({ text: '', heading: false }, ...legendLines(theme, width));
   if (readOnly)
     lines.push(
       { text: '', heading: false },

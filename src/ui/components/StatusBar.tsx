@@ -8,10 +8,11 @@ import type { ConnectionState, PromptState } from '../../store/types.js';
 import { formatMonthDayTime, formatTimeOfDay } from '../../text/format.js';
 import { displayWidth, sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
-import { focusedPane } from '../keys/router.js';
+import { focusedPane, modalScope } from '../keys/router.js';
 import { useMonitor, useTheme } from '../context.js';
 import { hintLine, keyHints, modalHints, type KeyHint } from '../keys/keymap.js';
 import { urlLines } from '../panes/report-widget-lines.js';
+import { messageRows } from '../../text/message-rows.js';
 import { levelColor, type ColorName, type Theme } from '../theme.js';
 
 /** Columns kept free after the server label, connection state and counts for a message or hints. */
@@ -27,6 +28,7 @@ export interface ConnectionLook {
 /**
  * "live", "connecting…", "server not answering · stale since 12:03:40", "retrying in 8s
  * (attempt 3) · stale since 12:03:40", "server answered malformed data for reports.get_task_data",
+ * "reports.get_task_data: answer too large (200 MiB announced; …)",
  * "login failed: …". Stale since: the last good answer.
  */
 export function connectionLook(c: ConnectionState, now: number, theme: Theme): ConnectionLook {
@@ -43,6 +45,8 @@ export function connectionLook(c: ConnectionState, now: number, theme: Theme): C
         text: `server answered malformed data for ${sanitize(c.malformedEndpoint ?? 'a list')}${since}`,
         color: 'red',
       };
+    case 'oversized':
+      return { text: `${sanitize(c.lastError ?? 'answer too large')}${since}`, color: 'red' };
     case 'stale':
       return { text: `reconnecting${theme.glyphs.ellipsis}${since}`, color: 'yellow' };
     case 'retrying': {
@@ -132,6 +136,8 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
   const readOnly = useMonitor((s) => s.ui.readOnly);
   const status = useMonitor((s) => s.ui.status);
   const prompt = useMonitor((s) => s.ui.prompt);
+  // With a dialog, picker or help open, its keys are the ones that work: the pane's are not hinted.
+  const modal = useMonitor((s) => modalScope(s, false));
   const taskCount = useMonitor((s) => s.tasks.ids.length);
   const taskMore = useMonitor((s) => s.tasks.hasMore);
   const newFailures = useMonitor((s) => s.tasks.newFailures.length);
@@ -149,7 +155,7 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
       ? `${taskCount}${taskMore ? '+' : ''} tasks${failed}`
       : `${reportCount}${reportMore ? '+' : ''} reports${markedCount > 0 ? `, ${markedCount} marked` : ''}${failed}`;
   const sep = ` ${theme.glyphs.separator} `;
-  const hints = props.keyHints === false ? [] : keyHints({ view, pane, readOnly });
+  const hints = props.keyHints === false ? [] : keyHints({ view, pane, readOnly, modal });
   const message = status === null ? '' : sanitize(status.text);
   // The server label gives way first when the line is short: a long outage text or a status
   // message needs the room, and a one-line footer keeps room for `? help`.
@@ -185,6 +191,19 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
       </Text>
     ));
   }
+  // A sentence too long for the room after the counts goes on in the rows below (the hints give
+  // way), cut in the middle when longer still: its end (a file name, a reason) stays in view.
+  const sentence =
+    prompt === null && message !== '' && displayWidth(`${sep}${message}`) > messageRoom
+      ? messageRows(
+          message,
+          [Math.max(0, messageRoom - displayWidth(sep)), ...Array<number>(Math.max(0, props.rows - 1)).fill(width)],
+          theme.glyphs.ellipsis,
+        )
+      : null;
+  const firstText = sentence === null ? message : (sentence[0] ?? '');
+  const firstMessage = firstText === '' ? '' : `${sep}${firstText}`;
+  const messageStyle = { color: messageColor === undefined ? undefined : theme.fg(messageColor), bold: true };
   const firstLine =
     prompt !== null ? (
       <PromptLine prompt={prompt} width={width} />
@@ -195,15 +214,24 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
           {clip(look.text, Math.max(0, width - displayWidth(left)), theme.glyphs.ellipsis)}
         </Text>
         {clip(`${sep}${counts}`, Math.max(0, width - displayWidth(left + look.text)))}
-        {message !== '' ? (
-          <Text color={messageColor === undefined ? undefined : theme.fg(messageColor)} bold>
-            {clip(`${sep}${message}`, messageRoom, theme.glyphs.ellipsis)}
-          </Text>
+        {firstMessage !== '' ? (
+          <Text {...messageStyle}>{clip(firstMessage, messageRoom, theme.glyphs.ellipsis)}</Text>
         ) : null}
         {inlineHints !== '' ? <Text dimColor>{`${sep}${inlineHints}`}</Text> : null}
       </Text>
     );
   if (props.rows < 2) return firstLine;
+  if (sentence !== null && sentence.length > 1)
+    return (
+      <>
+        {firstLine}
+        {sentence.slice(1).map((text, i) => (
+          <Text key={i} wrap="truncate-end" {...messageStyle}>
+            {text === '' ? ' ' : text}
+          </Text>
+        ))}
+      </>
+    );
   return (
     <>
       {firstLine}

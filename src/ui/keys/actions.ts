@@ -2,7 +2,7 @@
 // table's keys, so a binding cannot name an action without a handler, and a handler cannot
 // be added without the type knowing it.
 import {
-  TASK_STATUS_CHOICES,
+  TASK_STATUS_CYCLE,
   type ListName,
   type MonitorActions,
   type MonitorState,
@@ -10,7 +10,7 @@ import {
   type PaneName,
   type ReportKeyActionId,
 } from '../../store/types.js';
-import { viewerRows, viewerTextWidth } from '../../text/viewer-rows.js';
+import { viewerTextWidth } from '../../text/viewer-rows.js';
 
 /** What the router needs from outside the store: the terminal and the process. */
 export interface UiEffects {
@@ -43,7 +43,7 @@ type Handler = (c: ActionContext) => void;
 
 /** Status filters `S` cycles through, per list (empty = all). */
 export const STATUS_CYCLES: Record<ListName, readonly (readonly string[])[]> = {
-  tasks: [[], ...TASK_STATUS_CHOICES.map((status) => [status])],
+  tasks: [[], ...TASK_STATUS_CYCLE],
   reports: [[], ['created'], ['published']],
 };
 
@@ -111,10 +111,8 @@ const REPORT_HANDLERS = {
 
 /** Scrolls the text viewer (full width, as tall as the help) by rows, clamped to its text. */
 function scrollViewer(c: ActionContext, delta: number): void {
-  const viewer = c.state.ui.viewer;
-  if (viewer === null) return;
-  const rows = viewerRows(viewer.text, viewerTextWidth(c.state.ui.cols)).length;
-  c.actions.scrollViewer(delta, rows - c.helpRows);
+  if (c.state.ui.viewer === null) return;
+  c.actions.scrollViewer(delta, viewerTextWidth(c.state.ui.cols), c.helpRows);
 }
 
 export const ACTION_HANDLERS = {
@@ -159,6 +157,9 @@ export const ACTION_HANDLERS = {
   repaint: (c) => c.effects.repaint(),
   follow: (c) => c.actions.toggleFollow(),
   'x-axis': (c) => c.actions.cycleXAxis(),
+  'log-scale': (c) => c.actions.toggleLogScale(),
+  'fold-monitor': (c) => c.actions.toggleMonitorFold(),
+  zoom: (c) => c.actions.toggleZoom(),
   smoothing: (c) => c.actions.cycleSmoothing(),
   'copy-id': (c) => {
     const id = c.actions.copyId();

@@ -11,7 +11,7 @@ const LISTS: readonly Scope[] = ['tasks', 'reports'];
 /** Where `/` searches rather than filters. */
 const SEARCHABLE: readonly Scope[] = ['logs', 'runinfo'];
 const EXPORT_HELP =
-  'export what the focused pane shows (log, scalars, chart, plots) to a file in the current directory';
+  'export what the focused pane shows (log, scalars, chart, plots) to <task name>-<pane>-<time> in the current directory';
 
 /** Bindings that apply in the same scope or scopes, each written without them. */
 function inScopes(where: Scope | readonly Scope[], bindings: readonly Omit<KeyBinding, 'scopes'>[]): KeyBinding[] {
@@ -74,8 +74,17 @@ export const KEYMAP: readonly KeyBinding[] = [
       help: 'filter the list (tasks: name regex; reports: name, comment, tags, body)',
       hint: 'filter',
     },
-    { keys: ['esc'], action: 'clear-filter', help: 'clear the filter (reports: text, tags, status and project)' },
-    { keys: ['S'], action: 'status-filter', help: 'status filter: cycle all / one status at a time', hint: 'status' },
+    {
+      keys: ['esc'],
+      action: 'clear-filter',
+      help: 'clear the filter and the status filter (reports: tags, project too)',
+    },
+    {
+      keys: ['S'],
+      action: 'status-filter',
+      help: 'status filter: cycle all / each common status / more (the rare ones: published, closed…)',
+      hint: 'status',
+    },
   ]),
   {
     keys: ['T'],
@@ -185,7 +194,28 @@ export const KEYMAP: readonly KeyBinding[] = [
     hintKeys: 'h/l',
   },
   { keys: ['l', 'right'], action: 'log-right', scopes: ['logs'], help: 'scroll sideways to the right' },
-  { keys: ['x'], action: 'x-axis', scopes: ['chart', 'scalars'], help: 'x-axis: iteration / time', hint: 'x-axis' },
+  {
+    keys: ['x'],
+    action: 'x-axis',
+    scopes: ['chart', 'scalars'],
+    help: 'x-axis: iteration / wall time / time since start (compared runs overlay from their own start)',
+    hint: 'x-axis',
+  },
+  {
+    keys: ['L'],
+    action: 'log-scale',
+    scopes: ['chart', 'scalars'],
+    help: 'log-scale y on/off (values <= 0 are left out; the pane says how many)',
+    hint: 'log y',
+  },
+  {
+    keys: ['z'],
+    action: 'fold-monitor',
+    scopes: ['scalars'],
+    help: 'fold / unfold the resource monitor (:monitor:) series',
+    hint: 'fold',
+  },
+  { keys: ['Z'], action: 'zoom', scopes: VIEWS, help: 'zoom the focused pane to the whole screen and back' },
   {
     keys: ['s'],
     action: 'smoothing',

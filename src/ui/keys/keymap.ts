@@ -1,7 +1,7 @@
 // Questions asked of the key table (bindings.ts): which binding a key triggers, the key
 // hints of a pane or modal, the help overlay's sections and the README's key table.
 import type { PaneName, ViewName } from '../../store/types.js';
-import { KEYMAP, type KeyBinding, type ModalScope, type Scope } from './bindings.js';
+import { KEYMAP, MODAL_SCOPES, type KeyBinding, type ModalScope, type Scope } from './bindings.js';
 import { keyLabel, type KeyName } from './key-names.js';
 
 export { KEYMAP, MODAL_SCOPES, TYPING_SCOPES } from './bindings.js';
@@ -187,4 +187,28 @@ export function keysMarkdown(keymap: readonly KeyBinding[] = KEYMAP): string {
 /** The key hints of a modal (its bindings with a hint, in table order). */
 export function modalHints(modal: ModalScope, keymap: readonly KeyBinding[] = KEYMAP): KeyHint[] {
   return keyHints({ view: 'tasks', pane: 'tasks', readOnly: false, modal }, keymap);
+}
+
+/**
+ * A binding of `name` in a pane or view other than where the keys go now (no modal open), for
+ * a key that does nothing here: the status line says where it works.
+ */
+export function boundElsewhere(
+  name: KeyName,
+  ctx: KeyContext,
+  keymap: readonly KeyBinding[] = KEYMAP,
+): KeyBinding | undefined {
+  if (ctx.modal !== undefined && ctx.modal !== null) return undefined;
+  if (resolveKey(name, ctx, keymap) !== undefined) return undefined;
+  return keymap.find(
+    (b) =>
+      b.keys.includes(name) &&
+      available(b, ctx.readOnly) &&
+      b.scopes.every((s) => s !== 'always' && s !== 'everywhere' && !(MODAL_SCOPES as readonly Scope[]).includes(s)),
+  );
+}
+
+/** "w does nothing in the task list: in the logs, wrap long lines on/off". */
+export function elsewhereMessage(name: KeyName, binding: KeyBinding, here: Scope): string {
+  return `${keyLabel(name)} does nothing in the ${SCOPE_LABELS[here]}: in the ${scopesLabel(binding.scopes)}, ${binding.help}`;
 }

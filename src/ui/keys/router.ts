@@ -5,7 +5,15 @@ import { focusedPane } from '../../store/ui/navigation.js';
 import type { MonitorState, MonitorStore, PickPurpose } from '../../store/types.js';
 import { runAction, setTypedValue, typedValue, type UiEffects } from './actions.js';
 import { typedText, type KeyName } from './key-names.js';
-import { readOnlyMessage, readOnlyRefusal, resolveKey, TYPING_SCOPES, type ModalScope } from './keymap.js';
+import {
+  boundElsewhere,
+  elsewhereMessage,
+  readOnlyMessage,
+  readOnlyRefusal,
+  resolveKey,
+  TYPING_SCOPES,
+  type ModalScope,
+} from './keymap.js';
 
 export { nextStatusFilter, PICK_PAGE, STATUS_CYCLES, type UiEffects } from './actions.js';
 export { focusedPane };
@@ -54,6 +62,10 @@ export function handleKey(name: KeyName, ctx: RouteContext): void {
   // An action key in read-only mode says why nothing happens (the key stays out of hints and help).
   const refused = readOnlyRefusal(name, keyContext);
   if (refused !== undefined) return state.actions.showStatus(readOnlyMessage(refused), 'error');
+  // A key of another pane says where it works rather than doing nothing silently.
+  const elsewhere = boundElsewhere(name, keyContext);
+  if (elsewhere !== undefined)
+    return state.actions.showStatus(elsewhereMessage(name, elsewhere, keyContext.pane), 'info');
   const typed = modal !== null && TYPING_SCOPES.includes(modal) ? typedText(name) : null;
   if (typed !== null) setTypedValue(c, typedValue(state) + typed);
 }

@@ -1,9 +1,11 @@
 // One metric at full size: every variant as a line (asciichart through src/text/chart.ts),
-// with a legend, y labels that fit, iteration or time on x, and optional EMA smoothing.
+// with a legend, y labels that fit, iteration / time / time since start on x, a log-scale y,
+// and optional EMA smoothing drawn over the raw curve dimmed.
 import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
 import type { ScalarSeries, XAxisMode } from '../../store/types.js';
-import { renderChart, type ChartSeries } from '../../text/chart.js';
+import { renderChart } from '../../text/chart.js';
+import { chartView, earliestX, type ChartView } from '../../text/chart-scale.js';
 import { sanitize } from '../../text/sanitize.js';
 import { emaSmooth, smoothingLabel } from '../../text/smooth.js';
 import { useMonitor, useTheme } from '../context.js';
@@ -13,28 +15,43 @@ import { PaneFrame } from '../components/PaneFrame.js';
 import type { PaneProps } from './types.js';
 import { useSmoothingWeight } from './use-smoothing-weight.js';
 
-/** The variants of one metric as chart series, smoothed with `weight` (0 = raw). */
-export function chartSeries(variants: Record<string, ScalarSeries> | undefined, weight: number): ChartSeries[] {
-  if (variants === undefined) return [];
-  return Object.keys(variants)
+/** The variants of one metric, in name order, as the chart draws them. */
+export function chartSeries(
+  variants: Record<string, ScalarSeries> | undefined,
+  opts: { weight: number; axis: XAxisMode; log: boolean; start?: number | null },
+): ChartView {
+  if (variants === undefined) return { series: [], underlay: [], dropped: 0 };
+  const raw = Object.keys(variants)
     .sort()
-    .map((name) => {
-      const s = variants[name] as ScalarSeries;
-      return { name, x: s.x, y: weight > 0 ? emaSmooth(s.y, weight) : s.y };
-    });
+    .map((name) => ({ name, ...(variants[name] as ScalarSeries), start: opts.start ?? null }));
+  return chartView(raw, {
+    smooth: opts.weight > 0 ? (y) => emaSmooth(y, opts.weight) : null,
+    since: opts.axis === 'since',
+    log: opts.log,
+  });
 }
 
 export function chartRows(
-  variants: Record<string, ScalarSeries> | undefined,
-  opts: { width: number; height: number; weight: number; axis: XAxisMode; color: boolean; ascii: boolean },
+  view: ChartView,
+  opts: { width: number; height: number; axis: XAxisMode; log: boolean; color: boolean; ascii: boolean },
 ): string[] {
-  return renderChart(chartSeries(variants, opts.weight), {
+  return renderChart(view.series, {
     width: opts.width,
     height: opts.height,
     xAxis: opts.axis,
     color: opts.color,
     ascii: opts.ascii,
+    logY: opts.log,
+    underlay: view.underlay,
+    ...(opts.axis === 'since' ? { xTitle: 'since start' } : {}),
   });
+}
+
+/** The info a chart's frame shows about its axes: `x: …`, `log y` and what log y leaves out. */
+export function axisInfo(axis: XAxisMode, log: boolean, dropped: number): string[] {
+  const info = [`x: ${axis === 'since' ? 'since start' : axis}`];
+  if (log) info.push(dropped > 0 ? `log y: ${dropped} values <= 0 not drawn` : 'log y');
+  return info;
 }
 
 /** Chart rows, one Text each (`truncate` would fold a multi-line string into one line). */
@@ -51,25 +68,35 @@ export function ChartPane(props: PaneProps): ReactNode {
   const scalars = useMonitor((s) => s.scalars);
   const weight = useSmoothingWeight();
   const xAxis = useMonitor((s) => s.ui.xAxis);
+  const log = useMonitor((s) => s.ui.logScale);
   const inner = paneInner(props);
   const metric = scalars.chartMetric ?? scalars.rows[0]?.metric ?? null;
   const variants = metric === null ? undefined : scalars.series[metric];
   const bodyRows = Math.max(0, inner.height - (scalars.error ? 1 : 0));
+  // The run starts at its earliest point of any series (time since start).
+  const start = useMemo(
+    () => earliestX(Object.values(scalars.series).flatMap((v) => Object.values(v))),
+    [scalars.series],
+  );
+  const view = useMemo(
+    () => chartSeries(variants, { weight, axis: scalars.seriesAxis, log, start }),
+    [variants, weight, scalars.seriesAxis, log, start],
+  );
   const rows = useMemo(
     () =>
       variants === undefined
         ? []
-        : chartRows(variants, {
+        : chartRows(view, {
             width: inner.width,
             height: bodyRows,
-            weight,
             axis: scalars.seriesAxis,
+            log,
             color: theme.color,
             ascii: theme.ascii,
           }),
-    [variants, inner.width, bodyRows, weight, scalars.seriesAxis, theme.color, theme.ascii],
+    [variants, view, inner.width, bodyRows, scalars.seriesAxis, log, theme.color, theme.ascii],
   );
-  const info = [`x: ${scalars.seriesAxis}`, `smoothing: ${smoothingLabel(weight)}`];
+  const info = [...axisInfo(scalars.seriesAxis, log, view.dropped), `smoothing: ${smoothingLabel(weight)}`];
   if (xAxis !== scalars.seriesAxis || (scalars.loading && variants !== undefined))
     info.push(`loading${theme.glyphs.ellipsis}`);
   const title = metric === null ? 'chart' : `chart: ${sanitize(metric)}`;

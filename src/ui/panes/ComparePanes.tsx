@@ -4,7 +4,14 @@
 // carrying its name and last value.
 import { useMemo, type ReactNode } from 'react';
 import type { CompareState } from '../../store/types.js';
-import { compareColumns, overlayChart, overlaySeries, shortName, type OverlayInput } from '../../text/compare.js';
+import {
+  compareColumns,
+  overlayChart,
+  overlayView,
+  shortName,
+  taskStarts,
+  type OverlayInput,
+} from '../../text/compare.js';
 import { plotToText } from '../../text/plot/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { smoothingLabel } from '../../text/smooth.js';
@@ -13,14 +20,15 @@ import { useMonitor, useTheme } from '../context.js';
 import { paneInner } from '../layout.js';
 import { DimLine, ErrorLine } from '../components/Notice.js';
 import { PaneFrame } from '../components/PaneFrame.js';
-import { ChartPane, chartLines } from './ChartPane.js';
+import { axisInfo, ChartPane, chartLines } from './ChartPane.js';
 import { PlotsPane } from './PlotsPane.js';
 import { ScalarsPane, seriesName } from './ScalarsPane.js';
+import { shortenNames } from '../../text/series-names.js';
 import type { Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
 import { useScrollTop } from './use-scroll-top.js';
 import { useSmoothingWeight } from './use-smoothing-weight.js';
-import { CompareStatRows, STAT_LINES } from './CompareStatRows.js';
+import { CompareStatRows, STAT_LABEL, STAT_LINES } from './CompareStatRows.js';
 
 const useComparing = (): boolean => useMonitor((s) => s.tasks.marked.length >= 2);
 
@@ -48,6 +56,17 @@ export function CompareScalarsPane(props: PaneProps): ReactNode {
   const perScreen = Math.max(1, Math.floor(listRows / STAT_LINES));
   const top = useScrollTop(compare.selectedIndex, perScreen, compare.rows.length);
   const ids = compare.taskIds.slice(0, columns.shown);
+  // Names fitted to the column so that they stay distinct (text/series-names.ts).
+  const nameWidth = columns.name - 1 - STAT_LABEL;
+  const names = useMemo(
+    () =>
+      shortenNames(
+        compare.rows.map((r) => seriesName(r.metric, r.variant, theme)),
+        nameWidth,
+        theme.glyphs.ellipsis,
+      ),
+    [compare.rows, nameWidth, theme],
+  );
   const info = compareInfo(compare, marked, theme.glyphs.ellipsis);
   if (ids.length < compare.taskIds.length) info.push(`${ids.length} columns fit`);
   const header =
@@ -71,6 +90,7 @@ export function CompareScalarsPane(props: PaneProps): ReactNode {
         nameWidth={columns.name}
         valueWidth={columns.value}
         focused={props.focused}
+        names={names}
       />
     );
   return (
@@ -82,13 +102,14 @@ export function CompareScalarsPane(props: PaneProps): ReactNode {
   );
 }
 
-function overlayInput(compare: CompareState): OverlayInput {
+function overlayInput(compare: CompareState, starts: Record<string, number | null>): OverlayInput {
   const row = compare.rows[compare.selectedIndex];
   return {
     taskIds: compare.taskIds,
     names: compare.names,
     row,
     byTask: row === undefined ? undefined : compare.series[row.metric]?.[row.variant],
+    starts,
   };
 }
 
@@ -96,30 +117,36 @@ export function CompareChartPane(props: PaneProps): ReactNode {
   const theme = useTheme();
   const compare = useMonitor((s) => s.compare);
   const marked = useMonitor((s) => s.tasks.marked.length);
+  const log = useMonitor((s) => s.ui.logScale);
   const weight = useSmoothingWeight();
   const inner = paneInner(props);
   const bodyRows = Math.max(0, inner.height - (compare.error ? 1 : 0));
+  const starts = useMemo(() => taskStarts(compare.series), [compare.series]);
+  const view = useMemo(
+    () => overlayView(overlayInput(compare, starts), { weight, axis: compare.seriesAxis, log }),
+    [compare, starts, weight, log],
+  );
   const rows = useMemo(
     () =>
-      overlayChart(overlayInput(compare), {
+      overlayChart(view, {
         width: inner.width,
         height: bodyRows,
-        weight,
         axis: compare.seriesAxis,
+        log,
         color: theme.color,
         ascii: theme.ascii,
       }),
-    [compare, inner.width, bodyRows, weight, theme.color, theme.ascii],
+    [view, inner.width, bodyRows, compare.seriesAxis, log, theme.color, theme.ascii],
   );
   const row = compare.rows[compare.selectedIndex];
   const title = row === undefined ? 'chart' : `chart: ${seriesName(row.metric, row.variant, theme)}`;
   const info = [
     ...compareInfo(compare, marked, theme.glyphs.ellipsis),
-    `x: ${compare.seriesAxis}`,
+    ...axisInfo(compare.seriesAxis, log, view.dropped),
     `smoothing: ${smoothingLabel(weight)}`,
   ];
   const body =
-    overlaySeries(overlayInput(compare), 0).length === 0 ? (
+    view.series.length === 0 ? (
       <DimLine text={emptyText(compare, 'samples', theme.glyphs.ellipsis)} width={inner.width} />
     ) : (
       chartLines(rows)

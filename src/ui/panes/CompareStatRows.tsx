@@ -8,10 +8,11 @@ import { statLines } from '../../text/compare-stats.js';
 import { formatNumber } from '../../text/format.js';
 import { cell } from '../cells.js';
 import { useTheme } from '../context.js';
-import { seriesName } from './ScalarsPane.js';
 
 /** Lines each series takes. */
 export const STAT_LINES = 3;
+/** Columns of the stat's name (`last `, `min `, `max `) after the series name. */
+export const STAT_LABEL = 5;
 
 export function CompareStatRows(props: {
   compare: CompareState;
@@ -23,6 +24,8 @@ export function CompareStatRows(props: {
   nameWidth: number;
   valueWidth: number;
   focused: boolean;
+  /** Series names fitted to the column (distinct), by row index. */
+  names: readonly string[];
 }): ReactNode {
   const theme = useTheme();
   const { compare } = props;
@@ -34,8 +37,8 @@ export function CompareStatRows(props: {
     return lines.map((line, k) => {
       const label =
         k === 0
-          ? cell(seriesName(row.metric, row.variant, theme), props.nameWidth - 5, 'left', e)
-          : ''.padEnd(props.nameWidth - 5);
+          ? cell(props.names[props.top + i] ?? '', props.nameWidth - STAT_LABEL, 'left', e)
+          : ''.padEnd(props.nameWidth - STAT_LABEL);
       const values = props.ids.map((_, t) => {
         const v = line.values[t] ?? null;
         const text = v === null ? '-' : formatNumber(v, props.valueWidth - 1);

@@ -1,6 +1,7 @@
 // The selected task's log: a window of `logs.lines` from `logs.top` (never <Static>), level
-// colours, the follow indicator and the search's progress in the title, the current match in
-// inverse and other matches on screen underlined.
+// colours; in the title the follow indicator, the position in the log, the lines that arrived
+// below the view (follow off) and the search's progress; the current match in inverse and other
+// matches on screen underlined.
 import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
 import { logCursorIndex } from '../../store/logs/cursor.js';
@@ -8,6 +9,8 @@ import type { LogSearchState } from '../../store/types.js';
 import { asciiGlyphs } from '../../text/ascii-glyphs.js';
 import { formatLogTime } from '../../text/format.js';
 import { compileLogQuery } from '../../text/log-query.js';
+import { matchPosition, type MatchPosition } from '../../text/log-match-count.js';
+import { logPosition, newLinesMarker } from '../../text/log-position.js';
 import { LOG_LEVEL_STYLES, logLevelClass } from '../../text/log-window.js';
 import { sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
@@ -26,17 +29,35 @@ const TIME_OF_DAY_WIDTH = 8;
 
 const scanned = (n: number): string => n.toLocaleString('en-US');
 
-export function searchInfo(search: LogSearchState | null, theme: Theme): string | null {
+/** The count of matches the window holds: exact when it holds the whole log, else "in N loaded lines". */
+export interface SearchCount extends MatchPosition {
+  wholeLog: boolean;
+}
+
+function countText(count: SearchCount | null): string {
+  if (count === null) return '';
+  const shown = `${count.ordinal ?? '-'}/${count.count}`;
+  return count.wholeLog ? ` ${shown}` : ` ${shown} in the loaded lines`;
+}
+
+export function searchInfo(
+  search: LogSearchState | null,
+  theme: Theme,
+  count: SearchCount | null = null,
+): string | null {
   if (search === null) return null;
   const q = `/${clip(sanitize(search.query), 24, theme.glyphs.ellipsis)}/`;
   const where = search.direction === 'older' ? 'older' : 'newer';
+  const edge = search.direction === 'older' ? 'start' : 'end';
   switch (search.status) {
     case 'searching':
       return `${q} searching ${where}${theme.glyphs.ellipsis} ${scanned(search.linesScanned)} lines${search.rate > 0 ? ` (${scanned(search.rate)}/s)` : ''}`;
     case 'found':
-      return `${q} match`;
+      return `${q} match${countText(count)}`;
     case 'not-found':
-      return `${q} not found (reached the ${search.direction === 'older' ? 'start' : 'end'})`;
+      return search.matchId === null
+        ? `${q} not found (reached the ${edge})`
+        : `${q} match${countText(count)}, no ${where} one (reached the ${edge})`;
     case 'cancelled':
       return `${q} search stopped`;
     case 'error':
@@ -94,20 +115,45 @@ export function LogsPane(props: PaneProps): ReactNode {
     return compiled.ok ? compiled.test : null;
   }, [query]);
 
+  const matchId = search?.matchId ?? null;
+  const count = useMemo(
+    () =>
+      matcher === null || matchId === null
+        ? null
+        : { ...matchPosition(logs.lines, matcher, matchId), wholeLog: logs.atStart && logs.atEnd },
+    [matcher, matchId, logs.lines, logs.atStart, logs.atEnd],
+  );
+
   const info: string[] = [];
-  const searching = searchInfo(search, theme);
+  const searching = searchInfo(search, theme, count);
   if (searching !== null) info.push(searching);
   info.push(logs.follow ? `follow ${theme.glyphs.follow}` : 'follow off');
   if (logs.loadingOlder) info.push(`loading older${theme.glyphs.ellipsis}`);
   else if (logs.top === 0 && logs.atStart && logs.lines.length > 0) info.push('start of log');
   // While following, newer lines are fetched on every poll: saying so would redraw the pane twice each time.
   if (logs.loadingNewer && !logs.follow && logs.lines.length > 0) info.push(`loading newer${theme.glyphs.ellipsis}`);
-  info.push(`${logs.lines.length} lines loaded`);
+  const skip = logs.error ? 1 : 0;
+  const rows = Math.max(0, inner.height - skip);
+  // The cursor's line, else the last line in view.
+  const cursorAt = logCursorIndex(logs, inner.height);
+  const at = logs.follow
+    ? logs.lines.length - 1
+    : cursorAt >= 0
+      ? cursorAt
+      : Math.min(logs.lines.length, logs.top + rows) - 1;
+  const position = logPosition({
+    index: at,
+    lines: logs.lines.length,
+    atEnd: logs.atEnd,
+    olderHidden: logs.olderHidden,
+    newerHidden: logs.newerHidden,
+  });
+  info.push(position ?? `${logs.lines.length.toLocaleString('en-US')} lines loaded`);
+  const marker = logs.follow ? null : newLinesMarker(logs.unseen);
+  if (marker !== null) info.push(marker);
   if (wrap) info.push('wrap');
   else if (logs.hscroll > 0) info.push(`col ${logs.hscroll + 1}`);
 
-  const skip = logs.error ? 1 : 0;
-  const rows = Math.max(0, inner.height - skip);
   // Lines from another day than the last fetch (today) carry their date; the column is as wide as
   // the widest among the lines that can be in view (each takes at least one row).
   const reference = logs.fetchedAt ?? logs.lines.at(-1)?.timestamp ?? 0;
@@ -121,7 +167,7 @@ export function LogsPane(props: PaneProps): ReactNode {
           ...inView.filter((l) => l.first).map((l) => formatLogTime(l.timestamp, reference).length),
         );
   // The selected line is marked only while not following (following, it is the newest one).
-  const cursor = logCursorIndex(logs, inner.height);
+  const cursor = cursorAt;
   const visible = logRowsInView({
     lines: logs.lines,
     top: logs.top + skip,

@@ -1,4 +1,4 @@
-// Plots of the selected task drawn as text (src/text/plot-text.ts), then its debug images as
+// Plots of the selected task drawn as text (src/text/plot/), then its debug images as
 // links. `plotsTop` is the first item shown; j/k step through the items. When the item at the
 // top is a debug image, the pane draws that image (image-view-lines.ts) instead of the list.
 import { useContext, useEffect, useMemo, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 // The selected task at a glance: status with reason and message, times, duration, user, tags,
-// hyperparameters and configuration (src/text/run-info.ts builds the lines). A cursor marks
+// hyperparameters, configuration, artifacts and models (src/text/run-info.ts builds the lines). A cursor marks
 // the line Enter opens whole; `/` matches are underlined, the cursor's line is inverse.
 import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';

@@ -67,7 +67,7 @@ export function TaskListPane(props: PaneProps): ReactNode {
   const header = props.height >= 5 ? 1 : 0;
   const view = useListView(props, 'tasks', tasks, header);
   const { filter, showArchived } = view;
-  const columns = taskColumns(view.inner.width, terminalCols, tasks.metricColumns.length);
+  const columns = taskColumns(view.inner.width, terminalCols, tasks.sort.field, tasks.metricColumns.length);
   const info = statusInfo(sanitize(filter), tasks.statusFilter, showArchived, tasks.ids.length, tasks.hasMore, theme);
   info.push(...taskFilterInfo(tasks.filter).map((part) => sanitize(part)));
   const metricKeys = tasks.metricColumns.map(metricColumnKey);

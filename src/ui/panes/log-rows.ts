@@ -1,8 +1,10 @@
 // Which rows the logs pane draws: the lines from `top` cut at the pane's width (optionally
-// scrolled sideways), or, wrapped, as many whole lines as fit — from the bottom while
-// following or when the selected line would fall below the pane.
+// scrolled sideways), or, wrapped (at word boundaries when possible), as many whole lines as
+// fit — from the bottom while following or when the selected line would fall below the pane. A
+// line shows at most a pane of rows (its start; `enter` reads it whole), so a very long line
+// costs a screen, not the line.
 import type { LogLine } from '../../store/types.js';
-import { dropColumns, wrapColumns } from '../../text/columns.js';
+import { dropColumns, wrapWords } from '../../text/columns.js';
 
 export interface LogRowPiece {
   line: LogLine;
@@ -39,8 +41,8 @@ function cutRows(input: LogRowsInput): LogRowPiece[] {
   }));
 }
 
-function pieces(line: LogLine, index: number, width: number): LogRowPiece[] {
-  return wrapColumns(line.plain, width).map((text, i) => ({
+function pieces(line: LogLine, index: number, width: number, rows: number): LogRowPiece[] {
+  return wrapWords(line.plain, width, rows).map((text, i) => ({
     line,
     index,
     text,
@@ -55,7 +57,7 @@ export function logRowsInView(input: LogRowsInput): LogRowPiece[] {
   const out: LogRowPiece[] = [];
   let fitsForward = true;
   for (let i = input.top; i < lines.length && out.length < rows; i++) {
-    out.push(...pieces(lines[i] as LogLine, i, width));
+    out.push(...pieces(lines[i] as LogLine, i, width, rows));
     if (i === input.cursor && out.length > rows) fitsForward = false;
   }
   const cursorBelow = input.cursor >= 0 && !out.slice(0, rows).some((p) => p.index === input.cursor);
@@ -63,6 +65,6 @@ export function logRowsInView(input: LogRowsInput): LogRowPiece[] {
   // From the bottom: the newest line (following) or the selected one, then older lines above it.
   const last = input.follow || input.cursor < 0 ? lines.length - 1 : input.cursor;
   const back: LogRowPiece[] = [];
-  for (let i = last; i >= 0 && back.length < rows; i--) back.unshift(...pieces(lines[i] as LogLine, i, width));
+  for (let i = last; i >= 0 && back.length < rows; i--) back.unshift(...pieces(lines[i] as LogLine, i, width, rows));
   return back.slice(Math.max(0, back.length - rows));
 }

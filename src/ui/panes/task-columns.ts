@@ -32,15 +32,26 @@ export interface TaskColumns {
   shortTime: boolean;
 }
 
+/** A list this narrow still shows the iteration column while the list is sorted by it. */
+const ITERATION_SORTED_MIN_WIDTH = 24;
+
 /**
  * Column widths for a row `width` columns wide (glyph and spaces included) in a `terminalCols`
- * wide terminal, with `metricCount` metric columns asked for (those that do not fit beside a
- * name of NAME_MIN_WITH_METRICS are left out, the last first; they come before the project).
+ * wide terminal; sorted by iteration, the iteration column stays in narrower lists too (the
+ * values sorted on are shown). `metricCount` metric columns are asked for: those that do not
+ * fit beside a name of NAME_MIN_WITH_METRICS are left out, the last first; they come before
+ * the project.
  */
-export function taskColumns(width: number, terminalCols: number, metricCount = 0): TaskColumns {
+export function taskColumns(
+  width: number,
+  terminalCols: number,
+  sortField?: TaskSort['field'],
+  metricCount = 0,
+): TaskColumns {
   const shortTime = width < 56;
   const updated = shortTime ? 5 : 11;
-  const iteration = width >= 40 ? 7 : 0;
+  const iterationMin = sortField === 'last_iteration' ? ITERATION_SORTED_MIN_WIDTH : 40;
+  const iteration = width >= iterationMin ? 7 : 0;
   const fixed = 2 + (iteration > 0 ? iteration + 1 : 0) + updated + 1;
   let rest = Math.max(0, width - fixed);
   const shownMetrics = Math.max(
@@ -92,7 +103,8 @@ export interface MetricTitle {
 
 /**
  * The header line: column titles, the sorted one marked with its direction; a sort on a field
- * with no column of its own (status, started) is named after the name title.
+ * with no column of its own (status, started; iteration in the narrowest lists) is named after
+ * the name title.
  */
 export function taskHeader(
   columns: TaskColumns,
@@ -104,6 +116,7 @@ export function taskHeader(
   const mark = (title: string, field: string): string => (sort.field === field ? `${title}${arrow}` : title);
   let name = mark('name', 'name');
   if (sort.field === 'status' || sort.field === 'started') name += ` (by ${sort.field}${arrow})`;
+  if (sort.field === 'last_iteration' && columns.iteration === 0) name += ` (iter${arrow})`;
   let line = `  ${fitToWidth(name, columns.name)}`;
   columns.metrics.forEach((w, i) => {
     const title = metricTitles[i];

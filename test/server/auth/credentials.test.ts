@@ -102,6 +102,7 @@ describe('helpers', () => {
   it('builds a clearml.conf api block with the host and quoted keys', () => {
     const text = clearmlConfSnippet({ apiHost: 'http://127.0.0.1:8008', accessKey: 'AK', secretKey: 'S#$!' });
     expect(text).toContain('api_server: http://127.0.0.1:8008');
+    expect(text).toContain('files_server: http://127.0.0.1:8008/files');
     expect(text).toContain('access_key: "AK"');
     expect(text).toContain('secret_key: "S#$!"');
     expect(text.startsWith('api {')).toBe(true);

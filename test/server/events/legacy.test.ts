@@ -1,4 +1,4 @@
-// Old handlers, chosen by an explicit low version in the path (REFERENCE §6.8).
+// Old handlers, chosen by an explicit low version in the path (docs/wire-facts.md §6.8).
 import { describe, expect, it } from 'vitest';
 import { withEventsHarness } from '../../helpers/events-harness.js';
 import { add, range } from '../../helpers/events-seed.js';

@@ -97,6 +97,7 @@ describe('events migration v4 (compact logs)', () => {
           '@timestamp': stamp,
           level: 'error',
           msg: 'first',
+          seq: 0,
         },
         {
           ...common,
@@ -109,6 +110,7 @@ describe('events migration v4 (compact logs)', () => {
           msg: 'tie a',
           model: 'm1',
           n: [1, 2],
+          seq: 0,
         },
         {
           ...common,
@@ -119,6 +121,7 @@ describe('events migration v4 (compact logs)', () => {
           '@timestamp': stamp,
           level: 'info',
           msg: 'tie b',
+          seq: 1,
         },
         {
           ...common,
@@ -127,8 +130,9 @@ describe('events migration v4 (compact logs)', () => {
           worker: 'w1',
           '@timestamp': new Date(WRITTEN + 5).toISOString(),
           msg: 'tie c, no iter, no level',
+          seq: 2,
         },
-        { ...common, iter: 3, metric: '', timestamp: 3000, worker: 'w1', '@timestamp': stamp, level: 'info' },
+        { ...common, iter: 3, metric: '', timestamp: 3000, worker: 'w1', '@timestamp': stamp, level: 'info', seq: 0 },
       ],
       returned: 5,
       total: 5,
@@ -150,14 +154,16 @@ describe('events migration v4 (compact logs)', () => {
       'tie d',
       undefined,
     ]);
-    // Paging from the tie: the page boundary never splits logs of one timestamp.
-    const older = await call('events.get_task_log', { task: TASK, batch_size: 2, navigate_earlier: true });
-    expect(older.data.events.map((e) => e.msg)).toEqual([
-      undefined,
-      'tie d',
-      'tie c, no iter, no level',
-      'tie b',
-      'tie a',
-    ]);
+    // Paging through the tie by (timestamp, seq): migrated and new logs alike, each once.
+    const newest = await call('events.get_task_log', { task: TASK, batch_size: 2, navigate_earlier: true });
+    expect(newest.data.events.map((e) => e.msg)).toEqual([undefined, 'tie d']);
+    const last = newest.data.events[1] as { timestamp: number; seq: number };
+    const older = await call('events.get_task_log', {
+      task: TASK,
+      batch_size: 3,
+      from_timestamp: last.timestamp,
+      from_seq: last.seq,
+    });
+    expect(older.data.events.map((e) => e.msg)).toEqual(['tie c, no iter, no level', 'tie b', 'tie a']);
   });
 });

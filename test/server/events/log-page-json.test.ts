@@ -1,5 +1,5 @@
 // The get_task_log fast path (SQLite writes the page's JSON) against logDoc, the one definition
-// of a stored log event (REFERENCE §3.6): same fields, same order, same values.
+// of a stored log event (docs/wire-facts.md §3.6): same fields, same order, same values.
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../../helpers/events-harness.js';
 import { withEventsHarness } from '../../helpers/events-harness.js';
@@ -13,15 +13,16 @@ import { logDoc } from '../../../src/server/events/storage/stored-event.js';
 
 const h = withEventsHarness();
 
-/** The task's log as logDoc builds it, newest first, as JSON text. */
+/** The task's log as logDoc builds it with each log's seq (a page's tie-breaker), newest first, as JSON text. */
 function logDocs(x: Harness, task: string): string {
   const series = new Map(seriesOfType(x.db, task, LOG).map((s) => [s.id, s]));
   const rows = x.db
     .prepare(`SELECT ${LOG_ROW_COLUMNS} FROM log_events WHERE owner = ${LOG_OWNER} ORDER BY timestamp DESC, seq DESC`)
     .all(task) as LogRow[];
-  const docs = rows.map((r) =>
-    logDoc(series.get(r.series)!, r.iter, r.timestamp, r.written, r.worker, r.level, r.msg, r.extra),
-  );
+  const docs = rows.map((r) => ({
+    ...logDoc(series.get(r.series)!, r.iter, r.timestamp, r.written, r.worker, r.level, r.msg, r.extra),
+    seq: r.seq,
+  }));
   return JSON.stringify(docs);
 }
 
@@ -120,7 +121,10 @@ describe('get_task_log fast path', () => {
       const own = h.db
         .prepare(`SELECT ${LOG_ROW_COLUMNS} FROM log_events WHERE series = ? ORDER BY timestamp DESC, seq DESC`)
         .all(one.id) as LogRow[];
-      const expected = own.map((r) => logDoc(one, r.iter, r.timestamp, r.written, r.worker, r.level, r.msg, r.extra));
+      const expected = own.map((r) => ({
+        ...logDoc(one, r.iter, r.timestamp, r.written, r.worker, r.level, r.msg, r.extra),
+        seq: r.seq,
+      }));
       const range = { where: `l.owner = ${LOG_OWNER} AND l.series = ?`, params: [t, one.id], descending: true };
       const page = logPageJson(h.db, range, [one]);
       expect(page && JSON.stringify(JSON.parse(`[${page.json.toString('utf8')}]`))).toBe(JSON.stringify(expected));
@@ -145,17 +149,17 @@ describe('get_task_log fast path', () => {
     }
   });
 
-  it('answers over HTTP what logDoc gives, in either order and direction, ties kept together', async () => {
+  it('answers over HTTP what logDoc gives, in either order and direction, batch_size held in ties', async () => {
     const t = h.task();
     const events = range(30, (i) => log(t, i, { timestamp: 5000 + Math.floor(i / 3), msg: ODD[i % ODD.length] }));
     await add(h, events);
     const all = JSON.parse(logDocs(h, t)) as { timestamp: number }[];
     const newest = await h.call('events.get_task_log', { task: t, batch_size: 7 });
-    // 7 logs end inside a timestamp shared by 3: the page takes the other two as well.
-    expect(newest.data).toMatchObject({ returned: 9, total: 30 });
-    expect(JSON.stringify(newest.data.events)).toBe(JSON.stringify(all.slice(0, 9)));
+    // 7 logs end inside a timestamp shared by 3: the page ends there all the same.
+    expect(newest.data).toMatchObject({ returned: 7, total: 30 });
+    expect(JSON.stringify(newest.data.events)).toBe(JSON.stringify(all.slice(0, 7)));
     const ascending = await h.call('events.get_task_log', { task: t, batch_size: 7, order: 'asc' });
-    expect(JSON.stringify(ascending.data.events)).toBe(JSON.stringify(all.slice(0, 9).reverse()));
+    expect(JSON.stringify(ascending.data.events)).toBe(JSON.stringify(all.slice(0, 7).reverse()));
     const forward = await h.call('events.get_task_log', {
       task: t,
       batch_size: 4,
@@ -163,7 +167,7 @@ describe('get_task_log fast path', () => {
       from_timestamp: 5001,
     });
     const oldestFirst = [...all].reverse();
-    expect(JSON.stringify(forward.data.events)).toBe(JSON.stringify(oldestFirst.slice(6, 12)));
+    expect(JSON.stringify(forward.data.events)).toBe(JSON.stringify(oldestFirst.slice(6, 10)));
     const forwardDesc = await h.call('events.get_task_log', {
       task: t,
       batch_size: 4,
@@ -171,7 +175,7 @@ describe('get_task_log fast path', () => {
       from_timestamp: 5001,
       order: 'desc',
     });
-    expect(JSON.stringify(forwardDesc.data.events)).toBe(JSON.stringify(oldestFirst.slice(6, 12).reverse()));
+    expect(JSON.stringify(forwardDesc.data.events)).toBe(JSON.stringify(oldestFirst.slice(6, 10).reverse()));
   });
 
   it('answers an empty page as an empty list', async () => {

@@ -43,7 +43,7 @@ describe('events.get_task_log', () => {
     expect(msgs(await h.call('events.get_task_log', { task: t, from_timestamp: 0 }))).toHaveLength(3);
   });
 
-  it('adds every log sharing the last timestamp so none is split across pages', async () => {
+  it('holds batch_size when logs share a timestamp; from_seq continues inside it', async () => {
     const t = h.task();
     await add(h, [
       log(t, 0),
@@ -51,10 +51,51 @@ describe('events.get_task_log', () => {
       log(t, 20, { timestamp: 3000 }),
     ]);
     const page = await h.call('events.get_task_log', { task: t, batch_size: 2 });
-    expect(page.data.returned).toBe(5);
-    expect(page.data.events.map((e: { timestamp: number }) => e.timestamp)).toEqual([3000, 2000, 2000, 2000, 2000]);
-    const next = await h.call('events.get_task_log', { task: t, batch_size: 2, from_timestamp: 2000 });
-    expect(msgs(next)).toEqual(['line 0']);
+    expect(msgs(page)).toEqual(['line 20', 'line 13']);
+    expect(page.data.events.map((e: { seq: number }) => e.seq)).toEqual([0, 3]);
+    const next = await h.call('events.get_task_log', { task: t, batch_size: 2, from_timestamp: 2000, from_seq: 3 });
+    expect(msgs(next)).toEqual(['line 12', 'line 11']);
+    const back = await h.call('events.get_task_log', {
+      task: t,
+      batch_size: 2,
+      from_timestamp: 2000,
+      from_seq: 1,
+      navigate_earlier: false,
+    });
+    expect(msgs(back)).toEqual(['line 12', 'line 13']);
+    // Without from_seq, from_timestamp passes every log at it, as on real servers.
+    const plain = await h.call('events.get_task_log', { task: t, batch_size: 2, from_timestamp: 2000 });
+    expect(msgs(plain)).toEqual(['line 0']);
+  });
+
+  it('pages 20,000 logs of one timestamp in pages of batch_size, each line once both ways', async () => {
+    const t = h.task();
+    const n = 20_000;
+    for (let i = 0; i < n; i += 5000)
+      await add(
+        h,
+        range(5000, (k) => log(t, i + k, { timestamp: 5000 })),
+      );
+    type Page = { data: { events: { msg: string; timestamp: number; seq: number }[]; returned: number } };
+    for (const earlier of [true, false]) {
+      const seen: string[] = [];
+      let cursor: { from_timestamp: number; from_seq: number } | undefined;
+      for (;;) {
+        const r = (await h.call('events.get_task_log', {
+          task: t,
+          batch_size: 3000,
+          navigate_earlier: earlier,
+          ...cursor,
+        })) as Page;
+        expect(r.data.returned).toBeLessThanOrEqual(3000);
+        seen.push(...r.data.events.map((e) => e.msg));
+        const last = r.data.events.at(-1);
+        if (last === undefined) break;
+        cursor = { from_timestamp: last.timestamp, from_seq: last.seq };
+      }
+      const want = range(n, (i) => `line ${i}`);
+      expect(seen).toEqual(earlier ? want.reverse() : want);
+    }
   });
 
   it('reverses the order only when order disagrees with the direction', async () => {
@@ -107,12 +148,19 @@ describe('events.get_task_log', () => {
       worker: '<unknown>',
       model_event: false,
       '@timestamp': new Date(h.now).toISOString(),
+      seq: 0,
     });
   });
 
   it('validates its fields', async () => {
     const t = h.task();
-    for (const bad of [{ task: t, batch_size: 0 }, { task: t, order: 'up' }, { task: t, from_timestamp: 'x' }, {}]) {
+    for (const bad of [
+      { task: t, batch_size: 0 },
+      { task: t, order: 'up' },
+      { task: t, from_timestamp: 'x' },
+      { task: t, from_seq: -1 },
+      {},
+    ]) {
       expect((await h.call('events.get_task_log', bad)).subcode).toBe(12);
     }
   });

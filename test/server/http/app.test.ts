@@ -193,3 +193,55 @@ describe('methods and bodies', () => {
     expect(status).toBe(413);
   });
 });
+
+describe('connections of the ClearML SDK', () => {
+  /** One GET over a keep-alive agent: the Connection header answered. */
+  function connectionHeader(headers: Record<string, string>): Promise<string | undefined> {
+    const url = new URL(api.server.url);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/v2.23/reports.get_tags',
+          method: 'GET',
+          headers: { authorization: api.bearer, connection: 'keep-alive', ...headers },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.headers.connection));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('are closed after each answer (the SDK forks its reporter; a shared socket would interleave)', async () => {
+    expect(await connectionHeader({ 'X-ClearML-Client': 'clearml-1.17.0' })).toBe('close');
+    expect(await connectionHeader({ 'X-Trains-Client': 'clearml-1.17.0' })).toBe('close');
+    expect(await connectionHeader({})).toBe('keep-alive');
+  });
+});
+
+describe('the results-page link the SDK prints', () => {
+  it('answers an HTML page naming the run and the tracktop command, without credentials', async () => {
+    const { id: project } = await api.ok('projects.create', { name: 'web/page' });
+    const { id } = await api.ok('tasks.create', { name: 'lenet <b>&</b>', type: 'training', project });
+    for (const path of [
+      `/projects/${project}/experiments/${id}/output/log`,
+      `/datasets/simple/${project}/experiments/${id}`,
+    ]) {
+      const r = await fetch(`${api.server.url}${path}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const html = await r.text();
+      expect(html).toContain('<h1>lenet &#60;b&#62;&#38;&#60;/b&#62;</h1>');
+      expect(html).toContain(`<pre>tracktop ${id}</pre>`);
+      expect(html).toContain('Project: web/page');
+    }
+    const missing = await fetch(`${api.server.url}/projects/p/experiments/${'f'.repeat(32)}/output/log`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('has no task with that id');
+  });
+});

@@ -118,7 +118,7 @@ describe('monitor store: slow server', () => {
     // The proxy answers slowly, so wake-ups arrive while requests are still in flight.
     for (const e of [
       'reports.get_task_data',
-      'events.get_task_latest_scalar_values',
+      'events.get_scalar_metrics_and_variants',
       'events.scalar_metrics_iter_histogram',
       'events.get_task_log',
     ]) {

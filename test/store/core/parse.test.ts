@@ -3,7 +3,6 @@ import { DataShapeError } from '../../../src/store/core/errors.js';
 import {
   parseDebugImages,
   parseHistogram,
-  parseLatestScalars,
   parseLogEvents,
   parseReportPage,
   parseSingleValues,
@@ -83,30 +82,6 @@ describe('reports', () => {
 });
 
 describe('scalars', () => {
-  it('reads last values and prefers last_100_value over last_10_value as the mean, sorted by metric and variant', () => {
-    const rows = parseLatestScalars(
-      {
-        metrics: [
-          {
-            name: 'loss',
-            variants: [
-              { name: 'val', last_value: 2, last_10_value: 3 },
-              { name: 'train', last_value: 1, last_100_value: 4 },
-            ],
-          },
-          { name: 'acc', variants: [{ name: 'top1', last_value: 0.5 }] },
-          { name: 5, variants: [] },
-        ],
-      },
-      'e',
-    );
-    expect(rows).toEqual([
-      { metric: 'acc', variant: 'top1', last: 0.5, mean: null },
-      { metric: 'loss', variant: 'train', last: 1, mean: 4 },
-      { metric: 'loss', variant: 'val', last: 2, mean: 3 },
-    ]);
-  });
-
   it('turns ISO x values into epoch ms, sorts by x, keeps non-numeric y as NaN and bounds the points', () => {
     const series = parseHistogram(
       {
@@ -154,7 +129,7 @@ describe('logs', () => {
 });
 
 describe('artifacts', () => {
-  it('lists debug images newest iteration first and skips events without a url', () => {
+  it('lists debug images at their newest iteration and skips events without a url', () => {
     const items = parseDebugImages(
       {
         metrics: [
@@ -175,7 +150,27 @@ describe('artifacts', () => {
       },
       'e',
     );
-    expect(items.map((i) => i.url)).toEqual(['u3', 'u1']);
+    expect(items.map((i) => i.url)).toEqual(['u3']);
+  });
+
+  it('lists each metric/variant once, at its newest iteration', () => {
+    const event = (variant: string, iter: number) => ({ metric: 'samples', variant, iter, url: `${variant}-${iter}` });
+    const items = parseDebugImages(
+      {
+        metrics: [
+          {
+            task: 't',
+            iterations: [
+              { iter: 290, events: [event('input', 290), event('output', 290)] },
+              { iter: 280, events: [event('input', 280), event('output', 280)] },
+              { iter: 270, events: [event('input', 270), event('mask', 270)] },
+            ],
+          },
+        ],
+      },
+      'e',
+    );
+    expect(items.map((i) => i.url)).toEqual(['input-290', 'output-290', 'mask-270']);
   });
 
   it('keeps only the single values of the asked task', () => {

@@ -65,7 +65,7 @@ describe('monitor store: plots, debug images and summary', () => {
     const a = fx.state().artifacts;
     expect(a.plots.items.map((p) => [p.metric, p.variant, p.iter])).toEqual([['confusion', 'val', 2]]);
     expect(JSON.parse(a.plots.items[0]?.plotStr ?? '{}').data[0].type).toBe('heatmap');
-    expect(a.images.items.map((i) => i.url)).toEqual(['http://files/a-2.png', 'http://files/a-1.png']);
+    expect(a.images.items.map((i) => i.url)).toEqual(['http://files/a-2.png']);
     expect(a.singleValues.items).toEqual([
       { metric: 'accuracy', variant: 'test', value: 0.93, timestamp: expect.any(Number) },
     ]);

@@ -131,6 +131,7 @@ describe('imageView slice', () => {
       url: `${fx.server.url}/t/broken/missing.png`,
     });
     await fx.until((s) => s.imageView.status === 'error', 'download error');
-    expect(fx.state().imageView.error).toMatch(/HTTP 404/);
+    // The reason comes first and whole (the pane shows the URL on a line of its own).
+    expect(fx.state().imageView.error).toBe('cannot download the image: HTTP 404 (no such file on the server)');
   });
 });

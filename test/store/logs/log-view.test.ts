@@ -49,12 +49,13 @@ describe('log cursor', () => {
     const { actions } = fx.store.getState();
     actions.moveSelection(-1);
     actions.openSelectedText();
-    expect(fx.state().ui.viewer).toMatchObject({ title: 'log line', text: LONG, top: 0 });
+    expect(fx.state().ui.viewer).toMatchObject({ title: 'log line', text: LONG, top: { line: 0, block: 0, row: 0 } });
     expect(fx.state().actions.viewerText()).toBe(LONG);
-    actions.scrollViewer(3, 5);
-    expect(fx.state().ui.viewer?.top).toBe(3);
-    actions.scrollViewer(10, 5);
-    expect(fx.state().ui.viewer?.top).toBe(5);
+    // 400 characters at 40 columns are 10 rows; a view 5 rows tall stops at row 5.
+    actions.scrollViewer(3, 40, 5);
+    expect(fx.state().ui.viewer?.top).toEqual({ line: 0, block: 0, row: 3 });
+    actions.scrollViewer(10, 40, 5);
+    expect(fx.state().ui.viewer?.top).toEqual({ line: 0, block: 0, row: 5 });
     expect(actions.closeOverlay()).toBe(true);
     expect(fx.state().ui.viewer).toBeNull();
   });

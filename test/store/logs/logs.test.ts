@@ -58,6 +58,25 @@ describe('monitor store: logs of a long task', () => {
     expect([...froms].sort((a, b) => b - a)).toEqual(froms);
   });
 
+  it('knows how many lines lie after the window once it scrolled away from the end', async () => {
+    await openLogsPane(fx);
+    const { actions } = fx.store.getState();
+    for (let i = 0; i < 120; i++) {
+      actions.page(-1);
+      await waitFor(() => !fx.state().logs.loadingOlder, 5000, 'page loaded');
+    }
+    const logs = fx.state().logs;
+    expect(logs.atEnd).toBe(false);
+    expect(logs.newerHidden).toBeGreaterThan(0);
+    // The top line is `line K`: 5,000 - K lines of the log come after it.
+    const k = Number(/^line (\d+)/.exec(logs.lines[logs.top]?.text ?? '')?.[1]);
+    expect((logs.newerHidden ?? 0) + logs.lines.length - 1 - logs.top).toBe(LINES - k);
+    expect(logs.olderHidden).toBeNull();
+    actions.toTop();
+    await fx.until((s) => s.logs.atStart && s.logs.lines[0]?.text === 'line 1', 'first line');
+    expect(fx.state().logs.olderHidden).toBe(0);
+  });
+
   it('jumpToStart shows line 1 however long the log, jumpToEnd the last line again', async () => {
     await openLogsPane(fx);
     const { actions } = fx.store.getState();
@@ -91,6 +110,23 @@ describe('monitor store: logs of a long task', () => {
     expect(logs.top).toBe(logs.lines.length - 20);
     const newer = logRequests(fx).pop();
     expect(newer).toMatchObject({ navigate_earlier: false, from_timestamp: expect.any(Number) });
+  });
+
+  it('with follow off, counts the lines that arrive below the view', async () => {
+    await openLogsPane(fx);
+    const { actions } = fx.store.getState();
+    actions.page(-1);
+    expect(fx.state().logs.follow).toBe(false);
+    const topLine = fx.state().logs.lines[fx.state().logs.top]?.id;
+    const before = fx.state().logs.lines.length;
+    await addLogLines(fx.writer, task, LINES + 10, LINES + 14, (i) => `unseen ${i}`);
+    await fx.until((s) => s.logs.unseen === 5, 'five new lines counted');
+    const logs = fx.state().logs;
+    expect(logs.follow).toBe(false);
+    expect(logs.lines.length).toBe(before + 5);
+    expect(logs.lines[logs.top]?.id).toBe(topLine);
+    actions.toBottom();
+    await fx.until((s) => s.logs.follow && s.logs.unseen === 0, 'following again');
   });
 
   it('search keeps fetching older pages until it finds the match', async () => {

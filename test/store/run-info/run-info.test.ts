@@ -59,10 +59,32 @@ describe('monitor store: run info', () => {
     expect(info.configuration).toEqual([{ name: 'model', value: 'layers: 4\nwidth: 512', type: 'yaml' }]);
 
     // `/` search moves the cursor to the matching line; its whole value is what Enter opens.
-    actions.searchRunInfo('model');
+    actions.searchRunInfo('layers');
     const value = selectedRunInfoValue(fx.state(), Date.now());
     expect(value).toEqual({ title: 'model', text: 'layers: 4\nwidth: 512' });
     expect(fx.state().runinfo.search?.matches.length).toBe(1);
+  });
+
+  it("lists the run's artifacts and models with size, uri and stage", async () => {
+    fx = await monitorFixture();
+    const task = await createTask(fx.writer, 'checkpointed');
+    await sdkCall(fx.server, 'tasks.add_or_update_artifacts', {
+      task,
+      artifacts: [{ key: 'losses', type: 'pandas', uri: 'http://files/losses.csv.gz', content_size: 1536 }],
+    });
+    const { id: model } = await fx.writer.models.create({ name: 'lenet', uri: 'file:///ck.pt', ready: false });
+    await sdkCall(fx.server, 'tasks.add_or_update_model', { task, name: 'checkpoint', model, type: 'output' });
+    const { actions } = fx.store.getState();
+    actions.start();
+    actions.focusPane('runinfo');
+    await fx.until((s) => s.runinfo.info?.id === task && s.runinfo.info.models.length > 0, 'run info');
+    const info = fx.state().runinfo.info!;
+    expect(info.artifacts).toEqual([
+      { key: 'losses', mode: 'output', type: 'pandas', size: 1536, uri: 'http://files/losses.csv.gz' },
+    ]);
+    expect(info.models).toEqual([
+      { name: 'checkpoint', id: model, stage: 'output', modelName: 'lenet', uri: 'file:///ck.pt', ready: false },
+    ]);
   });
 
   it('fetches again only when the task moved', async () => {

@@ -135,11 +135,33 @@ describe('jump to a task by id', () => {
     actions.submitPrompt();
     expect(fx.state().tasks.selectedId).toBe(first);
     actions.jumpToTask('zzz-no-such');
-    expect(fx.state().ui.status?.text).toBe(`no task id starts with "zzz-no-such" among the ${ids.length} listed`);
+    await fx.until((s) => s.ui.status?.level === 'error', 'the answer of the server');
+    expect(fx.state().ui.status?.text).toBe('no task id starts with "zzz-no-such", listed or on the server');
     actions.jumpToTask(first.slice(0, 1));
     expect(fx.state().ui.status?.text).toBe(
       `${sharing} tasks have ids starting with "${first.slice(0, 1)}": type more of the id`,
     );
     expect(fx.state().tasks.selectedId).toBe(first);
+  });
+
+  it('asks the server for an id not listed, lifts the filters that hide it and selects it', async () => {
+    fx = await monitorFixture();
+    await createTask(fx.writer, 'visible');
+    const hidden = await createTask(fx.writer, 'shelved', { system_tags: ['archived'] });
+    const { actions } = fx.store.getState();
+    actions.start();
+    await fx.until((s) => s.tasks.ids.length === 1 && !s.tasks.loading, 'the listed task');
+    actions.setStatusFilter('tasks', ['completed']);
+    await fx.until((s) => s.tasks.ids.length === 0 && !s.tasks.loading, 'no task listed');
+    fx.proxy.reset();
+    actions.jumpToTask(hidden.slice(0, 12));
+    await fx.until((s) => s.ui.status?.text.startsWith('"shelved"') === true, 'the jump done');
+    expect(fx.state().tasks.selectedId).toBe(hidden);
+    expect(countCalls(fx.proxy, 'tasks.get_all_ex')).toBe(1);
+    expect(fx.state().ui.showArchived.tasks).toBe(true);
+    expect(fx.state().tasks.statusFilter).toEqual([]);
+    expect(fx.state().ui.status?.text).toBe(
+      '"shelved": cleared the status filter and archived tasks hidden to show it',
+    );
   });
 });

@@ -73,6 +73,17 @@ describe('plotToText: histograms and bars', () => {
     expect(total).toBe(counts.reduce((a, b) => a + b, 0));
   });
 
+  it('labels merged bins with ranges that meet, the next starting where one ends', () => {
+    const edges = Array.from({ length: 40 }, (_, i) => -0.3 + i * 0.02);
+    const plot = JSON.stringify({ data: [{ type: 'bar', x: edges, y: edges.map(() => 1) }], layout: {} });
+    const rows = plotToText(plot, opts(60, 9));
+    const ranges = rows.map((r) => /^\s*(-?[\d.]+)–(-?[\d.]+)/.exec(r)).filter((m) => m !== null);
+    expect(ranges.length).toBeGreaterThan(3);
+    for (let i = 1; i < ranges.length; i++) expect(ranges[i]?.[1]).toBe(ranges[i - 1]?.[2]);
+    expect(Number(ranges[0]?.[1])).toBeCloseTo(-0.3);
+    expect(Number(ranges.at(-1)?.[2])).toBeCloseTo(0.5);
+  });
+
   it('draws negative bars left of the zero column', () => {
     const plot = JSON.stringify({ data: [{ type: 'bar', x: ['gain', 'loss'], y: [5, -5] }], layout: {} });
     const rows = plotToText(plot, opts(40, 5));

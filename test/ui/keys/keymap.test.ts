@@ -23,7 +23,7 @@ const ctx = (pane: PaneName, readOnly = false): KeyContext => ({
   readOnly,
 });
 
-describe('keymap defaults (DESIGN "Keys")', () => {
+describe('keymap defaults (docs/architecture.md "Keys")', () => {
   const cases: [string, PaneName, ActionId][] = [
     ['?', 'tasks', 'help'],
     ['q', 'logs', 'quit'],

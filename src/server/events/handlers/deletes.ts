@@ -1,4 +1,4 @@
-// Deleting events (REFERENCE §5) and releasing scrolls (§6.7).
+// Deleting events (docs/wire-facts.md §5) and releasing scrolls (§6.7).
 import type {
   ClearScrollRequest,
   ClearScrollResponse,

@@ -1,4 +1,4 @@
-// Metric discovery (REFERENCE §6.1): get_task_metrics, get_multi_task_metrics,
+// Metric discovery (docs/wire-facts.md §6.1): get_task_metrics, get_multi_task_metrics,
 // get_scalar_metrics_and_variants, get_vector_metrics_and_variants.
 import {
   EVENT_TYPES,

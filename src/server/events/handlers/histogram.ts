@@ -1,4 +1,4 @@
-// Scalar histograms (REFERENCE §6.2, §8): per (metric, variant) an interval from the point
+// Scalar histograms (docs/wire-facts.md §6.2, §8): per (metric, variant) an interval from the point
 // count and key range, intervals shared by groups of similar variants, and one point per
 // non-empty aligned bucket: x = bucket start, y = mean value. Aggregation runs in SQLite so a
 // million points never reach JavaScript.
@@ -98,7 +98,7 @@ function estimate(sp: Span, interval: number, samples: number): number {
   return sp.count < samples ? Math.min(sp.count, buckets) : buckets;
 }
 
-/** Step 3 of REFERENCE §8: similar intervals are grouped and share the group's largest. */
+/** Step 3 of docs/wire-facts.md §8: similar intervals are grouped and share the group's largest. */
 function groupIntervals(spans: Span[], samples: number): void {
   const sorted = [...spans].sort((a, b) => a.interval - b.interval);
   let group: Span[] = [];

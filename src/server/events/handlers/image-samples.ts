@@ -1,4 +1,4 @@
-// events.get_debug_image_sample / events.next_debug_image_sample (REFERENCE §6.6): one image
+// events.get_debug_image_sample / events.next_debug_image_sample (docs/wire-facts.md §6.6): one image
 // at a time, navigating variants within an iteration and then neighbouring iterations.
 import type { DebugImageEvent, DebugImageSampleResponse, GetDebugImageSampleRequest } from '../../../wire/events.js';
 import type { Db } from '../../db/db.js';

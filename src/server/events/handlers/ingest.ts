@@ -1,4 +1,4 @@
-// events.add and events.add_batch (REFERENCE §4): per-event reasons in errors_info, the
+// events.add and events.add_batch (docs/wire-facts.md §4): per-event reasons in errors_info, the
 // batch-wide 400/12 checks, locked owners, and one transaction for the events and the
 // task/model updates they cause.
 import type { Statement } from 'better-sqlite3';

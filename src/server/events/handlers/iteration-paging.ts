@@ -1,4 +1,4 @@
-// events.debug_images and events.plots (REFERENCE §6.6): pages of whole iterations, newest
+// events.debug_images and events.plots (docs/wire-facts.md §6.6): pages of whole iterations, newest
 // first, moving older or newer from the last page, with a server-side state that pins the
 // metrics (and, for images, the URL-recycling cut-off of each variant) it was built with.
 import type {

@@ -1,4 +1,4 @@
-// Handlers real servers keep for old API versions (REFERENCE §6.8), chosen when a call names a
+// Handlers real servers keep for old API versions (docs/wire-facts.md §6.8), chosen when a call names a
 // version below the current handler's: get_task_log before 2.9 (a scroll over the whole log)
 // and debug_images before 2.7 (one task, its images as a flat list). get_task_plots and
 // get_multi_task_plots before 1.8 answer the same outer shape as the current handlers.

@@ -1,4 +1,4 @@
-// Task logs (REFERENCE §5, §6.4): get_task_log navigation by timestamp, download_task_log and
+// Task logs (docs/wire-facts.md §5, §6.4): get_task_log navigation by timestamp, download_task_log and
 // clear_task_log.
 import {
   type ClearTaskLogRequest,
@@ -25,7 +25,7 @@ import { deletableOwner, readableOwner } from '../storage/owners.js';
 import { seriesOfType, type SeriesRow } from '../storage/series.js';
 import { logDoc, writtenText } from '../storage/stored-event.js';
 import { pluckStmt, rawStmt } from '../storage/prepared.js';
-import { type LogRange, logPageJson, nthTimestamp, rangeOrder } from '../storage/log-page-json.js';
+import { type LogRange, logPageJson, nthLog, rangeOrder } from '../storage/log-page-json.js';
 
 export const LOG_DEFAULT_BATCH = 5000;
 export const LOG_MAX_BATCH = 10_000;
@@ -50,6 +50,7 @@ const GET_TASK_LOG_SHAPE = requestShape<GetTaskLogRequest>()({
   batch_size: v.int({ min: 1 }).default(LOG_DEFAULT_BATCH),
   navigate_earlier: v.bool().default(true),
   from_timestamp: v.num().opt(),
+  from_seq: v.int({ min: 0 }).opt(),
   order: v.oneOf(['asc', 'desc'] as const).opt(),
   metrics: metricsFilterRule.opt(),
 });
@@ -71,20 +72,31 @@ export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): GetTaskLogResp
 
   const earlier = req.navigate_earlier;
   const from = req.from_timestamp !== undefined && req.from_timestamp !== 0 ? req.from_timestamp : undefined;
+  const towards = earlier ? '<' : '>';
+  // From (timestamp, seq) when the client names the last log it holds at from_timestamp; from
+  // past every log at from_timestamp otherwise (what real servers do, docs/wire-facts.md §6.4).
   const after: LogRange =
     from === undefined
       ? { where: owned, params: base, descending: earlier }
-      : { where: `${owned} AND l.timestamp ${earlier ? '<' : '>'} ?`, params: [...base, from], descending: earlier };
-  // The page is the first batch_size logs after `from` and the rest of those sharing the last
-  // one's timestamp: logs sharing a timestamp are never split across pages.
-  const last = nthTimestamp(db, after, Math.min(req.batch_size, LOG_MAX_BATCH));
+      : req.from_seq === undefined
+        ? { where: `${owned} AND l.timestamp ${towards} ?`, params: [...base, from], descending: earlier }
+        : {
+            where: `${owned} AND (l.timestamp, l.seq) ${towards} (?, ?)`,
+            params: [...base, from, req.from_seq],
+            descending: earlier,
+          };
+  // The page is the first batch_size logs after `from`, ordered by (timestamp, seq): logs
+  // sharing a timestamp may be split across pages, so a page never grows past batch_size
+  // (real servers add the rest of the last timestamp's logs, however many). Each event carries
+  // its seq, so a client continues inside the timestamp with from_seq.
+  const last = nthLog(db, after, Math.min(req.batch_size, LOG_MAX_BATCH));
   const inPage: LogRange =
     last === undefined
       ? after
       : {
           ...after,
-          where: `${after.where} AND l.timestamp ${earlier ? '>=' : '<='} ?`,
-          params: [...after.params, last],
+          where: `${after.where} AND (l.timestamp, l.seq) ${earlier ? '>=' : '<='} (?, ?)`,
+          params: [...after.params, ...last],
         };
   const page = { ...inPage, descending: req.order === undefined ? earlier : req.order === 'desc' };
 
@@ -98,14 +110,14 @@ export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): GetTaskLogResp
 });
 
 /**
- * The events of a page, field for field what logDoc gives (REFERENCE §3.6). The usual row (an
+ * The events of a page, field for field what logDoc gives (docs/wire-facts.md §3.6). The usual row (an
  * iteration, a level and a message, no unknown fields) becomes one object literal of a fixed
  * shape, which V8 creates and serialises much faster than logDoc's field-by-field object.
  */
 function pageEvents(db: Db, series: Map<number, SeriesRow>, rows: PageRow[]): unknown[] {
   const events = new Array<unknown>(rows.length);
   for (let i = 0; i < rows.length; i++) {
-    const [, sid, iter, timestamp, writtenAfter, workerId, levelId, msg, extra] = rows[i] as PageRow;
+    const [seq, sid, iter, timestamp, writtenAfter, workerId, levelId, msg, extra] = rows[i] as PageRow;
     const s = series.get(sid) as SeriesRow;
     const worker = stringText(db, workerId);
     const level = levelId === null ? null : stringText(db, levelId);
@@ -124,8 +136,9 @@ function pageEvents(db: Db, series: Map<number, SeriesRow>, rows: PageRow[]): un
             '@timestamp': writtenText(written),
             level,
             msg,
+            seq,
           }
-        : logDoc(s, iter, timestamp, written, worker, level, msg, extra);
+        : { ...logDoc(s, iter, timestamp, written, worker, level, msg, extra), seq };
   }
   return events;
 }

@@ -1,5 +1,5 @@
 // The "metrics filter" of read requests: [{metric, variants?}], entries OR-ed, an absent or
-// empty `variants` meaning every variant of the metric (REFERENCE §6).
+// empty `variants` meaning every variant of the metric (docs/wire-facts.md §6).
 import { v } from '../../http/validate.js';
 
 export interface MetricVariantsFilter {

@@ -1,4 +1,4 @@
-// One submitted event → what gets stored, or the reason it is refused (REFERENCE §3.2–§3.4,
+// One submitted event → what gets stored, or the reason it is refused (docs/wire-facts.md §3.2–§3.4,
 // §4.2). Two steps so the batch-wide checks can run between them: `identifyEvent` finds the
 // type and owner, `normalizeEvent` checks and converts the remaining fields.
 import { deflateSync } from 'node:zlib';
@@ -33,7 +33,7 @@ export interface PendingEvent extends EventIdentity {
   xAxisLabel: string | undefined;
 }
 
-/** Plots this long or longer are stored compressed (REFERENCE §3.2). */
+/** Plots this long or longer are stored compressed (docs/wire-facts.md §3.2). */
 export const PLOT_COMPRESSION_THRESHOLD = 100_000;
 
 const MAX_ITER = 2 ** 63;

@@ -1,4 +1,4 @@
-// events.get_plot_sample / events.next_plot_sample (REFERENCE §6.6): the plots of one
+// events.get_plot_sample / events.next_plot_sample (docs/wire-facts.md §6.6): the plots of one
 // (iteration, metric) at a time, navigating metrics within an iteration, then iterations.
 import type { PlotEvent, PlotSampleResponse } from '../../../wire/events.js';
 import { handler, type ServedHandlersOf } from '../../handlers/handler.js';

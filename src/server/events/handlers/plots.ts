@@ -1,4 +1,4 @@
-// Plot reads by task (REFERENCE §6.6): get_task_plots and get_multi_task_plots (also the
+// Plot reads by task (docs/wire-facts.md §6.6): get_task_plots and get_multi_task_plots (also the
 // `plots` section of reports.get_task_data).
 import type {
   GetMultiTaskPlotsRequest,

@@ -1,4 +1,4 @@
-// Raw event reads with stateless scroll tokens (REFERENCE §6.2, §6.5, §7):
+// Raw event reads with stateless scroll tokens (docs/wire-facts.md §6.2, §6.5, §7):
 // events.get_task_events and events.scalar_metrics_iter_raw. A page holds `batch_size` events
 // plus every further event sharing the last key value; the token carries that value, so the
 // next page starts strictly after it (a last key of 0 is a position like any other).

@@ -1,4 +1,4 @@
-// The scroll of events.get_*_sample / events.next_*_sample (REFERENCE §6.6), shared by debug
+// The scroll of events.get_*_sample / events.next_*_sample (docs/wire-facts.md §6.6), shared by debug
 // images (a stop is one metric/variant) and plots (a stop is one metric): the state kept under
 // the scroll id, and the navigation from stop to stop within an iteration, then across iterations.
 import type { GetPlotSampleRequest, NextSampleRequest } from '../../../wire/events.js';

@@ -1,4 +1,4 @@
-// Scalar and vector reads (REFERENCE §6.2, §6.3): latest values, single values,
+// Scalar and vector reads (docs/wire-facts.md §6.2, §6.3): latest values, single values,
 // get_scalar_metric_data and vector_metrics_iter_histogram.
 import type {
   GetScalarMetricDataRequest,
@@ -62,7 +62,7 @@ export const getTaskLatestScalarValues = handler(
     const metrics: GetTaskLatestScalarValuesResponse['metrics'] = [];
     let lastTimestamp = 0;
     for (const s of seriesOfType(ctx.db, req.task, SCALAR)) {
-      // Only values > 0 count (REFERENCE §6.2).
+      // Only values > 0 count (docs/wire-facts.md §6.2).
       const values = pluckStmt(
         ctx.db,
         'SELECT value FROM scalar_events WHERE series = ? AND value > 0 ORDER BY iter DESC LIMIT ?',

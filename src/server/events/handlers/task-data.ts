@@ -1,4 +1,4 @@
-// The event sections of reports.get_task_data (REFERENCE §9.5), for tasks the core selected.
+// The event sections of reports.get_task_data (docs/wire-facts.md §9.5), for tasks the core selected.
 import type { ReportsGetTaskDataRequest, ReportsGetTaskDataResponse } from '../../../wire/reports.js';
 import type { RequestContext } from '../../handlers/handler-types.js';
 import { requestShape, v, validate } from '../../http/validate.js';

@@ -1,6 +1,7 @@
 // The fast path of a get_task_log page: SQLite writes the events' JSON and concatenates the
 // page, so JavaScript handles one buffer instead of thousands of rows, objects and strings.
-// The text is field for field what logDoc gives (REFERENCE §3.6) for the usual log row: an
+// The text is field for field what logDoc gives (docs/wire-facts.md §3.6) for the usual log row, plus
+// the log's `seq` (its place among logs sharing its timestamp, the paging tie-breaker): an
 // iteration, a level, a message, integer times and no unknown fields. A page holding any
 // other row is left to the caller's general path.
 import type { Db } from '../../db/db.js';
@@ -31,7 +32,7 @@ const PLAIN = `l.extra IS NULL AND l.level IS NOT NULL AND l.msg IS NOT NULL AND
 
 const EVENT_FORMAT =
   '{"task":%s,"type":"log","iter":%d,"metric":%s,"variant":%s,"timestamp":%d,"worker":%s,' +
-  '"model_event":%s,"@timestamp":"%s","level":%s,"msg":%s}';
+  '"model_event":%s,"@timestamp":"%s","level":%s,"msg":%s,"seq":%d}';
 
 /** The write time, epoch ms. */
 const WRITTEN = '(l.timestamp + l.written_after)';
@@ -51,7 +52,7 @@ const TIME_OF_DAY = `@date, ${WRITTEN} / 3600000 % 24, ${WRITTEN} / 60000 % 60, 
 /** The format() call of an event; the series' fields are given as SQL (JSON text). */
 function eventJson(series: { owner: string; metric: string; variant: string; modelEvent: string }): string {
   const args = (written: string) => `${series.owner}, l.iter, ${series.metric}, ${series.variant}, l.timestamp,
-    json_quote(w.text), ${series.modelEvent}, ${written}, json_quote(lv.text), json_quote(l.msg)`;
+    json_quote(w.text), ${series.modelEvent}, ${written}, json_quote(lv.text), json_quote(l.msg), l.seq`;
   return `CASE WHEN ${ON_USUAL_DAY} THEN format('${FAST_FORMAT}', ${args(TIME_OF_DAY)})
     ELSE format('${EVENT_FORMAT}', ${args(`tracktop_written_text(${WRITTEN})`)}) END`;
 }
@@ -131,10 +132,10 @@ export function rangeOrder(range: LogRange): string {
   return `ORDER BY l.timestamp ${dir}, l.seq ${dir}`;
 }
 
-/** The timestamp of the range's `n`-th log in its order (undefined when it holds fewer). */
-export function nthTimestamp(db: Db, range: LogRange, n: number): number | undefined {
-  return pluckStmt(
+/** The timestamp and seq of the range's `n`-th log in its order (undefined when it holds fewer). */
+export function nthLog(db: Db, range: LogRange, n: number): [number, number] | undefined {
+  return rawStmt(
     db,
-    `SELECT l.timestamp FROM log_events l WHERE ${range.where} ${rangeOrder(range)} LIMIT 1 OFFSET ?`,
-  ).get(...range.params, n - 1) as number | undefined;
+    `SELECT l.timestamp, l.seq FROM log_events l WHERE ${range.where} ${rangeOrder(range)} LIMIT 1 OFFSET ?`,
+  ).get(...range.params, n - 1) as [number, number] | undefined;
 }

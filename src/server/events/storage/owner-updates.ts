@@ -1,5 +1,5 @@
 // What a write changes on the task (or model) document, in the same transaction as the events
-// (REFERENCE §3.7): last_iteration, last_metrics, metric_stats, last_update/last_change.
+// (docs/wire-facts.md §3.7): last_iteration, last_metrics, metric_stats, last_update/last_change.
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/db.js';
 import { stmt } from '../../db/statements.js';

@@ -1,5 +1,5 @@
 // The tasks and models events belong to: existence and visibility checks for reads, and the
-// write/lock rules of REFERENCE §4.3 and §5.
+// write/lock rules of docs/wire-facts.md §4.3 and §5.
 import { ERRORS } from '../../../wire/errors.js';
 import type { RequestContext } from '../../handlers/handler-types.js';
 import { formatErrorMessage, ServerError } from '../../http/errors.js';
@@ -89,7 +89,7 @@ export function deletableOwner(ctx: RequestContext, id: string, model: boolean, 
     throw new ServerError(ERRORS.noWritePermission, `${model ? 'model' : 'task'} is public`, { id });
   }
   if (owner.locked && !allowLocked) {
-    // Real servers send this text alone as the message (REFERENCE §4.3).
+    // Real servers send this text alone as the message (docs/wire-facts.md §4.3).
     const fields = { company: owner.company, id };
     throw model
       ? ServerError.withMessage(

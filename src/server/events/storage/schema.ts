@@ -4,7 +4,7 @@
 // * event_series: one row per (owner, type, metric, variant). Events point at it by integer id,
 //   so metric discovery reads this small table instead of the events.
 // * scalar_events: clustered by (series, iter, ikey) WITHOUT ROWID. The primary key is the event
-//   identity (REFERENCE §3.4: task, iter, metric, variant, key) and the rows are in histogram
+//   identity (docs/wire-facts.md §3.4: task, iter, metric, variant, key) and the rows are in histogram
 //   order, so a histogram is a range scan of the table itself.
 // * doc_events: vectors, debug images and plots; the same identity as a unique index, the
 //   type-specific fields in `extra` (JSON).

@@ -1,4 +1,4 @@
-// Server-side scroll states (REFERENCE §7): 32-hex ids kept in scroll_states, one hour after
+// Server-side scroll states (docs/wire-facts.md §7): 32-hex ids kept in scroll_states, one hour after
 // their last use.
 import type { RequestContext } from '../../handlers/handler-types.js';
 import { newId } from '../../db/ids.js';

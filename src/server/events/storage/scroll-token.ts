@@ -1,4 +1,4 @@
-// Stateless scroll ids of get_task_events and scalar_metrics_iter_raw (REFERENCE §7): an HS256
+// Stateless scroll ids of get_task_events and scalar_metrics_iter_raw (docs/wire-facts.md §7): an HS256
 // JWT over {from_key_value, total, request}, signed with a secret kept in server_meta. They
 // never expire; a token that does not verify is 400/1104.
 import { randomBytes } from 'node:crypto';

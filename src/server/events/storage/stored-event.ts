@@ -1,4 +1,4 @@
-// Rebuilds the stored event object (REFERENCE §3.6) from its row: the columns give the common
+// Rebuilds the stored event object (docs/wire-facts.md §3.6) from its row: the columns give the common
 // fields, `extra` (JSON) the type-specific and unknown ones.
 import { inflateSync } from 'node:zlib';
 import type { LogEvent, PlotEvent, ScalarEvent, StoredEvent } from '../../../wire/events.js';
@@ -68,7 +68,7 @@ export function scalarDoc(
 /**
  * Vectors, debug images and plots. Plots of 100000 characters or more are stored compressed
  * (`plot_data`); `restorePlot` gives them back their `plot_str`, as every plot read does
- * except get_task_events (REFERENCE §3.2).
+ * except get_task_events (docs/wire-facts.md §3.2).
  */
 export function docEventDoc(
   s: SeriesInfo,

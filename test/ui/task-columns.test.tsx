@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { settle } from '../helpers/render.js';
+import { fixedStore, renderMonitor } from '../helpers/ui-fixture.js';
 import { metricCell, nameCell, projectCell, taskColumns, taskHeader } from '../../src/ui/panes/task-columns.js';
 import { displayWidth } from '../../src/text/width.js';
 
@@ -33,9 +35,9 @@ describe('task list columns', () => {
   });
 
   it('fits metric columns before the project, never squeezing the name below 12, and titles them', () => {
-    const wide = taskColumns(78, 80, 3);
+    const wide = taskColumns(78, 80, undefined, 3);
     expect(wide.metrics).toEqual([8, 8, 8]);
-    const narrow = taskColumns(39, 120, 3);
+    const narrow = taskColumns(39, 120, undefined, 3);
     expect(narrow.metrics).toEqual([8, 8]);
     expect(narrow.name).toBeGreaterThanOrEqual(12);
     const titles = [
@@ -58,5 +60,34 @@ describe('task list columns', () => {
     expect(displayWidth(cell)).toBe(24);
     expect(cell.endsWith('seed1234')).toBe(true);
     expect(nameCell('short', 8, '…')).toBe('short   ');
+  });
+});
+
+describe('sorted by iteration in a narrow list', () => {
+  it('keeps the iteration column, marked, where it would otherwise be left out', () => {
+    expect(taskColumns(36, 120).iteration).toBe(0);
+    const columns = taskColumns(36, 120, 'last_iteration');
+    expect(columns.iteration).toBe(7);
+    const rowWidth = 2 + columns.name + 1 + columns.iteration + 1 + columns.updated;
+    const header = taskHeader(columns, { field: 'last_iteration', descending: true }, GLYPHS);
+    expect(displayWidth(header)).toBe(rowWidth);
+    expect(header).toContain('iter▼');
+  });
+
+  it('names the sort after the name title when even that column has no room', () => {
+    const columns = taskColumns(20, 80, 'last_iteration');
+    expect(columns.iteration).toBe(0);
+    expect(taskHeader(columns, { field: 'last_iteration', descending: false }, GLYPHS)).toContain('name (iter▲)');
+  });
+
+  it('at 120 columns the list shows the sort arrow and the iterations sorted on', async () => {
+    const store = fixedStore();
+    store.setState((s) => ({ tasks: { ...s.tasks, sort: { field: 'last_iteration', descending: true } } }));
+    const m = renderMonitor(store, { columns: 120, rows: 40 });
+    await settle();
+    const screen = m.lines().join('\n');
+    m.unmount();
+    expect(screen).toMatch(/iter▼/);
+    expect(screen).toMatch(/train-resnet50-lr0\.1\s+48,?213|train-resnet50-lr0\.1\s+48\.2k/);
   });
 });
