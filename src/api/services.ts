@@ -59,6 +59,14 @@ export const SERVICE_METHODS = {
     editHyperParams: 'tasks.edit_hyper_params',
     editConfiguration: 'tasks.edit_configuration',
     addOrUpdateArtifacts: 'tasks.add_or_update_artifacts',
+    update: 'tasks.update',
+    archiveMany: 'tasks.archive_many',
+    unarchiveMany: 'tasks.unarchive_many',
+    move: 'tasks.move',
+    stop: 'tasks.stop',
+    stopMany: 'tasks.stop_many',
+    delete: 'tasks.delete',
+    deleteMany: 'tasks.delete_many',
   },
   models: {
     create: 'models.create',
@@ -67,6 +75,7 @@ export const SERVICE_METHODS = {
   projects: {
     create: 'projects.create',
     getAllEx: 'projects.get_all_ex',
+    getTaskTags: 'projects.get_task_tags',
   },
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

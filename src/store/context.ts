@@ -1,6 +1,7 @@
 // What the store's modules share: the zustand get/set, injected dependencies, the pollers
 // and the bookkeeping that is not UI state (scroll ids, what the detail panes were fetched for).
 import type { StoreClient } from './client.js';
+import type { StateFile } from '../config/state-file.js';
 import type { CompareBook } from './compare/book.js';
 import type { CoreBook } from './core/book.js';
 import type { DetailBook } from './detail/book.js';
@@ -47,6 +48,8 @@ export interface StoreDeps {
   logScanner?: LogScanner;
   /** The task to open with selected (`tracktop TASK`); the status line says so if it is not listed. */
   initialTaskId?: string;
+  /** What the monitor remembers between runs (metric columns); none: nothing is remembered. */
+  stateFile?: StateFile;
 }
 
 export interface Pollers {
@@ -94,6 +97,7 @@ export interface StoreContext {
   pageSize: number;
   pollers: Pollers;
   book: Bookkeeping;
+  stateFile: StateFile | null;
 }
 
 export const MAX_LIST_ROWS = 500;

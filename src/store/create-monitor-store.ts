@@ -37,6 +37,9 @@ import { createDetailActions, DEFAULT_HISTOGRAM_SAMPLES, emptyArtifacts, emptySc
 import { createLogsActions, emptyLogs } from './logs/logs.js';
 import { createTaskListActions } from './tasks/list-actions.js';
 import { initialTasks } from './tasks/list.js';
+import { parseMetricColumns } from './tasks/metric-columns.js';
+import { createTaskSideActions } from './tasks/task-actions.js';
+import { byView } from './core/by-view.js';
 import { createTextViewerActions } from './ui/text-viewer.js';
 import type { MonitorActions, MonitorData, MonitorState, MonitorStore } from './types.js';
 import { createUiActions, initialUi } from './ui/ui-state.js';
@@ -54,7 +57,11 @@ function initialData(deps: StoreDeps): MonitorData {
     ui: initialUi({ readOnly: deps.readOnly ?? false, cols: deps.cols ?? 80, rows: deps.rows ?? 24 }),
     // The task asked for is selected, its detail slices waiting for it, once the first list
     // answer includes it (keepSelection); else the first row is, as without one.
-    tasks: { ...initialTasks(), selectedId: openTask },
+    tasks: {
+      ...initialTasks(),
+      selectedId: openTask,
+      metricColumns: parseMetricColumns(deps.stateFile?.load().metricColumns),
+    },
     scalars: emptyScalars(openTask, 'iter', DEFAULT_HISTOGRAM_SAMPLES),
     logs: emptyLogs(openTask),
     artifacts: emptyArtifacts(openTask),
@@ -107,10 +114,17 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     pageSize,
     pollers: undefined as unknown as Pollers,
     book: initialBook(pageSize, deps.color ?? true, deps.initialTaskId ?? null),
+    stateFile: deps.stateFile ?? null,
   };
   ctx.pollers = createPollers(ctx);
 
   const triage = createTriageBook();
+  const taskSide = createTaskSideActions(ctx, createTriageBook());
+  const reportSide = {
+    ...createReportFilterActions(ctx),
+    ...createTriageActions(ctx, triage),
+    ...createReportDialogActions(ctx, triage),
+  };
   const actions: MonitorActions = {
     ...createLifecycleActions(ctx),
     ...createNavigationActions(ctx),
@@ -122,9 +136,8 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     ...createCompareActions(ctx),
     ...createTaskListActions(ctx),
     ...createTextViewerActions(ctx),
-    ...createReportFilterActions(ctx),
-    ...createTriageActions(ctx, triage),
-    ...createReportDialogActions(ctx, triage),
+    ...byView(ctx, reportSide, taskSide.shared),
+    ...taskSide.own,
     ...createImageViewActions(ctx),
   };
   store.setState({ actions });

@@ -18,6 +18,7 @@ import type { RunInfoActions, RunInfoState } from './run-info/run-info.js';
 import type { ArtifactsState, DetailActions, ScalarsState } from './detail/task-detail.js';
 import type { LogsActions, LogsState } from './logs/logs.js';
 import type { TaskListActions } from './tasks/list-actions.js';
+import type { TaskSideActions } from './tasks/task-actions.js';
 import type { TextViewerActions } from './ui/text-viewer.js';
 import type { TasksState } from './tasks/list.js';
 import type { UiActions, UiState } from './ui/ui-state.js';
@@ -92,7 +93,8 @@ export interface MonitorActions
     ReportFilterActions,
     TriageActions,
     ReportDialogActions,
-    ImageViewActions {}
+    ImageViewActions,
+    TaskSideActions {}
 
 export interface MonitorState extends MonitorData {
   actions: MonitorActions;

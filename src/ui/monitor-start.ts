@@ -2,6 +2,7 @@
 // its pollers asking for the first data, and the terminal's colour support asked of tmux.
 // Apart from run.tsx (Ink, React and the panes: most of the start-up's module loading) so
 // that the CLI can start all this first and let the requests travel while the UI loads.
+import { openStateFile, stateFilePath, type StateFile } from '../config/state-file.js';
 import { createMonitorStore, type StoreClient, type StoreDeps } from '../store/index.js';
 import type { LogScanner } from '../store/logs/scan.js';
 import type { MonitorState, MonitorStore } from '../store/types.js';
@@ -36,6 +37,8 @@ export interface MonitorOptions {
   storeDeps?: Partial<StoreDeps>;
   /** Close the client when done (default true). */
   closeClient?: boolean;
+  /** Where the metric columns are remembered (default: the user's config directory). */
+  stateFile?: StateFile;
 }
 
 /** Terminal size assumed when stdout does not say (not a TTY). */
@@ -62,6 +65,7 @@ export function makeStore(opts: MonitorOptions, size: { cols: number; rows: numb
     serverUrl: opts.serverLabel,
     ...(opts.intervalMs === undefined ? {} : { intervalMs: opts.intervalMs }),
     readOnly: opts.readOnly ?? false,
+    stateFile: opts.stateFile ?? opts.storeDeps?.stateFile ?? openStateFile(stateFilePath(process.env)),
     color: opts.color,
     cols: size.cols,
     rows: size.rows,

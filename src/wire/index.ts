@@ -5,5 +5,6 @@ export * from './auth.js';
 export * from './events.js';
 export * from './reports.js';
 export * from './tasks.js';
+export * from './task-triage.js';
 export * from './models.js';
 export * from './operations.js';

@@ -5,6 +5,7 @@ import type * as E from './events.js';
 import type * as M from './models.js';
 import type * as R from './reports.js';
 import type * as T from './tasks.js';
+import type * as TT from './task-triage.js';
 
 export interface OperationInfo {
   /** Reads change nothing stored. */
@@ -111,6 +112,14 @@ export const OPERATIONS = {
     edit_hyper_params: op<T.TasksEditHyperParamsRequest, T.UpdatedCountResponse>(write),
     edit_configuration: op<T.TasksEditConfigurationRequest, T.UpdatedCountResponse>(write),
     add_or_update_artifacts: op<T.TasksAddOrUpdateArtifactsRequest, T.UpdatedCountResponse>(write),
+    update: op<T.TasksUpdateRequest, T.TaskUpdatedResponse>(write),
+    archive_many: op<TT.TasksStatusManyRequest, TT.TasksArchiveManyResponse>(write),
+    unarchive_many: op<TT.TasksStatusManyRequest, TT.TasksUnarchiveManyResponse>(write),
+    move: op<TT.TasksMoveRequest, TT.TasksMoveResponse>(write),
+    stop: op<TT.TasksStopRequest, TT.TasksStopResponse>(write),
+    stop_many: op<TT.TasksStopManyRequest, TT.TasksStopManyResponse>(write),
+    delete: op<TT.TasksDeleteRequest, TT.TasksDeleteResponse>(write),
+    delete_many: op<TT.TasksDeleteManyRequest, TT.TasksDeleteManyResponse>(write),
   }),
   ...service('models', {
     create: op<M.ModelsCreateRequest, M.ModelsCreateResponse>(write),
@@ -119,6 +128,7 @@ export const OPERATIONS = {
   ...service('projects', {
     create: op<T.ProjectsCreateRequest, T.ProjectsCreateResponse>(write),
     get_all_ex: op<T.ProjectsGetAllExRequest, T.ProjectsGetAllExResponse>(read),
+    get_task_tags: op<TT.ProjectsGetTaskTagsRequest, TT.ProjectsGetTaskTagsResponse>(read),
   }),
 };
 
@@ -131,7 +141,6 @@ const SDK_OPERATIONS = {
     get_all: sdkOp<T.TasksGetAllRequest, T.TasksGetAllResponse>(),
     get_by_id: sdkOp<T.TasksGetByIdRequest, T.TasksGetByIdResponse>(),
     edit: sdkOp<T.TasksEditRequest, T.TaskUpdatedResponse>(),
-    update: sdkOp<T.TasksUpdateRequest, T.TaskUpdatedResponse>(),
     ping: sdkOp<T.TasksPingRequest, Record<string, never>>(),
     set_requirements: sdkOp<T.TasksSetRequirementsRequest, T.TaskUpdatedResponse>(),
     get_hyper_params: sdkOp<T.TasksGetHyperParamsRequest, T.TasksGetHyperParamsResponse>(),

@@ -534,6 +534,57 @@ const cases: Case[] = [
     { updated: 1 },
   ),
   passThrough(
+    'tasks.update',
+    (c) => c.tasks.update({ task: T, tags: ['a', 'b'] }),
+    { task: T, tags: ['a', 'b'] },
+    { updated: 1, fields: { tags: ['a', 'b'] } },
+  ),
+  passThrough(
+    'tasks.archive_many',
+    (c) => c.tasks.archiveMany({ ids: [T, T2] }),
+    { ids: [T, T2] },
+    {
+      succeeded: [{ id: T, archived: true }],
+      failed: [{ id: T2, error: { codes: [400, 101], msg: 'Invalid task id' } }],
+    },
+  ),
+  passThrough(
+    'tasks.unarchive_many',
+    (c) => c.tasks.unarchiveMany({ ids: [T] }),
+    { ids: [T] },
+    { succeeded: [{ id: T, unarchived: true }], failed: [] },
+  ),
+  passThrough(
+    'tasks.move',
+    (c) => c.tasks.move({ ids: [T], project_name: 'team/vision' }),
+    { ids: [T], project_name: 'team/vision' },
+    { project_id: P },
+  ),
+  passThrough(
+    'tasks.stop',
+    (c) => c.tasks.stop({ task: T }),
+    { task: T },
+    { updated: 1, fields: { status: 'stopped', status_message: 'Stopped by me' } },
+  ),
+  passThrough(
+    'tasks.stop_many',
+    (c) => c.tasks.stopMany({ ids: [T] }),
+    { ids: [T] },
+    { succeeded: [{ id: T, updated: 1, fields: { status: 'stopped' } }], failed: [] },
+  ),
+  passThrough(
+    'tasks.delete',
+    (c) => c.tasks.delete({ task: T, force: true }),
+    { task: T, force: true },
+    { deleted: true, updated_children: 0, updated_models: 0, events: {} },
+  ),
+  passThrough(
+    'tasks.delete_many',
+    (c) => c.tasks.deleteMany({ ids: [T] }),
+    { ids: [T] },
+    { succeeded: [{ id: T, deleted: true, updated_children: 0, updated_models: 0, events: {} }], failed: [] },
+  ),
+  passThrough(
     'models.create',
     (c) => c.models.create({ name: 'best', task: T, ready: false, uri: 'file:///m.pt' }),
     { name: 'best', task: T, ready: false, uri: 'file:///m.pt' },
@@ -556,6 +607,12 @@ const cases: Case[] = [
     (c) => c.projects.getAllEx({ name: '^demo$', search_hidden: true }),
     { name: '^demo$', search_hidden: true },
     { projects: [{ id: P, name: 'demo', basename: 'demo' }] },
+  ),
+  passThrough(
+    'projects.get_task_tags',
+    (c) => c.projects.getTaskTags({ include_system: true }),
+    { include_system: true },
+    { tags: ['a'], system_tags: ['archived'] },
   ),
 ];
 

@@ -112,6 +112,40 @@ describe.skipIf(!tmuxAvailable())('run info and compare in tmux', () => {
     expect(t.rawOutput().length - before).toBe(0);
     expect(Date.now() - createdAt).toBeLessThan(60_000);
 
+    // The scalars pane shows each series' last, min and max per run, the best marked (loss:
+    // the lowest); run info shows the runs' hyperparameters side by side, the differing ones
+    // marked. At every size (the columns are in marking order: cmp-oom, cmp-beta, cmp-alpha).
+    for (const [columns, rows] of [
+      [80, 24],
+      [120, 40],
+      [200, 60],
+      [COLUMNS, ROWS],
+    ] as const) {
+      t.resize(columns, rows);
+      t.sendKeys('3');
+      const table = await t.waitFor((s) => / max /.test(s) && / min /.test(s) && s.includes('★1'), 20_000);
+      const lines = table.split('\n');
+      expect(
+        lines.find((l) => /loss.*last/.test(l)),
+        table,
+      ).toMatch(/last\s+7\s+4\s+★1/);
+      expect(
+        lines.find((l) => / min /.test(l)),
+        table,
+      ).toMatch(/min\s+7\s+4\s+★1/);
+      expect(
+        lines.find((l) => / max /.test(l)),
+        table,
+      ).toMatch(/max\s+9\s+6\s+5/);
+      t.sendKeys('8');
+      const params = await t.waitFor(
+        (s) => s.includes('3 runs compared') && s.includes('≠ Args/learning_rate'),
+        20_000,
+      );
+      expect(params).toMatch(/≠ Args\/batch_size/);
+      expect(params.split('\n').every((l) => l.length <= columns)).toBe(true);
+    }
+
     // X clears the marks: the chart is the selected task's own again.
     t.sendKeys('X');
     await t.waitFor((s) => !s.includes('compare 3 tasks') && !s.includes('marked'));

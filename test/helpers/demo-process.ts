@@ -40,6 +40,7 @@ export async function startDemo(opts: {
   columns: number;
   rows: number;
   extraArgs?: string[];
+  /** More environment for the monitor (e.g. XDG_CONFIG_HOME for its state file). */
   env?: Record<string, string>;
 }): Promise<DemoSession> {
   assertBuiltAndTmux();

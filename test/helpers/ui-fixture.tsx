@@ -41,6 +41,9 @@ function task(id: string, name: string, status: string, extra: Partial<TaskRow> 
     archived: false,
     statusReason: '',
     statusMessage: '',
+    projectId: null,
+    userId: null,
+    lastMetrics: {},
     ...extra,
   };
 }

@@ -1,5 +1,6 @@
 // The task list's sort fields (`o` in the monitor) ordered by the server for
 // reports.get_task_data, across scroll pages, with ties broken by the newest update.
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withApi } from '../helpers/http.js';
 
@@ -82,5 +83,27 @@ describe('reports.get_task_data order_by (the task list sort fields)', () => {
     expect(await ordered(['-last_iteration', '-last_update'])).toEqual(['bravo', 'charlie', 'alpha', 'delta']);
     // A new task's iteration is 0 (as on ClearML servers), not empty: it sorts as 0.
     expect(await ordered(['last_iteration', '-last_update'])).toEqual(['delta', 'alpha', 'charlie', 'bravo']);
+  });
+
+  it("a metric's last value (last_metrics.<md5 metric>.<md5 variant>.value), tasks without it last", async () => {
+    const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
+    for (const [name, value] of [
+      ['alpha', 0.7],
+      ['charlie', 0.9],
+    ] as const) {
+      clock += 1000;
+      await api.ok('events.add', {
+        task: ids[name],
+        type: 'training_stats_scalar',
+        metric: 'val',
+        variant: 'acc',
+        iter: 40,
+        value,
+        timestamp: clock,
+      });
+    }
+    const field = `last_metrics.${md5('val')}.${md5('acc')}.value`;
+    expect((await ordered([`-${field}`, '-last_update'])).slice(0, 2)).toEqual(['charlie', 'alpha']);
+    expect((await ordered([field, '-last_update'])).slice(0, 2)).toEqual(['alpha', 'charlie']);
   });
 });

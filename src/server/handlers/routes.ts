@@ -12,6 +12,7 @@ import { tasksHandlers } from './tasks.js';
 import { tasksEditHandlers } from './tasks-edit.js';
 import { tasksResetHandlers } from './tasks-reset.js';
 import { tasksParamsHandlers } from './tasks-params.js';
+import { tasksTriageHandlers } from './tasks-triage.js';
 
 export const HANDLERS: ServedHandlers = {
   ...authHandlers,
@@ -25,4 +26,5 @@ export const HANDLERS: ServedHandlers = {
   ...tasksEditHandlers,
   ...tasksResetHandlers,
   ...tasksParamsHandlers,
+  ...tasksTriageHandlers,
 };

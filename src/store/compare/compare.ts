@@ -4,6 +4,8 @@
 // interval, and events.multi_task_scalar_metrics_iter_histogram (samples ≈ chart columns) only
 // when a marked task's last_update moved, or the marks, axis or sample count changed.
 import type { StoreContext } from '../context.js';
+import { runInfoWanted } from '../detail/selected-task.js';
+import { paramsFingerprint } from '../run-info/param-compare.js';
 import { classifyFailure, DataShapeError, toPaneError, type PaneError } from '../core/errors.js';
 import { clampIndex } from '../core/lists.js';
 import { isObject, parseSeriesPoints, toEpochMs } from '../core/parse.js';
@@ -11,6 +13,7 @@ import { fetchComparePlots, type ComparePlot } from './compare-plots.js';
 import { plotsShown } from '../detail/selected-task.js';
 import { showStatus } from '../core/status.js';
 import { compareRows, type CompareRow, type LastValues } from '../../text/compare.js';
+import type { SeriesRanges } from '../../text/compare-stats.js';
 import type { MonitorState, ScalarSeries } from '../types.js';
 import type { XAxisMode } from '../ui/ui-state.js';
 
@@ -22,6 +25,8 @@ export interface CompareState {
   taskIds: string[];
   names: Record<string, string>;
   rows: CompareRow[];
+  /** Each task's min / max per series (from last_metrics). */
+  ranges: SeriesRanges;
   selectedIndex: number;
   /** series[metric][variant][taskId]. */
   series: Record<string, Record<string, Record<string, ScalarSeries>>>;
@@ -40,6 +45,7 @@ export function emptyCompare(): CompareState {
     taskIds: [],
     names: {},
     rows: [],
+    ranges: {},
     selectedIndex: 0,
     series: {},
     seriesAxis: 'iter',
@@ -88,7 +94,25 @@ export function syncCompare(ctx: StoreContext): void {
 interface TaskMetrics {
   names: Record<string, string>;
   last: Record<string, LastValues>;
+  ranges: SeriesRanges;
   updates: Record<string, number | null>;
+}
+
+const finiteOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** min_value / max_value per metric and variant, as real servers keep them in last_metrics. */
+function seriesRanges(lastMetrics: unknown): SeriesRanges[string] {
+  const out: SeriesRanges[string] = {};
+  for (const variants of Object.values(isObject(lastMetrics) ? lastMetrics : {})) {
+    for (const entry of Object.values(isObject(variants) ? variants : {})) {
+      if (!isObject(entry) || typeof entry.metric !== 'string' || typeof entry.variant !== 'string') continue;
+      (out[entry.metric] ??= {})[entry.variant] = {
+        min: finiteOrNull(entry.min_value),
+        max: finiteOrNull(entry.max_value),
+      };
+    }
+  }
+  return out;
 }
 
 function lastValues(lastMetrics: unknown): LastValues {
@@ -106,11 +130,12 @@ function lastValues(lastMetrics: unknown): LastValues {
 function parseTaskMetrics(data: unknown, endpoint: string): TaskMetrics {
   if (!isObject(data) || !Array.isArray(data.tasks))
     throw new DataShapeError(endpoint, 'the answer has no "tasks" list');
-  const out: TaskMetrics = { names: {}, last: {}, updates: {} };
+  const out: TaskMetrics = { names: {}, last: {}, ranges: {}, updates: {} };
   for (const task of data.tasks) {
     if (!isObject(task) || typeof task.id !== 'string') continue;
     out.names[task.id] = typeof task.name === 'string' ? task.name : task.id;
     out.last[task.id] = lastValues(task.last_metrics);
+    out.ranges[task.id] = seriesRanges(task.last_metrics);
     out.updates[task.id] = toEpochMs(task.last_update);
   }
   return out;
@@ -202,6 +227,7 @@ export async function compareTick(ctx: StoreContext, signal: AbortSignal): Promi
         taskIds,
         names: metrics.names,
         rows,
+        ranges: metrics.ranges,
         selectedIndex: kept >= 0 ? kept : clampIndex(prev.selectedIndex, rows.length),
         series: series ?? prev.series,
         seriesAxis: series ? axis : prev.seriesAxis,
@@ -249,6 +275,9 @@ export function createCompareActions(ctx: StoreContext): CompareActions {
       ctx.set((s) => ({ tasks: { ...s.tasks, marked } }));
       if (marked.length < 2) ctx.set({ compare: emptyCompare() });
       syncCompare(ctx);
+      // The run info shows the marked runs' hyperparameters: fetch them now, not at the next tick.
+      const state = ctx.get();
+      if (runInfoWanted(state) && ctx.book.paramsFor !== paramsFingerprint(state)) ctx.pollers.detail.wake();
     },
     clearTaskMarks() {
       if (ctx.get().tasks.marked.length === 0) return;

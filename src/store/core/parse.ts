@@ -91,7 +91,24 @@ export function parseTaskRow(raw: unknown): TaskRow | null {
     started: toEpochMs(record.started),
     statusReason: str(record.status_reason),
     statusMessage: str(record.status_message),
+    projectId: refId(record.project),
+    userId: refId(record.user),
+    lastMetrics: lastMetricValues(record.last_metrics),
   }));
+}
+
+/** `last_metrics` → value by "<metric hash>.<variant hash>" (only the entries that have one). */
+function lastMetricValues(value: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (!isObject(value)) return out;
+  for (const [metricHash, variants] of Object.entries(value)) {
+    if (!isObject(variants)) continue;
+    for (const [variantHash, entry] of Object.entries(variants)) {
+      const v = isObject(entry) ? num(entry.value) : null;
+      if (v !== null) out[`${metricHash}.${variantHash}`] = v;
+    }
+  }
+  return out;
 }
 
 /** The rows of a `tasks` list answer (tasks and reports alike), skipping what cannot be a row. */

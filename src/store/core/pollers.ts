@@ -153,6 +153,7 @@ export function createLifecycleActions(ctx: StoreContext): LifecycleActions {
       book.scalarsFor = null;
       book.artifactsFor = null;
       book.runInfoFor = null;
+      book.paramsFor = null;
       book.compareFor = null;
       book.tagsWanted = true;
       for (const poller of every()) poller.resetBackoff();

@@ -9,8 +9,16 @@ import { newLogWindow, requestLogOp } from '../logs/fetch.js';
 import { emptyLogs } from '../logs/logs.js';
 import { artifactsWanted, logsWanted, runInfoWanted, selectedFingerprint } from './selected-task.js';
 import { noteSelectedTask } from './fresh-probe.js';
+import {
+  emptyArtifacts,
+  emptyScalars,
+  MAX_HISTOGRAM_SAMPLES,
+  MIN_HISTOGRAM_SAMPLES,
+  type SectionState,
+} from './detail-state.js';
 import { syncCompare } from '../compare/compare.js';
 import { emptyRunInfo, fetchRunInfo, selectedRunInfoFingerprint } from '../run-info/run-info.js';
+import { fetchParamCompare, paramsFingerprint } from '../run-info/param-compare.js';
 import { clampIndex } from '../core/lists.js';
 import {
   parseDebugImages,
@@ -27,107 +35,10 @@ import {
   scalarRows,
   type ScalarRow,
 } from './scalar-rows.js';
-import type { XAxisMode } from '../ui/ui-state.js';
 
 export type { ScalarRow } from './scalar-rows.js';
 
-/** x is iteration or epoch ms (per `ScalarsState.seriesAxis`), ascending; y may hold NaN. */
-export interface ScalarSeries {
-  x: number[];
-  y: number[];
-}
-
-export interface ScalarsState {
-  /** The task these rows belong to. */
-  taskId: string | null;
-  rows: ScalarRow[];
-  selectedIndex: number;
-  /** Metric drawn in the chart pane (all its variants). */
-  chartMetric: string | null;
-  /** series[metric][variant], sampled by the server to about `samples` points. */
-  series: Record<string, Record<string, ScalarSeries>>;
-  /** The x-axis the series were fetched with. */
-  seriesAxis: XAxisMode;
-  /** Histogram samples to request: about the number of columns the UI draws. */
-  samples: number;
-  loading: boolean;
-  error: PaneError | null;
-  fetchedAt: number | null;
-}
-
-export interface PlotItem {
-  metric: string;
-  variant: string;
-  iter: number;
-  timestamp: number;
-  /** The Plotly figure JSON as sent (turned into text by src/text). */
-  plotStr: string;
-}
-
-export interface DebugImageItem {
-  metric: string;
-  variant: string;
-  iter: number;
-  timestamp: number;
-  url: string;
-}
-
-export interface SingleValueRow {
-  metric: string;
-  variant: string;
-  value: number;
-  timestamp: number;
-}
-
-export interface SectionState<T> {
-  items: T[];
-  loading: boolean;
-  error: PaneError | null;
-}
-
-export interface ArtifactsState {
-  taskId: string | null;
-  plots: SectionState<PlotItem>;
-  images: SectionState<DebugImageItem>;
-  singleValues: SectionState<SingleValueRow>;
-  /** Scroll offset (rows) of the plots and summary panes. */
-  plotsTop: number;
-  summaryTop: number;
-  /** When the last fetch of the three sections finished (errors included, connection failures not). */
-  fetchedAt: number | null;
-}
-
-export const DEFAULT_HISTOGRAM_SAMPLES = 120;
-export const MIN_HISTOGRAM_SAMPLES = 10;
-export const MAX_HISTOGRAM_SAMPLES = 1000;
-
-export function emptyScalars(taskId: string | null, axis: XAxisMode, samples: number): ScalarsState {
-  return {
-    taskId,
-    rows: [],
-    selectedIndex: 0,
-    chartMetric: null,
-    series: {},
-    seriesAxis: axis,
-    samples,
-    loading: taskId !== null,
-    error: null,
-    fetchedAt: null,
-  };
-}
-
-export function emptyArtifacts(taskId: string | null): ArtifactsState {
-  const loading = taskId !== null;
-  return {
-    taskId,
-    plots: { items: [], loading, error: null },
-    images: { items: [], loading, error: null },
-    singleValues: { items: [], loading, error: null },
-    plotsTop: 0,
-    summaryTop: 0,
-    fetchedAt: null,
-  };
-}
+export * from './detail-state.js';
 
 /** Iterations of debug images fetched (newest first). */
 export const DEBUG_IMAGE_ITERS = 3;
@@ -145,6 +56,7 @@ export function onTaskSelectionChanged(ctx: StoreContext): void {
   book.artifactsFor = null;
   book.logsFor = null;
   book.runInfoFor = null;
+  book.paramsFor = null;
   book.imagesScroll = null;
   book.logOp = null;
   book.logWindow = newLogWindow(book.logColor);
@@ -169,7 +81,9 @@ export function syncDetail(ctx: StoreContext): void {
   const fp = selectedFingerprint(state);
   if (fp === null || state.scalars.taskId !== state.tasks.selectedId) return;
   noteSelectedTask(ctx);
-  const infoStale = runInfoWanted(state) && book.runInfoFor !== selectedRunInfoFingerprint(state);
+  const infoStale =
+    runInfoWanted(state) &&
+    (book.runInfoFor !== selectedRunInfoFingerprint(state) || book.paramsFor !== paramsFingerprint(state));
   if (book.scalarsFor !== fp || (artifactsWanted(state) && book.artifactsFor !== fp) || infoStale)
     ctx.pollers.detail.wake();
   if (!logsWanted(state)) return;
@@ -223,6 +137,13 @@ export async function detailTick(ctx: StoreContext, signal: AbortSignal): Promis
   const infoFp = selectedRunInfoFingerprint(state);
   if (runInfoWanted(state) && infoFp !== null && ctx.book.runInfoFor !== infoFp)
     jobs.push(fetchRunInfo(ctx, taskId, infoFp, signal, outcome));
+  const paramsFp = paramsFingerprint(state);
+  if (runInfoWanted(state) && ctx.book.paramsFor !== paramsFp) {
+    if (paramsFp === null) {
+      ctx.book.paramsFor = null;
+      if (state.runinfo.compare !== null) ctx.set((s) => ({ runinfo: { ...s.runinfo, compare: null } }));
+    } else jobs.push(fetchParamCompare(ctx, paramsFp, signal, outcome));
+  }
   await Promise.all(jobs);
   if (outcome.connectionError !== undefined) throw outcome.connectionError;
 }

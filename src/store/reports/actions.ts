@@ -2,89 +2,46 @@
 // for bulk actions, and body edits (the UI runs $EDITOR between beginEditBody and saveBody).
 // Each acts on the marked reports, else on the selected one.
 import type { StoreContext } from '../context.js';
-import {
-  clearMarksOf,
-  explainFailure,
-  isArchivedHidden,
-  label,
-  listLines,
-  noTarget,
-  refused,
-  report,
-  run,
-  subject,
-  targets,
-  withArchived,
-  type Optimistic,
-  type TriageBook,
-} from './changes.js';
-import { openConfirm } from '../ui/dialogs.js';
+import type * as core from '../core/triage.js';
+import * as archiving from '../core/triage-archive.js';
+import type { ArchiveSender } from '../core/triage-archive.js';
+import { explainFailure, label, refused, report, REPORTS_TRIAGE, run, type TriageBook } from './changes.js';
 import { showStatus } from '../core/status.js';
 import type { ReportRow, ReportsState } from '../types.js';
 
-export async function setArchived(
+function archiveSender(ctx: StoreContext): ArchiveSender {
+  return async (rows, archived) => {
+    const result: core.RunResult = { ok: [], failed: [] };
+    for (const row of rows) {
+      try {
+        await (archived
+          ? ctx.client.reports.archive({ task: row.id })
+          : ctx.client.reports.unarchive({ task: row.id }));
+        result.ok.push(row);
+      } catch (err) {
+        result.failed.push({ row, err });
+      }
+    }
+    return result;
+  };
+}
+
+export function setArchived(
   ctx: StoreContext,
   triage: TriageBook,
   rows: ReportRow[],
   archived: boolean,
   fromUndo: boolean,
 ): Promise<void> {
-  const action = archived ? 'archive' : 'unarchive';
-  const r = ctx.get().reports;
-  const hide = archived && isArchivedHidden(ctx);
-  const listed = rows.filter((row) => r.byId[row.id] !== undefined);
-  const unlisted = rows.filter((row) => r.byId[row.id] === undefined);
-  const change: Optimistic = hide
-    ? { remove: listed.map((row) => row.id) }
-    : { update: listed.map((row) => withArchived(row, archived)) };
-  if (fromUndo && triage.lastUndo) {
-    change.insert = triage.lastUndo.rows
-      .filter(({ row }) => unlisted.some((u) => u.id === row.id))
-      .map(({ row, index }) => ({ row: withArchived(row, archived), index }));
-  }
-  const positions = new Map(r.ids.map((id, i) => [id, i]));
-  const result = await run(ctx, triage, action, rows, change, (row) =>
-    archived ? ctx.client.reports.archive({ task: row.id }) : ctx.client.reports.unarchive({ task: row.id }),
-  );
-  clearMarksOf(ctx, rows);
-  if (fromUndo) {
-    triage.lastUndo = null;
-    ctx.set((s) => ({ reports: { ...s.reports, undo: null } }));
-    report(ctx, archived ? 'undone: archived' : 'undone: restored', result);
-    return;
-  }
-  if (result.ok.length > 0) {
-    triage.lastUndo = { action, rows: result.ok.map((row) => ({ row, index: positions.get(row.id) ?? 0 })) };
-    ctx.set((s) => ({ reports: { ...s.reports, undo: { action, ids: result.ok.map((row) => row.id) } } }));
-  }
-  report(ctx, archived ? 'archived' : 'unarchived', result, result.ok.length > 0 ? ' — u to undo' : '');
+  return archiving.setArchived(ctx, REPORTS_TRIAGE, triage, archiveSender(ctx), rows, archived, fromUndo);
 }
 
-export async function archiveToggle(ctx: StoreContext, triage: TriageBook): Promise<void> {
-  if (refused(ctx)) return;
-  const rows = targets(ctx);
-  if (noTarget(ctx, rows)) return;
-  const archive = !rows.every((row) => row.archived);
-  const changed = archive ? rows.filter((row) => !row.archived) : rows;
-  // Archiving several marked reports at once names them first (as bulk delete does).
-  if (archive && changed.length > 1) {
-    const lines = [...listLines(changed), 'u undoes it afterwards.'];
-    openConfirm(ctx, 'archive', `Archive ${subject(changed)}?`, lines, changed);
-    return;
-  }
-  await setArchived(ctx, triage, changed, archive, false);
+export function archiveToggle(ctx: StoreContext, triage: TriageBook): Promise<void> {
+  return archiving.archiveToggle(ctx, REPORTS_TRIAGE, triage, archiveSender(ctx));
 }
 
-export async function undo(ctx: StoreContext, triage: TriageBook): Promise<void> {
-  if (refused(ctx)) return;
-  const last = triage.lastUndo;
-  if (last === null) {
-    showStatus(ctx, 'nothing to undo', 'info');
-    return;
-  }
-  const byId = ctx.get().reports.byId;
-  const rows = last.rows.map(({ row }) => byId[row.id] ?? row);
-  await setArchived(ctx, triage, rows, last.action !== 'archive', true);
+export function undo(ctx: StoreContext, triage: TriageBook): Promise<void> {
+  return archiving.undoArchive(ctx, REPORTS_TRIAGE, triage, archiveSender(ctx));
 }
 
 // ---- marks and body edits ------------------------------------------------------------------

@@ -43,7 +43,7 @@ export function visibleOptions(dialog: Pick<PickDialog, 'options' | 'query'>): P
 /** Tag options: the known tags plus those in the filter; states from the filter unless changed in the picker. */
 export function tagOptions(
   tags: readonly string[],
-  filter: ReportsFilter,
+  filter: Pick<ReportsFilter, 'tagsInclude' | 'tagsExclude'>,
   previous: readonly PickOption[] = [],
 ): PickOption[] {
   const changed = new Map(previous.map((o) => [o.value, o.state]));
@@ -108,7 +108,7 @@ export function parseReportProjects(data: unknown): ReportProject[] {
 
 // ---- applying filters ------------------------------------------------------------------------
 
-function sameList(a: readonly string[], b: readonly string[]): boolean {
+export function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
@@ -163,17 +163,17 @@ export function clearReportFilters(ctx: StoreContext): void {
 
 // ---- the pickers -------------------------------------------------------------------------------
 
-function currentPick(ctx: StoreContext, purpose: PickDialog['purpose']): PickDialog | null {
+export function currentPick(ctx: StoreContext, purpose: PickDialog['purpose']): PickDialog | null {
   const dialog = ctx.get().ui.dialog;
   return dialog?.kind === 'pick' && dialog.purpose === purpose ? dialog : null;
 }
 
-function setPick(ctx: StoreContext, dialog: PickDialog): void {
+export function setPick(ctx: StoreContext, dialog: PickDialog): void {
   ctx.set((s) => ({ ui: { ...s.ui, dialog } }));
 }
 
 /** New options, the same option still highlighted when it is still shown. */
-function withOptions(dialog: PickDialog, options: PickOption[]): PickDialog {
+export function withOptions(dialog: PickDialog, options: PickOption[]): PickDialog {
   const highlighted = visibleOptions(dialog)[dialog.cursor]?.value;
   const next: PickDialog = { ...dialog, options };
   const shown = visibleOptions(next);
@@ -182,7 +182,10 @@ function withOptions(dialog: PickDialog, options: PickOption[]): PickDialog {
 }
 
 /** Opens a picker on the options known now, loading (the caller fetches the rest). */
-function openPicker(ctx: StoreContext, picker: Pick<PickDialog, 'purpose' | 'title' | 'options' | 'cursor'>): void {
+export function openPicker(
+  ctx: StoreContext,
+  picker: Pick<PickDialog, 'purpose' | 'title' | 'options' | 'cursor'>,
+): void {
   openDialog(ctx, { kind: 'pick', ...picker, query: '', loading: true, touched: false, error: null });
 }
 
@@ -271,14 +274,20 @@ const NEXT_TAG_STATE: Record<PickOption['state'], PickOption['state']> = {
   exclude: 'off',
 };
 
-/** Tab: the highlighted tag cycles include → exclude → off; the highlighted project becomes the choice. */
+/**
+ * Tab: the highlighted tag cycles include → exclude → off, a metric column on → off; the
+ * highlighted project or user becomes the choice.
+ */
 export function togglePick(ctx: StoreContext, dialog: PickDialog): void {
   const option = visibleOptions(dialog)[dialog.cursor];
   if (option === undefined) return;
-  const options =
-    dialog.purpose === 'tags'
-      ? dialog.options.map((o) => (o.value === option.value ? { ...o, state: NEXT_TAG_STATE[o.state] } : o))
-      : dialog.options.map((o): PickOption => ({ ...o, state: o.value === option.value ? 'include' : 'off' }));
+  const next = (o: PickOption): PickOption['state'] =>
+    dialog.purpose === 'tags' ? NEXT_TAG_STATE[o.state] : o.state === 'include' ? 'off' : 'include';
+  // Tags and metric columns are many (each changes alone); a project or user is one choice.
+  const many = dialog.purpose === 'tags' || dialog.purpose === 'metric';
+  const options = many
+    ? dialog.options.map((o) => (o.value === option.value ? { ...o, state: next(o) } : o))
+    : dialog.options.map((o): PickOption => ({ ...o, state: o.value === option.value ? 'include' : 'off' }));
   setPick(ctx, { ...dialog, options, touched: true, error: null });
 }
 

@@ -5,7 +5,8 @@ import type { ReportsGetAllExRequest } from '../../wire/reports.js';
 import type { StoreContext } from '../context.js';
 import { classifyFailure } from '../core/errors.js';
 import { beginListRead, endLoadingMore, finishListRead, takeListPage } from '../core/list-paging.js';
-import { filterPattern, keepSelection, type Normalised } from '../core/lists.js';
+import { filterPattern, keepSelection } from '../core/lists.js';
+import { withPendingChanges } from '../core/triage.js';
 import { parseReportPage, parseTags } from '../core/parse.js';
 import { onReportSelectionChanged, syncWidgets } from './widgets.js';
 import type { PaneError } from '../core/errors.js';
@@ -191,31 +192,4 @@ async function fetchTags(ctx: StoreContext, signal: AbortSignal): Promise<void> 
   } catch (err) {
     if (classifyFailure(err) !== 'abort') ctx.book.tagsWanted = true;
   }
-}
-
-/**
- * An answer that crossed an optimistic change in flight would undo it on screen for one
- * interval: keep the optimistic version of the rows a pending change touches.
- */
-function withPendingChanges(list: Normalised<ReportRow>, current: ReportsState): Normalised<ReportRow> {
-  const pending = Object.values(current.pending);
-  if (pending.length === 0) return list;
-  const byId = { ...list.byId };
-  let ids = list.ids;
-  for (const change of pending) {
-    for (const id of Object.keys(change.before)) {
-      const optimistic = current.byId[id];
-      if (optimistic !== undefined && byId[id] !== undefined) byId[id] = optimistic;
-    }
-    const removed = new Set(change.removed.map((r) => r.id));
-    if (removed.size > 0) ids = ids.filter((id) => !removed.has(id));
-    for (const id of change.inserted) {
-      const row = current.byId[id];
-      if (row === undefined || byId[id] !== undefined) continue;
-      ids = [...ids];
-      ids.splice(Math.min(Math.max(0, current.ids.indexOf(id)), ids.length), 0, id);
-      byId[id] = row;
-    }
-  }
-  return { ids, byId };
 }

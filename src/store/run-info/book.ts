@@ -2,8 +2,10 @@
 export interface RunInfoBook {
   /** "taskId|lastUpdate" the run info was last fetched for. */
   runInfoFor: string | null;
+  /** What the marked runs' hyperparameters were last fetched for (param-compare.ts). */
+  paramsFor: string | null;
 }
 
 export function initialRunInfoBook(): RunInfoBook {
-  return { runInfoFor: null };
+  return { runInfoFor: null, paramsFor: null };
 }

@@ -52,7 +52,7 @@ function sortedEntries(value: unknown): [string, unknown][] {
   return isObject(value) ? Object.entries(value).sort(([a], [b]) => a.localeCompare(b)) : [];
 }
 
-function parseHyperparams(value: unknown): RunInfoParam[] {
+export function parseHyperparams(value: unknown): RunInfoParam[] {
   const params: RunInfoParam[] = [];
   for (const [section, names] of sortedEntries(value)) {
     for (const [name, item] of sortedEntries(names)) {

@@ -8,6 +8,8 @@ import { classifyFailure, toPaneError, type PaneError } from '../core/errors.js'
 import { clampIndex } from '../core/lists.js';
 import { joinModels, parseRunInfo, RUN_INFO_FIELDS, RUN_INFO_MODEL_FIELDS } from './parse-run-info.js';
 import { runInfoLines, searchInfoLines, type InfoLine, type RunInfo } from '../../text/run-info.js';
+import { paramCompareLines, type ParamCompare } from '../../text/param-compare.js';
+import { paramCompareShown, runInfoCursorRange } from './param-compare.js';
 import type { MonitorState, TaskRow } from '../types.js';
 
 export interface RunInfoSearch {
@@ -26,6 +28,8 @@ export interface RunInfoState {
   loading: boolean;
   error: PaneError | null;
   fetchedAt: number | null;
+  /** The marked runs' hyperparameters side by side (two or more marked), else null. */
+  compare: ParamCompare | null;
 }
 
 export function emptyRunInfo(taskId: string | null): RunInfoState {
@@ -38,6 +42,7 @@ export function emptyRunInfo(taskId: string | null): RunInfoState {
     loading: taskId !== null,
     error: null,
     fetchedAt: null,
+    compare: null,
   };
 }
 
@@ -61,6 +66,10 @@ export function infoLinesOf(state: MonitorState, now: number): InfoLine[] {
 
 /** The line under the cursor, whole: what the text viewer (Enter) opens. */
 export function selectedRunInfoValue(state: MonitorState, now: number): { title: string; text: string } | null {
+  if (paramCompareShown(state) && state.runinfo.compare !== null) {
+    const compared = paramCompareLines(state.runinfo.compare)[state.runinfo.selectedIndex];
+    return compared === undefined || compared.full === '' ? null : { title: compared.label, text: compared.full };
+  }
   const line = infoLinesOf(state, now)[state.runinfo.selectedIndex];
   if (line === undefined || line.kind === 'heading') return null;
   return { title: line.label, text: line.full };
@@ -127,7 +136,7 @@ export async function fetchRunInfo(
 
 export function moveRunInfoCursor(ctx: StoreContext, delta: number): void {
   const r = ctx.get().runinfo;
-  const index = clampIndex(r.selectedIndex + delta, r.lineCount);
+  const index = clampIndex(r.selectedIndex + delta, runInfoCursorRange(ctx.get()));
   if (index !== r.selectedIndex) ctx.set((s) => ({ runinfo: { ...s.runinfo, selectedIndex: index } }));
 }
 

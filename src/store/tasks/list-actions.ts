@@ -26,7 +26,10 @@ export interface TaskListActions {
 function setSort(ctx: StoreContext, sort: TaskSort): void {
   ctx.set((s) => ({ tasks: { ...s.tasks, sort } }));
   resetListQuery(ctx, 'tasks');
-  showStatus(ctx, `sorted by ${taskSortLabel(sort.field)}, ${sort.descending ? 'descending' : 'ascending'}`);
+  showStatus(
+    ctx,
+    `sorted by ${taskSortLabel(sort.field, ctx.get().tasks.metricColumns)}, ${sort.descending ? 'descending' : 'ascending'}`,
+  );
 }
 
 /** The loaded ids `text` names: itself when listed, else those it starts. */
@@ -47,7 +50,7 @@ function selectTask(ctx: StoreContext, id: string): boolean {
 
 export function createTaskListActions(ctx: StoreContext): TaskListActions {
   return {
-    cycleTaskSort: () => setSort(ctx, nextTaskSort(ctx.get().tasks.sort)),
+    cycleTaskSort: () => setSort(ctx, nextTaskSort(ctx.get().tasks.sort, ctx.get().tasks.metricColumns)),
     reverseTaskSort() {
       const sort = ctx.get().tasks.sort;
       setSort(ctx, { ...sort, descending: !sort.descending });

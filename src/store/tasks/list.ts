@@ -13,7 +13,10 @@ import { onTaskSelectionChanged, syncDetail } from '../detail/task-detail.js';
 import { failureMessage, newlyFailed } from './failures.js';
 import { DEFAULT_TASK_SORT, taskOrderBy, type TaskSort } from './sort.js';
 import { showStatus } from '../core/status.js';
+import { withPendingChanges, type PendingChange, type UndoOffer } from '../core/triage.js';
 import type { PaneError } from '../core/errors.js';
+import { emptyTaskFilter, taskFilterQuery, type TaskFilter } from './task-filters.js';
+import { metricValueField, type MetricColumn } from './metric-columns.js';
 import type { MonitorState } from '../types.js';
 
 export interface TaskRow {
@@ -33,6 +36,10 @@ export interface TaskRow {
   /** Why the status last changed (e.g. "stopped by user"), and the server's message; '' when none. */
   statusReason: string;
   statusMessage: string;
+  projectId: string | null;
+  userId: string | null;
+  /** Last values of the metric columns' series, by MetricColumn key ("<metric hash>.<variant hash>"). */
+  lastMetrics: Record<string, number>;
 }
 
 export interface TasksState {
@@ -58,6 +65,18 @@ export interface TasksState {
   newFailures: string[];
   /** Failure transitions seen so far: each one rings the terminal bell once. */
   bells: number;
+  /** In-flight optimistic triage changes by a change id. */
+  pending: Record<string, PendingChange>;
+  /** The last archive/unarchive, offered for `u`. */
+  undo: UndoOffer | null;
+  /** Tag, project and user filters (`T`, `P`, `U`). */
+  filter: TaskFilter;
+  /** From `projects.get_task_tags`, loaded when the tag picker or tag dialog opens. */
+  knownTags: string[];
+  /** Project names (from `projects.get_all_ex`), loaded when a move dialog opens. */
+  knownProjects: string[];
+  /** Metric columns (`M`), at most MAX_METRIC_COLUMNS, kept across restarts. */
+  metricColumns: MetricColumn[];
 }
 
 export function initialTasks(): TasksState {
@@ -76,6 +95,12 @@ export function initialTasks(): TasksState {
     sort: DEFAULT_TASK_SORT,
     newFailures: [],
     bells: 0,
+    pending: {},
+    undo: null,
+    filter: emptyTaskFilter(),
+    knownTags: [],
+    knownProjects: [],
+    metricColumns: [],
   };
 }
 
@@ -112,9 +137,14 @@ export const TASK_FIELDS = [
   'status_message',
 ];
 
+/** `only_fields` of the list: the task fields, and the last value of each metric column. */
+export function taskListFields(columns: readonly MetricColumn[]): string[] {
+  return [...TASK_FIELDS, ...columns.map(metricValueField)];
+}
+
 export function buildTaskQuery(state: MonitorState, size: number, scrollId: string | null): ReportsGetTaskDataRequest {
   const query: ReportsGetTaskDataRequest = {
-    only_fields: TASK_FIELDS,
+    only_fields: taskListFields(state.tasks.metricColumns),
     order_by: taskOrderBy(state.tasks.sort),
     search_hidden: false,
     size,
@@ -126,6 +156,7 @@ export function buildTaskQuery(state: MonitorState, size: number, scrollId: stri
   // embedded one both answer, case-insensitively, as the web UI's search does.
   if (filter !== '') query._any_ = { pattern: filterPattern(filter), fields: ['name', 'id'] };
   if (state.tasks.statusFilter.length > 0) query.status = [...state.tasks.statusFilter];
+  Object.assign(query, taskFilterQuery(state.tasks.filter));
   return query;
 }
 
@@ -140,7 +171,7 @@ export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise
     const page = takeListPage(ctx, read, parseTaskPage(answer, ENDPOINT));
     const { selectedId: previousId, byId: previousRows } = ctx.get().tasks;
     ctx.set((s) => {
-      const list = page.merge(s.tasks);
+      const list = withPendingChanges(page.merge(s.tasks), s.tasks);
       return { tasks: { ...s.tasks, ...page.loaded(list), ...keepSelection(list.ids, s.tasks) } };
     });
     if (!read.more) noticeFailures(ctx, previousRows);

@@ -1,10 +1,14 @@
 // The task list's sort: which field, which direction, and the server's `order_by` for it.
-// Sorting is the server's job so it holds past the rows loaded so far.
+// Sorting is the server's job so it holds past the rows loaded so far. Metric columns sort by
+// the last value real servers keep in `last_metrics` (metric-columns.ts).
+import { metricColumnLabel, metricValueField, type MetricColumn } from './metric-columns.js';
 
 export type TaskSortField = 'last_update' | 'name' | 'status' | 'started' | 'last_iteration';
+/** `last_metrics.<metric hash>.<variant hash>.value`: a metric column's last value. */
+export type MetricSortField = `last_metrics.${string}`;
 
 export interface TaskSort {
-  field: TaskSortField;
+  field: TaskSortField | MetricSortField;
   descending: boolean;
 }
 
@@ -19,14 +23,33 @@ export const TASK_SORT_FIELDS: readonly { field: TaskSortField; descending: bool
 
 export const DEFAULT_TASK_SORT: TaskSort = { field: 'last_update', descending: true };
 
-export function taskSortLabel(field: TaskSortField): string {
-  return TASK_SORT_FIELDS.find((f) => f.field === field)?.label ?? field;
+/** The fields `o` cycles through: the fixed ones, then each metric column (largest first). */
+function sortCycle(
+  columns: readonly MetricColumn[],
+): { field: TaskSort['field']; descending: boolean; label: string }[] {
+  return [
+    ...TASK_SORT_FIELDS,
+    ...columns.map((c) => ({
+      field: metricValueField(c) as MetricSortField,
+      descending: true,
+      label: metricColumnLabel(c),
+    })),
+  ];
+}
+
+export function taskSortLabel(field: TaskSort['field'], columns: readonly MetricColumn[] = []): string {
+  return sortCycle(columns).find((f) => f.field === field)?.label ?? field;
+}
+
+export function isMetricSort(sort: TaskSort): boolean {
+  return sort.field.startsWith('last_metrics.');
 }
 
 /** The next field in the cycle, in that field's usual direction. */
-export function nextTaskSort(current: TaskSort): TaskSort {
-  const at = TASK_SORT_FIELDS.findIndex((f) => f.field === current.field);
-  const next = TASK_SORT_FIELDS[(at + 1) % TASK_SORT_FIELDS.length] ?? TASK_SORT_FIELDS[0];
+export function nextTaskSort(current: TaskSort, columns: readonly MetricColumn[] = []): TaskSort {
+  const cycle = sortCycle(columns);
+  const at = cycle.findIndex((f) => f.field === current.field);
+  const next = cycle[(at + 1) % cycle.length] ?? cycle[0];
   return next === undefined ? DEFAULT_TASK_SORT : { field: next.field, descending: next.descending };
 }
 

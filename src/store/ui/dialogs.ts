@@ -3,10 +3,13 @@
 import type { StoreContext } from '../context.js';
 import type { ReportActionName } from '../reports/changes.js';
 
+/** What a confirm or input dialog does: a report action, or a task's (abort is tasks' only). */
+export type DialogAction = ReportActionName | 'abort';
+
 export type DialogState =
   | {
       kind: 'confirm';
-      action: ReportActionName;
+      action: DialogAction;
       title: string;
       /** One line per affected item, and any warning (e.g. "the body can no longer be edited"). */
       lines: string[];
@@ -16,7 +19,7 @@ export type DialogState =
     }
   | {
       kind: 'input';
-      action: ReportActionName;
+      action: DialogAction;
       title: string;
       /** Which value is asked for (`create` asks name, then project, then tags). */
       field: 'name' | 'project' | 'tags' | 'comment';
@@ -30,7 +33,7 @@ export type DialogState =
       error: string | null;
     }
   | {
-      /** A filter picker (`T` tags, `P` project): a list narrowed by what is typed. */
+      /** A picker (`T` tags, `P` project, `U` user, `M` metric columns): a list narrowed by what is typed. */
       kind: 'pick';
       purpose: PickPurpose;
       title: string;
@@ -48,8 +51,11 @@ export type DialogState =
       error: string | null;
     };
 
-/** What a picker filters by: tags (include / exclude, many) or project (one). */
-export type PickPurpose = 'tags' | 'project';
+/**
+ * What a picker chooses: tags (include / exclude, many), a project or a user (one), or the
+ * task list's metric columns (several, on / off).
+ */
+export type PickPurpose = 'tags' | 'project' | 'user' | 'metric';
 
 export interface PickOption {
   /** The tag, or the project id ('' = every project). */
@@ -57,6 +63,9 @@ export interface PickOption {
   label: string;
   /** Tags: include / exclude / off. Project: 'include' marks the chosen one. */
   state: 'off' | 'include' | 'exclude';
+  /** Shown instead of the label, indented this many levels (a project tree); typing still matches the label. */
+  display?: string;
+  indent?: number;
 }
 
 export type InputDialog = Extract<DialogState, { kind: 'input' }>;
@@ -70,7 +79,7 @@ export function openDialog(ctx: StoreContext, dialog: DialogState): void {
 /** Asks to confirm `action` on `rows`, naming them in `lines`. */
 export function openConfirm(
   ctx: StoreContext,
-  action: ReportActionName,
+  action: DialogAction,
   title: string,
   lines: string[],
   rows: readonly { id: string }[],
@@ -83,7 +92,8 @@ export function closeDialog(ctx: StoreContext): void {
 }
 
 export function suggestionsFor(ctx: StoreContext, field: InputDialog['field'], value: string): string[] {
-  const r = ctx.get().reports;
+  // A dialog belongs to the view it was opened in (no key changes the view while it is open).
+  const r = ctx.get().ui.view === 'tasks' ? ctx.get().tasks : ctx.get().reports;
   if (field === 'project') {
     const typed = value.trim().toLowerCase();
     return r.knownProjects
@@ -101,7 +111,7 @@ export function suggestionsFor(ctx: StoreContext, field: InputDialog['field'], v
 
 export function openInput(
   ctx: StoreContext,
-  action: ReportActionName,
+  action: DialogAction,
   field: InputDialog['field'],
   title: string,
   value: string,

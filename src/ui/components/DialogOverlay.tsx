@@ -78,25 +78,44 @@ export function errorLines(error: string, width: number, ellipsis: string): Dial
 
 /** How an option's state reads: `[+]` include, `[-]` exclude, `[ ]` off; projects `(*)` / `( )`. */
 export function optionMark(purpose: PickDialog['purpose'], state: PickOption['state'], theme: Theme): string {
-  if (purpose === 'project') return state === 'include' ? (theme.ascii ? '(*)' : '(•)') : '( )';
+  if (purpose === 'project' || purpose === 'user') return state === 'include' ? (theme.ascii ? '(*)' : '(•)') : '( )';
+  if (purpose === 'metric') return state === 'include' ? '[x]' : '[ ]';
   return state === 'include' ? '[+]' : state === 'exclude' ? '[-]' : '[ ]';
 }
+
+function optionText(option: PickOption, tree: boolean): string {
+  if (!tree || option.display === undefined) return sanitize(option.label);
+  return '  '.repeat(option.indent ?? 0) + sanitize(option.display);
+}
+
+const PICKER_NOUNS: Record<PickDialog['purpose'], string> = {
+  tags: 'tag',
+  project: 'project',
+  user: 'user',
+  metric: 'metric',
+};
+
+const PICKER_MODALS: Record<PickDialog['purpose'], ModalScope> = {
+  tags: 'tag-picker',
+  project: 'project-picker',
+  user: 'user-picker',
+  metric: 'metric-picker',
+};
 
 /** A picker's lines: the typed text, notes, a window of options around the highlighted one, the keys. */
 export function pickLines(dialog: PickDialog, width: number, rows: number, theme: Theme): DialogLine[] {
   const e = theme.glyphs.ellipsis;
-  const noun = dialog.purpose === 'tags' ? 'tag' : 'project';
+  const noun = PICKER_NOUNS[dialog.purpose];
   const head: DialogLine[] = [inputLine(noun, dialog.query, width, theme)];
   if (dialog.error !== null) head.push(...errorLines(dialog.error, width, e));
   const shown = visibleOptions(dialog);
-  if (dialog.loading)
-    head.push({ kind: 'text', text: clip(`loading ${noun === 'tag' ? 'tags' : 'projects'}${e}`, width, e) });
+  if (dialog.loading) head.push({ kind: 'text', text: clip(`loading ${noun}s${e}`, width, e) });
   else if (shown.length === 0) {
     const none =
       dialog.options.length === 0 ? `no ${noun}s known` : `no ${noun} matches "${sanitize(dialog.query.trim())}"`;
     head.push({ kind: 'text', text: clip(none, width, e) });
   }
-  const keys = keysLine(dialog.purpose === 'tags' ? 'tag-picker' : 'project-picker', width, 'type to narrow');
+  const keys = keysLine(PICKER_MODALS[dialog.purpose], width, 'type to narrow');
   const reserve = rows >= 3 ? 2 : 1;
   const room = Math.max(0, rows - reserve - head.length);
   let first = 0;
@@ -107,11 +126,13 @@ export function pickLines(dialog: PickDialog, width: number, rows: number, theme
     count = note ? room - 1 : room;
     first = Math.min(Math.max(0, dialog.cursor - Math.floor(count / 2)), shown.length - count);
   }
+  // A tree (indented last parts) while nothing narrows it; full names once typing does.
+  const tree = dialog.query.trim() === '';
   const options: DialogLine[] = shown.slice(first, first + count).map((option, i) => {
     const highlighted = first + i === dialog.cursor;
     const pointer = highlighted ? theme.glyphs.focusMark : ' ';
     const text = clip(
-      `${pointer} ${optionMark(dialog.purpose, option.state, theme)} ${sanitize(option.label)}`,
+      `${pointer} ${optionMark(dialog.purpose, option.state, theme)} ${optionText(option, tree)}`,
       width,
       e,
     );

@@ -145,11 +145,8 @@ export const ACTION_HANDLERS = {
   search: (c) => c.actions.openPrompt(),
   'search-next': (c) => (inRunInfo(c) ? c.actions.runInfoSearchStep(1) : c.actions.searchNext()),
   'search-prev': (c) => (inRunInfo(c) ? c.actions.runInfoSearchStep(-1) : c.actions.searchPrev()),
-  'clear-filter': (c) => {
-    if (c.state.ui.view === 'reports') return c.actions.clearReportFilters();
-    c.actions.clearFilter('tasks');
-    if (c.state.tasks.statusFilter.length > 0) c.actions.setStatusFilter('tasks', []);
-  },
+  'clear-filter': (c) =>
+    c.state.ui.view === 'reports' ? c.actions.clearReportFilters() : c.actions.clearTaskFilters(),
   'clear-search': (c) => {
     if (inRunInfo(c)) return c.actions.searchRunInfo('');
     const search = c.state.logs.search;
@@ -184,6 +181,9 @@ export const ACTION_HANDLERS = {
   'log-right': (c) => c.actions.scrollLogSideways(1),
   'tag-filter': (c) => c.actions.requestTagFilter(),
   'project-filter': (c) => c.actions.requestProjectFilter(),
+  'user-filter': (c) => c.actions.requestUserFilter(),
+  'metric-columns': (c) => c.actions.requestMetricColumns(),
+  abort: (c) => c.actions.requestAbort(),
   // ---- debug images (plots pane) and export
   'image-earlier': (c) => settle(c.actions.stepImage('earlier')),
   'image-later': (c) => settle(c.actions.stepImage('later')),

@@ -19,6 +19,11 @@ function inScopes(where: Scope | readonly Scope[], bindings: readonly Omit<KeyBi
   return bindings.map((binding) => ({ ...binding, scopes }));
 }
 
+/** Task triage actions: bound in the Tasks view, left out with `--read-only`. */
+function taskTriageActions(bindings: readonly Omit<KeyBinding, 'scopes' | 'triage'>[]): KeyBinding[] {
+  return bindings.map((binding) => ({ ...binding, scopes: ['tasks-view'], triage: true }));
+}
+
 /** Report triage actions: bound in the Reports view, left out with `--read-only`. */
 function triageActions(bindings: readonly Omit<KeyBinding, 'scopes' | 'triage'>[]): KeyBinding[] {
   return bindings.map((binding) => ({ ...binding, scopes: ['reports-view'], triage: true }));
@@ -84,22 +89,36 @@ export const KEYMAP: readonly KeyBinding[] = [
   {
     keys: ['T'],
     action: 'tag-filter',
-    scopes: ['reports'],
+    scopes: ['reports', 'tasks'],
     help: 'tag filter: pick known tags (type to narrow; Tab: include / exclude / off)',
     hint: 'by tag',
   },
   {
     keys: ['P'],
     action: 'project-filter',
-    scopes: ['reports'],
-    help: 'project filter: pick one project that holds reports (type to narrow)',
+    scopes: ['reports', 'tasks'],
+    help: 'project filter: pick one project (tasks: a tree, with subprojects; reports: those holding reports)',
     hint: 'by project',
+  },
+  {
+    keys: ['U'],
+    action: 'user-filter',
+    scopes: ['tasks'],
+    help: 'user filter: pick one user of the listed tasks (type to narrow)',
+    hint: 'by user',
+  },
+  {
+    keys: ['M'],
+    action: 'metric-columns',
+    scopes: ['tasks'],
+    help: 'metric columns: pick up to 3 metrics whose last value each task shows (type to narrow; o sorts by them)',
+    hint: 'metric column',
   },
   {
     keys: ['o'],
     action: 'sort-next',
     scopes: ['tasks'],
-    help: 'sort by the next field (updated, name, status, started, iteration)',
+    help: 'sort by the next field (updated, name, status, started, iteration, then each metric column)',
     hint: 'sort',
   },
   { keys: ['O'], action: 'sort-reverse', scopes: ['tasks'], help: 'reverse the sort order' },
@@ -218,7 +237,7 @@ export const KEYMAP: readonly KeyBinding[] = [
     keys: ['space'],
     action: 'mark-task',
     scopes: ['tasks'],
-    help: 'mark / unmark the task for compare (2 or more: scalars and chart compare them)',
+    help: 'mark / unmark the task for compare (2 or more: scalars, chart and run info compare them) and bulk actions',
     hint: 'compare',
   },
   { keys: ['X'], action: 'clear-marks', scopes: ['tasks-view'], help: 'clear every compare mark' },
@@ -233,6 +252,25 @@ export const KEYMAP: readonly KeyBinding[] = [
     { keys: ['c'], action: 'comment', help: 'edit the comment' },
     { keys: ['e'], action: 'edit', help: 'edit the body in $EDITOR (drafts only)' },
     { keys: ['n'], action: 'new-report', help: 'new report (name, project, tags)', hint: 'new' },
+  ]),
+  ...taskTriageActions([
+    { keys: ['a'], action: 'archive', help: 'archive tasks, or unarchive archived ones', hint: 'archive' },
+    { keys: ['u'], action: 'undo', help: 'undo the last archive / unarchive of tasks' },
+    { keys: ['t'], action: 'tags', help: 'edit task tags (`a, b` adds, `-a` removes)', hint: 'tags' },
+    { keys: ['m'], action: 'move', help: 'move tasks to a project by name (`a/b` nests; a new one is created)' },
+    { keys: ['R'], action: 'rename', help: 'rename the selected task' },
+    {
+      keys: ['d'],
+      action: 'delete',
+      help: 'delete tasks (asks first; again, saying what force means, for one neither a draft nor archived)',
+      hint: 'delete',
+    },
+    {
+      keys: ['K'],
+      action: 'abort',
+      help: 'abort running tasks (asks first; tasks.stop, then they show stopped)',
+      hint: 'abort',
+    },
   ]),
   ...MODAL_BINDINGS,
 ];

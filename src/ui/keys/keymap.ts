@@ -121,6 +121,8 @@ const SCOPE_LABELS: Record<Scope, string> = {
   dialog: 'input dialog',
   'tag-picker': 'tag picker',
   'project-picker': 'project picker',
+  'user-picker': 'user picker',
+  'metric-picker': 'metric column picker',
   help: 'help',
   viewer: 'text viewer',
   'too-small': 'terminal too small',

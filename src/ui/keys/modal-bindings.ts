@@ -2,7 +2,7 @@
 // help and the too-small screen. Part of the one key table (bindings.ts).
 import type { KeyBinding, Scope } from './scopes.js';
 
-const PICKERS: readonly Scope[] = ['tag-picker', 'project-picker'];
+const PICKERS: readonly Scope[] = ['tag-picker', 'project-picker', 'user-picker', 'metric-picker'];
 
 export const MODAL_BINDINGS: readonly KeyBinding[] = [
   { keys: ['enter'], action: 'prompt-apply', scopes: ['prompt'], help: 'apply the filter, or search', hint: 'apply' },
@@ -71,13 +71,35 @@ export const MODAL_BINDINGS: readonly KeyBinding[] = [
     scopes: ['project-picker'],
     help: 'choose the highlighted project',
   },
+  { keys: ['tab'], action: 'dialog-complete', scopes: ['user-picker'], help: 'choose the highlighted user' },
+  {
+    keys: ['tab'],
+    action: 'dialog-complete',
+    scopes: ['metric-picker'],
+    help: 'the highlighted metric: column on / off',
+    hint: 'on / off',
+  },
   { keys: ['enter'], action: 'dialog-submit', scopes: ['tag-picker'], help: 'apply the tag filter', hint: 'apply' },
   {
     keys: ['enter'],
     action: 'dialog-submit',
     scopes: ['project-picker'],
-    help: "show the highlighted project's reports",
+    help: "show the highlighted project's tasks or reports",
     hint: 'show this project',
+  },
+  {
+    keys: ['enter'],
+    action: 'dialog-submit',
+    scopes: ['user-picker'],
+    help: "show the highlighted user's tasks",
+    hint: 'show this user',
+  },
+  {
+    keys: ['enter'],
+    action: 'dialog-submit',
+    scopes: ['metric-picker'],
+    help: 'apply the columns (without Tab: add or remove the highlighted one)',
+    hint: 'apply',
   },
   {
     keys: ['esc'],

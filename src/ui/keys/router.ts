@@ -2,7 +2,7 @@
 // (too-small screen, prompt, dialog, picker, help) and asks the keymap what the key means
 // there or in the focused pane. Keys never reach a pane directly.
 import { focusedPane } from '../../store/ui/navigation.js';
-import type { MonitorState, MonitorStore } from '../../store/types.js';
+import type { MonitorState, MonitorStore, PickPurpose } from '../../store/types.js';
 import { runAction, setTypedValue, typedValue, type UiEffects } from './actions.js';
 import { typedText, type KeyName } from './key-names.js';
 import {
@@ -27,6 +27,13 @@ export interface RouteContext {
   helpRows: number;
 }
 
+const PICKER_SCOPES = {
+  tags: 'tag-picker',
+  project: 'project-picker',
+  user: 'user-picker',
+  metric: 'metric-picker',
+} as const satisfies Record<PickPurpose, ModalScope>;
+
 /** The modal that takes the keys now, or null when they go to the focused pane. */
 export function modalScope(state: MonitorState, tooSmall: boolean): ModalScope | null {
   if (tooSmall) return 'too-small';
@@ -35,7 +42,7 @@ export function modalScope(state: MonitorState, tooSmall: boolean): ModalScope |
   if (state.ui.overlay === 'help') return 'help';
   if (state.ui.overlay !== 'dialog') return null;
   const dialog = state.ui.dialog;
-  if (dialog?.kind === 'pick') return dialog.purpose === 'tags' ? 'tag-picker' : 'project-picker';
+  if (dialog?.kind === 'pick') return PICKER_SCOPES[dialog.purpose];
   return dialog?.kind === 'confirm' ? 'confirm' : 'dialog';
 }
 

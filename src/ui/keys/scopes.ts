@@ -8,7 +8,16 @@ import type { KeyName } from './key-names.js';
  * in the typing scopes a key with no binding types its character.
  */
 export type ModalScope =
-  'prompt' | 'confirm' | 'dialog' | 'tag-picker' | 'project-picker' | 'help' | 'viewer' | 'too-small';
+  | 'prompt'
+  | 'confirm'
+  | 'dialog'
+  | 'tag-picker'
+  | 'project-picker'
+  | 'user-picker'
+  | 'metric-picker'
+  | 'help'
+  | 'viewer'
+  | 'too-small';
 
 /**
  * Where a binding applies: always (modals included), everywhere (no modal open), anywhere in
@@ -22,13 +31,22 @@ export const MODAL_SCOPES: readonly ModalScope[] = [
   'dialog',
   'tag-picker',
   'project-picker',
+  'user-picker',
+  'metric-picker',
   'help',
   'viewer',
   'too-small',
 ];
 
 /** Modal scopes where an unbound printable key is typed into the text. */
-export const TYPING_SCOPES: readonly ModalScope[] = ['prompt', 'dialog', 'tag-picker', 'project-picker'];
+export const TYPING_SCOPES: readonly ModalScope[] = [
+  'prompt',
+  'dialog',
+  'tag-picker',
+  'project-picker',
+  'user-picker',
+  'metric-picker',
+];
 
 export interface KeyBinding {
   keys: readonly KeyName[];
@@ -39,6 +57,6 @@ export interface KeyBinding {
   hint?: string;
   /** Keys as shown in the hint when not the binding's own (e.g. `j/k` for a pair). */
   hintKeys?: string;
-  /** A report triage action: not bound, hinted or listed with `--read-only`. */
+  /** A triage action (reports or tasks): not bound, hinted or listed with `--read-only`. */
   triage?: boolean;
 }

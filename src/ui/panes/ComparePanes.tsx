@@ -1,9 +1,8 @@
-// Compare mode (two or more tasks marked): the scalars pane becomes a table of last values,
-// one column per marked task, and the chart overlays the selected series across the tasks,
+// Compare mode (two or more tasks marked): the scalars pane becomes a table of last, min and
+// max values (the best one marked), one column per marked task, and the chart overlays the selected series across the tasks,
 // each task with its own colour (or, without colour, its own line glyphs) and a legend entry
 // carrying its name and last value.
 import { useMemo, type ReactNode } from 'react';
-import { Text } from 'ink';
 import type { CompareState } from '../../store/types.js';
 import {
   compareColumns,
@@ -13,7 +12,6 @@ import {
   taskStarts,
   type OverlayInput,
 } from '../../text/compare.js';
-import { formatNumber } from '../../text/format.js';
 import { plotToText } from '../../text/plot/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { smoothingLabel } from '../../text/smooth.js';
@@ -30,6 +28,7 @@ import type { Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
 import { useScrollTop } from './use-scroll-top.js';
 import { useSmoothingWeight } from './use-smoothing-weight.js';
+import { CompareStatRows, STAT_LABEL, STAT_LINES } from './CompareStatRows.js';
 
 const useComparing = (): boolean => useMonitor((s) => s.tasks.marked.length >= 2);
 
@@ -53,10 +52,12 @@ export function CompareScalarsPane(props: PaneProps): ReactNode {
   const inner = paneInner(props);
   const columns = compareColumns(inner.width, compare.taskIds.length);
   const listRows = Math.max(0, inner.height - 1 - (compare.error ? 1 : 0));
-  const top = useScrollTop(compare.selectedIndex, listRows, compare.rows.length);
+  // Each series takes three lines: its last, min and max per task (CompareStatRows).
+  const perScreen = Math.max(1, Math.floor(listRows / STAT_LINES));
+  const top = useScrollTop(compare.selectedIndex, perScreen, compare.rows.length);
   const ids = compare.taskIds.slice(0, columns.shown);
   // Names fitted to the column so that they stay distinct (text/series-names.ts).
-  const nameWidth = columns.name - 1;
+  const nameWidth = columns.name - 1 - STAT_LABEL;
   const names = useMemo(
     () =>
       shortenNames(
@@ -80,24 +81,18 @@ export function CompareScalarsPane(props: PaneProps): ReactNode {
   if (compare.rows.length === 0)
     body = <DimLine text={emptyText(compare, 'scalars', theme.glyphs.ellipsis)} width={inner.width} />;
   else
-    body = compare.rows.slice(top, top + listRows).map((row, i) => {
-      const selected = top + i === compare.selectedIndex;
-      const values = row.values
-        .slice(0, columns.shown)
-        .map((v) => ' ' + cell(v === null ? '-' : formatNumber(v, columns.value), columns.value, 'right'))
-        .join('');
-      return (
-        <Text
-          key={`${row.metric}\u0000${row.variant}`}
-          wrap="truncate-end"
-          inverse={selected && props.focused}
-          bold={selected && !props.focused}
-        >
-          {cell(names[top + i] ?? '', columns.name, 'left', theme.glyphs.ellipsis)}
-          {values}
-        </Text>
-      );
-    });
+    body = (
+      <CompareStatRows
+        compare={compare}
+        ids={ids}
+        top={top}
+        count={perScreen}
+        nameWidth={columns.name}
+        valueWidth={columns.value}
+        focused={props.focused}
+        names={names}
+      />
+    );
   return (
     <PaneFrame title="scalars" info={info} focused={props.focused} width={props.width} height={props.height}>
       {compare.error ? <ErrorLine error={compare.error} width={inner.width} /> : null}

@@ -13,6 +13,8 @@ import { PaneFrame } from '../components/PaneFrame.js';
 import type { PaneProps } from './types.js';
 import { useInfoClock } from './use-info-clock.js';
 import { useScrollTop } from './use-scroll-top.js';
+import { paramCompareShown } from '../../store/run-info/param-compare.js';
+import { ParamCompareRows } from './ParamCompareRows.js';
 
 function InfoRow(props: {
   line: InfoLine;
@@ -46,6 +48,7 @@ export function RunInfoPane(props: PaneProps): ReactNode {
   const theme = useTheme();
   const runinfo = useMonitor((s) => s.runinfo);
   const hasTask = useMonitor((s) => s.tasks.selectedId !== null);
+  const comparing = useMonitor(paramCompareShown);
   const now = useInfoClock(runinfo.info);
   const inner = paneInner(props);
   const lines = useMemo(() => (runinfo.info === null ? [] : runInfoLines(runinfo.info, now)), [runinfo.info, now]);
@@ -67,7 +70,18 @@ export function RunInfoPane(props: PaneProps): ReactNode {
   if (runinfo.loading && runinfo.info !== null) info.push(`loading${theme.glyphs.ellipsis}`);
 
   let body: ReactNode;
-  if (!hasTask) body = <DimLine text="no task selected" width={inner.width} />;
+  if (comparing && runinfo.compare !== null) {
+    info.push(`${runinfo.compare.runs.length} runs compared`);
+    body = (
+      <ParamCompareRows
+        compare={runinfo.compare}
+        width={inner.width}
+        rows={rows}
+        selectedIndex={runinfo.selectedIndex}
+        focused={props.focused}
+      />
+    );
+  } else if (!hasTask) body = <DimLine text="no task selected" width={inner.width} />;
   else if (runinfo.info === null)
     body = (
       <DimLine

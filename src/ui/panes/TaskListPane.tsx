@@ -10,7 +10,9 @@ import { TerminalColsContext, useMonitor, useTheme } from '../context.js';
 import { taskStatusLook, type Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
 import { ListFrame, ListRows, StatusRow, useListView } from './list-pane.js';
-import { nameCell, taskColumns, taskHeader, type TaskColumns } from './task-columns.js';
+import { metricCell, nameCell, projectCell, taskColumns, taskHeader, type TaskColumns } from './task-columns.js';
+import { metricColumnKey, metricColumnLabel, metricValueField } from '../../store/tasks/metric-columns.js';
+import { isTaskFilterEmpty, taskFilterInfo } from '../../store/tasks/task-filters.js';
 
 function statusInfo(
   filter: string,
@@ -35,6 +37,8 @@ function TaskLine(props: {
   selected: boolean;
   focused: boolean;
   theme: Theme;
+  /** TaskRow.lastMetrics keys of the metric columns, in column order. */
+  metricKeys: readonly string[];
 }): ReactNode {
   const { row, columns, theme } = props;
   const look = taskStatusLook(row.status, theme);
@@ -43,7 +47,12 @@ function TaskLine(props: {
   let rest =
     (props.marked ? theme.glyphs.marked : ' ') +
     nameCell(row.archived ? `${theme.glyphs.archived} ${name}` : name, columns.name, theme.glyphs.ellipsis);
-  if (columns.project > 0) rest += ' ' + cell(row.project ?? '', columns.project, 'left', theme.glyphs.ellipsis);
+  columns.metrics.forEach((w, i) => {
+    const key = props.metricKeys[i];
+    rest += ' ' + metricCell(key === undefined ? undefined : row.lastMetrics[key], w);
+  });
+  if (columns.project > 0)
+    rest += ' ' + projectCell(sanitize(row.project ?? ''), columns.project, theme.glyphs.ellipsis);
   if (columns.iteration > 0) rest += ' ' + cell(iteration, columns.iteration, 'right');
   rest += ' ' + cell(formatUpdated(row.lastUpdate, props.reference, columns.shortTime), columns.updated, 'right');
   return (
@@ -58,23 +67,29 @@ export function TaskListPane(props: PaneProps): ReactNode {
   const header = props.height >= 5 ? 1 : 0;
   const view = useListView(props, 'tasks', tasks, header);
   const { filter, showArchived } = view;
-  const columns = taskColumns(view.inner.width, terminalCols, tasks.sort.field);
+  const columns = taskColumns(view.inner.width, terminalCols, tasks.sort.field, tasks.metricColumns.length);
   const info = statusInfo(sanitize(filter), tasks.statusFilter, showArchived, tasks.ids.length, tasks.hasMore, theme);
+  info.push(...taskFilterInfo(tasks.filter).map((part) => sanitize(part)));
+  const metricKeys = tasks.metricColumns.map(metricColumnKey);
+  const metricTitles = tasks.metricColumns.map((c) => ({
+    field: metricValueField(c),
+    label: sanitize(metricColumnLabel(c)),
+  }));
   const marked = new Set(tasks.marked);
   if (tasks.marked.length > 0) info.push(`${tasks.marked.length} marked`);
-  const lineProps = { columns, reference: tasks.fetchedAt ?? 0, focused: props.focused, theme };
+  const lineProps = { columns, reference: tasks.fetchedAt ?? 0, focused: props.focused, theme, metricKeys };
   return (
     <ListFrame pane={props} title="tasks" info={info} list={tasks} width={view.inner.width}>
       {header > 0 ? (
         <Text dimColor wrap="truncate-end">
-          {taskHeader(columns, tasks.sort, theme.glyphs)}
+          {taskHeader(columns, tasks.sort, theme.glyphs, metricTitles)}
         </Text>
       ) : null}
       <ListRows
         name="tasks"
         list={tasks}
         view={view}
-        filtered={filter !== '' || tasks.statusFilter.length > 0}
+        filtered={filter !== '' || tasks.statusFilter.length > 0 || !isTaskFilterEmpty(tasks.filter)}
         line={(row, selected) => <TaskLine row={row} selected={selected} marked={marked.has(row.id)} {...lineProps} />}
       />
     </ListFrame>

@@ -44,6 +44,10 @@ describe('monitor store: compare marked tasks', () => {
       { metric: 'acc', variant: 'val', values: [null, 0.5, null] },
       { metric: 'loss', variant: 'train', values: [1, 3, null] },
     ]);
+    // min and max per series and task, from the tasks' last_metrics.
+    expect(compare.ranges[a]?.loss?.train).toEqual({ min: 1, max: 3 });
+    expect(compare.ranges[b]?.loss?.train).toEqual({ min: 3, max: 4 });
+    expect(compare.ranges[c]).toEqual({});
     expect(compare.series.loss?.train?.[a]?.y).toEqual([3, 2, 1]);
     expect(compare.series.loss?.train?.[b]?.y).toEqual([4, 3]);
     // The request asks for about as many samples as the chart draws.

@@ -108,4 +108,55 @@ describe('monitor store: run info', () => {
     );
     await f.until((s) => s.runinfo.info?.lastIteration === 1, 'new last iteration');
   });
+
+  it('with two runs marked, shows their hyperparameters side by side, differing ones first', async () => {
+    fx = await monitorFixture();
+    const a = await createTask(fx.writer, 'lr-high');
+    const b = await createTask(fx.writer, 'lr-low');
+    for (const [task, lr] of [
+      [a, '0.1'],
+      [b, '0.01'],
+    ] as const)
+      await sdkCall(fx.server, 'tasks.edit_hyper_params', {
+        task,
+        hyperparams: [
+          { section: 'Args', name: 'lr', value: lr },
+          { section: 'Args', name: 'batch', value: '64' },
+        ],
+        force: true,
+      });
+    const { actions } = fx.store.getState();
+    actions.start();
+    await fx.until((s) => s.tasks.ids.length === 2, 'two tasks');
+    actions.focusPane('runinfo');
+    await fx.until((s) => s.runinfo.info !== null, 'run info');
+    actions.focusPane('tasks');
+    actions.toggleTaskMark();
+    actions.moveSelection(1);
+    actions.toggleTaskMark();
+    actions.focusPane('runinfo');
+    await fx.until((s) => s.runinfo.compare !== null, 'compared parameters');
+    const compare = fx.state().runinfo.compare!;
+    const order = fx.state().tasks.marked;
+    expect(compare.runs.map((r) => r.id)).toEqual(order);
+    expect(compare.rows.map((r) => [r.key, r.differs])).toEqual([
+      ['Args/lr', true],
+      ['Args/batch', false],
+    ]);
+    const requests = fx.proxy.calls
+      .filter((c) => c.endpoint === 'tasks.get_all_ex')
+      .map((c) => JSON.parse(c.body) as { id: string[]; only_fields: string[] })
+      .filter((r) => r.only_fields.includes('hyperparams') && r.id.length === 2);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ id: order, only_fields: ['name', 'hyperparams'] });
+    // Enter reads a row whole: each run's value.
+    expect(selectedRunInfoValue(fx.state(), Date.now())?.text).toMatch(
+      /^lr-(high|low): 0\.0?1\nlr-(high|low): 0\.0?1$/,
+    );
+    actions.moveSelection(1);
+    expect(selectedRunInfoValue(fx.state(), Date.now())).toEqual({
+      title: '1 equal parameter folded (Enter shows them)',
+      text: 'Args/batch = 64',
+    });
+  });
 });

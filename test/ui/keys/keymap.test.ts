@@ -83,7 +83,7 @@ describe('keymap defaults (docs/architecture.md "Keys")', () => {
   it('binds pane keys only in their pane', () => {
     expect(resolveKey('f', ctx('tasks'))).toBeUndefined();
     expect(resolveKey('x', ctx('logs'))).toBeUndefined();
-    expect(resolveKey('a', ctx('tasks'))).toBeUndefined();
+    expect(resolveKey('c', ctx('tasks'))).toBeUndefined();
   });
 
   it('drops every report action with --read-only', () => {
@@ -93,7 +93,7 @@ describe('keymap defaults (docs/architecture.md "Keys")', () => {
     expect(resolveKey('j', ctx('reports', true))?.action).toBe('down');
   });
 
-  it('keeps the report filters (text, status, tags, project) with --read-only, in the report list only', () => {
+  it('keeps the list filters (text, status, tags, project) with --read-only, in the lists only', () => {
     for (const [key, action] of [
       ['/', 'filter'],
       ['S', 'status-filter'],
@@ -104,8 +104,31 @@ describe('keymap defaults (docs/architecture.md "Keys")', () => {
       expect(resolveKey(key, ctx('reports', true))?.action).toBe(action);
       expect(resolveKey(key, ctx('reports'))?.action).toBe(action);
     }
-    expect(resolveKey('T', ctx('tasks'))).toBeUndefined();
+    for (const [key, action] of [
+      ['T', 'tag-filter'],
+      ['P', 'project-filter'],
+      ['U', 'user-filter'],
+      ['M', 'metric-columns'],
+    ] as const)
+      expect(resolveKey(key, ctx('tasks', true))?.action).toBe(action);
+    expect(resolveKey('T', ctx('logs'))).toBeUndefined();
     expect(resolveKey('P', ctx('details'))).toBeUndefined();
+  });
+
+  it('binds the report triage keys to tasks in the Tasks view, and K to abort, none with --read-only', () => {
+    for (const [key, action] of [
+      ['a', 'archive'],
+      ['u', 'undo'],
+      ['t', 'tags'],
+      ['m', 'move'],
+      ['R', 'rename'],
+      ['d', 'delete'],
+      ['K', 'abort'],
+    ] as const) {
+      expect(resolveKey(key, ctx('tasks'))?.action).toBe(action);
+      expect(resolveKey(key, ctx('runinfo'))?.action).toBe(action);
+      expect(resolveKey(key, ctx('tasks', true))).toBeUndefined();
+    }
   });
 
   it('gives every key at most one binding per scope', () => {

@@ -1,0 +1,311 @@
+// The task list's pickers: `T` tags (projects.get_task_tags; each included, excluded or off),
+// `P` one project (projects.get_all_ex, drawn as a tree; a parent shows its subprojects'
+// tasks too), `U` one user (the users of the listed tasks) and `M` the metric columns (the
+// metric/variant pairs in the listed tasks' `last_metrics`; at most MAX_METRIC_COLUMNS).
+// Filters and columns change nothing on the server, so they work with --read-only too.
+import type { StoreContext } from '../context.js';
+import { resetListQuery } from '../core/list-paging.js';
+import { isObject } from '../core/parse.js';
+import { showStatus } from '../core/status.js';
+import { explainFailure } from '../core/triage.js';
+import { closeDialog, type PickOption } from '../ui/dialogs.js';
+import {
+  ALL_PROJECTS_LABEL,
+  currentPick,
+  NO_PROJECT_LABEL,
+  openPicker,
+  sameList,
+  setPick,
+  tagFilterText,
+  tagOptions,
+  visibleOptions,
+  withOptions,
+  type PickDialog,
+} from '../reports/filters.js';
+import type { TaskRow } from './list.js';
+import {
+  MAX_METRIC_COLUMNS,
+  metricColumnKey,
+  metricColumnLabel,
+  metricsOf,
+  metricValueField,
+  type MetricColumn,
+} from './metric-columns.js';
+import { DEFAULT_TASK_SORT } from './sort.js';
+import type { TaskFilter } from './task-filters.js';
+import { TASKS_TRIAGE, loadTaskTags } from './triage.js';
+
+export const ALL_USERS_LABEL = '(all users)';
+/** Projects fetched for the picker at most (real servers page `projects.get_all_ex`). */
+const MAX_PROJECTS = 500;
+/** Listed tasks whose `last_metrics` the metric picker reads (the first ones, as listed). */
+const METRIC_SOURCE_TASKS = 100;
+
+function setFilter(ctx: StoreContext, change: Partial<TaskFilter>): void {
+  ctx.set((s) => ({ tasks: { ...s.tasks, filter: { ...s.tasks.filter, ...change } } }));
+  resetListQuery(ctx, 'tasks');
+}
+
+function failed(ctx: StoreContext, purpose: PickDialog['purpose'], what: string, err: unknown): void {
+  const dialog = currentPick(ctx, purpose);
+  if (dialog !== null)
+    setPick(ctx, {
+      ...dialog,
+      loading: false,
+      error: `could not load the ${what}: ${explainFailure(TASKS_TRIAGE, err)}`,
+    });
+}
+
+function listedRows(ctx: StoreContext): TaskRow[] {
+  const { ids, byId } = ctx.get().tasks;
+  return ids.map((id) => byId[id]).filter((r): r is TaskRow => r !== undefined);
+}
+
+// ---- T: tags ---------------------------------------------------------------------------------
+
+export function requestTaskTagFilter(ctx: StoreContext): void {
+  const t = ctx.get().tasks;
+  openPicker(ctx, {
+    purpose: 'tags',
+    title: 'Show tasks by tag',
+    options: tagOptions(t.knownTags, t.filter),
+    cursor: 0,
+  });
+  void loadTaskTags(ctx).then((tags) => {
+    const dialog = currentPick(ctx, 'tags');
+    if (dialog === null) return;
+    if (tags === null) return failed(ctx, 'tags', 'tags', new Error('projects.get_task_tags failed'));
+    setPick(ctx, { ...withOptions(dialog, tagOptions(tags, ctx.get().tasks.filter, dialog.options)), loading: false });
+  });
+}
+
+// ---- P: project (a tree) -----------------------------------------------------------------------
+
+/** "(all projects)", then projects by full name (parents before children), each shown by its last part, indented. */
+export function projectTreeOptions(
+  projects: readonly { id: string; name: string }[],
+  chosen: string | null,
+): PickOption[] {
+  const byId = new Map<string, string>();
+  for (const p of projects) if (!p.name.split('/').some((part) => part.startsWith('.'))) byId.set(p.id, p.name);
+  const rows = [...byId].sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const options: PickOption[] = [{ value: '', label: ALL_PROJECTS_LABEL, state: chosen === null ? 'include' : 'off' }];
+  for (const [id, name] of rows) {
+    const parts = name.split('/');
+    options.push({
+      value: id,
+      label: name,
+      display: parts[parts.length - 1] ?? name,
+      indent: parts.length - 1,
+      state: id === chosen ? 'include' : 'off',
+    });
+  }
+  return options;
+}
+
+function projectsOfRows(ctx: StoreContext): { id: string; name: string }[] {
+  return listedRows(ctx)
+    .filter((r) => r.projectId !== null)
+    .map((r) => ({ id: r.projectId as string, name: r.project ?? NO_PROJECT_LABEL }));
+}
+
+export function requestTaskProjectFilter(ctx: StoreContext): void {
+  const chosen = ctx.get().tasks.filter.projectId;
+  const options = projectTreeOptions(projectsOfRows(ctx), chosen);
+  const cursor = Math.max(
+    0,
+    options.findIndex((o) => o.state === 'include'),
+  );
+  openPicker(ctx, {
+    purpose: 'project',
+    title: 'Show the tasks of one project (and its subprojects)',
+    options,
+    cursor,
+  });
+  void loadProjectOptions(ctx);
+}
+
+async function loadProjectOptions(ctx: StoreContext): Promise<void> {
+  try {
+    const answer = await ctx.client.projects.getAllEx({
+      only_fields: ['id', 'name'],
+      search_hidden: false,
+      order_by: ['name'],
+      size: MAX_PROJECTS,
+      scroll_id: '',
+    });
+    const dialog = currentPick(ctx, 'project');
+    if (dialog === null) return;
+    const projects = (answer.projects ?? [])
+      .filter((p) => isObject(p) && typeof p.id === 'string' && typeof p.name === 'string')
+      .map((p) => ({ id: p.id, name: p.name as string }));
+    const touched = dialog.touched ? (dialog.options.find((o) => o.state === 'include')?.value ?? '') : null;
+    const chosen = touched === null ? ctx.get().tasks.filter.projectId : touched === '' ? null : touched;
+    const options = projectTreeOptions([...projects, ...projectsOfRows(ctx)], chosen);
+    setPick(ctx, { ...withOptions(dialog, options), loading: false });
+  } catch (err) {
+    failed(ctx, 'project', 'projects', err);
+  }
+}
+
+// ---- U: user -----------------------------------------------------------------------------------
+
+export function requestTaskUserFilter(ctx: StoreContext): void {
+  const { filter } = ctx.get().tasks;
+  const users = new Map<string, string>();
+  for (const row of listedRows(ctx)) if (row.userId !== null) users.set(row.userId, row.user ?? row.userId);
+  if (filter.userId !== null) users.set(filter.userId, filter.userName ?? filter.userId);
+  const rest = [...users]
+    .map(([value, label]): PickOption => ({ value, label, state: value === filter.userId ? 'include' : 'off' }))
+    .sort((a, b) => (a.label.toLowerCase() < b.label.toLowerCase() ? -1 : 1));
+  const options: PickOption[] = [
+    { value: '', label: ALL_USERS_LABEL, state: filter.userId === null ? 'include' : 'off' },
+    ...rest,
+  ];
+  const cursor = Math.max(
+    0,
+    options.findIndex((o) => o.state === 'include'),
+  );
+  openPicker(ctx, {
+    purpose: 'user',
+    title: 'Show the tasks of one user (users of the listed tasks)',
+    options,
+    cursor,
+  });
+  const dialog = currentPick(ctx, 'user');
+  if (dialog !== null) setPick(ctx, { ...dialog, loading: false });
+}
+
+// ---- M: metric columns ---------------------------------------------------------------------------
+
+function metricOptions(metrics: readonly MetricColumn[], chosen: readonly MetricColumn[]): PickOption[] {
+  const on = new Set(chosen.map(metricColumnKey));
+  const all = new Map(metrics.map((m) => [metricColumnKey(m), m]));
+  for (const c of chosen) all.set(metricColumnKey(c), c);
+  return [...all.values()].map((m) => ({
+    value: metricColumnKey(m),
+    label: metricColumnLabel(m),
+    state: on.has(metricColumnKey(m)) ? 'include' : 'off',
+  }));
+}
+
+/** Metrics seen by the last picker load, by key (to turn options back into columns). */
+const knownMetrics = new WeakMap<StoreContext, Map<string, MetricColumn>>();
+
+export function requestMetricColumns(ctx: StoreContext): void {
+  const chosen = ctx.get().tasks.metricColumns;
+  knownMetrics.set(ctx, new Map(chosen.map((c) => [metricColumnKey(c), c])));
+  openPicker(ctx, {
+    purpose: 'metric',
+    title: `Metric columns (at most ${MAX_METRIC_COLUMNS}; their last values, sortable with o)`,
+    options: metricOptions([], chosen),
+    cursor: 0,
+  });
+  void loadMetricOptions(ctx);
+}
+
+async function loadMetricOptions(ctx: StoreContext): Promise<void> {
+  const ids = ctx.get().tasks.ids.slice(0, METRIC_SOURCE_TASKS);
+  try {
+    const answer =
+      ids.length === 0 ? { tasks: [] } : await ctx.client.tasks.getAllEx({ id: ids, only_fields: ['last_metrics'] });
+    const metrics = metricsOf(answer.tasks ?? []);
+    const known = knownMetrics.get(ctx) ?? new Map<string, MetricColumn>();
+    for (const m of metrics) known.set(metricColumnKey(m), m);
+    knownMetrics.set(ctx, known);
+    const dialog = currentPick(ctx, 'metric');
+    if (dialog === null) return;
+    const chosen = dialog.touched
+      ? dialog.options.filter((o) => o.state === 'include').flatMap((o) => known.get(o.value) ?? [])
+      : ctx.get().tasks.metricColumns;
+    setPick(ctx, { ...withOptions(dialog, metricOptions(metrics, chosen)), loading: false });
+  } catch (err) {
+    failed(ctx, 'metric', 'metrics', err);
+  }
+}
+
+/** Sets the metric columns, remembers them, and reads the list again with their values. */
+export function setMetricColumns(ctx: StoreContext, columns: MetricColumn[]): void {
+  const sort = ctx.get().tasks.sort;
+  const sortGone = sort.field.startsWith('last_metrics.') && !columns.some((c) => metricValueField(c) === sort.field);
+  ctx.set((s) => ({
+    tasks: { ...s.tasks, metricColumns: columns, ...(sortGone ? { sort: DEFAULT_TASK_SORT } : {}) },
+  }));
+  resetListQuery(ctx, 'tasks');
+  try {
+    ctx.stateFile?.save({ metricColumns: columns });
+  } catch (err) {
+    showStatus(ctx, `the columns are shown but not remembered: ${(err as Error).message}`, 'error');
+  }
+}
+
+// ---- Enter ---------------------------------------------------------------------------------------
+
+function refuse(ctx: StoreContext, dialog: PickDialog, error: string): void {
+  setPick(ctx, { ...dialog, error });
+}
+
+/** The option Enter takes: the touched choice, else the highlighted one. */
+function chosenOption(dialog: PickDialog): PickOption | undefined {
+  return dialog.touched ? dialog.options.find((o) => o.state === 'include') : visibleOptions(dialog)[dialog.cursor];
+}
+
+export function submitTaskPick(ctx: StoreContext, dialog: PickDialog): void {
+  const highlighted = visibleOptions(dialog)[dialog.cursor];
+  const noMatch = `nothing matches "${dialog.query.trim()}": Backspace or ctrl-u edits the text`;
+  if (dialog.purpose === 'tags' || dialog.purpose === 'metric') {
+    let options = dialog.options;
+    // Enter without Tab toggles the highlighted option (adds or removes that column or tag).
+    if (!dialog.touched) {
+      if (highlighted === undefined)
+        return dialog.query.trim() === '' ? closeDialog(ctx) : refuse(ctx, dialog, noMatch);
+      options = options.map((o) =>
+        o.value === highlighted.value ? { ...o, state: o.state === 'off' ? 'include' : 'off' } : o,
+      );
+    }
+    const include = options.filter((o) => o.state === 'include').map((o) => o.value);
+    if (dialog.purpose === 'metric') {
+      if (include.length > MAX_METRIC_COLUMNS)
+        return refuse(ctx, dialog, `at most ${MAX_METRIC_COLUMNS} columns: Tab turns one off`);
+      const known = knownMetrics.get(ctx) ?? new Map<string, MetricColumn>();
+      const columns = include.flatMap((key) => known.get(key) ?? []);
+      closeDialog(ctx);
+      const before = ctx.get().tasks.metricColumns.map(metricColumnKey);
+      if (sameList(before, columns.map(metricColumnKey))) return;
+      setMetricColumns(ctx, columns);
+      showStatus(
+        ctx,
+        columns.length === 0 ? 'no metric columns' : `metric columns: ${columns.map(metricColumnLabel).join(', ')}`,
+        'success',
+      );
+      return;
+    }
+    const exclude = options.filter((o) => o.state === 'exclude').map((o) => o.value);
+    closeDialog(ctx);
+    const f = ctx.get().tasks.filter;
+    if (sameList(f.tagsInclude, include) && sameList(f.tagsExclude, exclude)) return;
+    setFilter(ctx, { tagsInclude: include, tagsExclude: exclude });
+    showStatus(ctx, `tag filter: ${tagFilterText(include, exclude)}`, 'success');
+    return;
+  }
+  const chosen = chosenOption(dialog);
+  if (chosen === undefined) return refuse(ctx, dialog, noMatch);
+  closeDialog(ctx);
+  const id = chosen.value === '' ? null : chosen.value;
+  if (dialog.purpose === 'project') {
+    if (ctx.get().tasks.filter.projectId === id) return;
+    setFilter(ctx, { projectId: id, projectName: id === null ? null : chosen.label });
+    showStatus(ctx, id === null ? 'project filter: every project' : `project filter: ${chosen.label}`, 'success');
+    return;
+  }
+  if (ctx.get().tasks.filter.userId === id) return;
+  setFilter(ctx, { userId: id, userName: id === null ? null : chosen.label });
+  showStatus(ctx, id === null ? 'user filter: every user' : `user filter: ${chosen.label}`, 'success');
+}
+
+export interface TaskPickerActions {
+  /** `U`: a picker of the users of the listed tasks. */
+  requestUserFilter(): void;
+  /** `M`: a picker of the listed tasks' metrics, for the task list's columns. */
+  requestMetricColumns(): void;
+}

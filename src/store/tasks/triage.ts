@@ -1,0 +1,346 @@
+// Task triage with the report keys, on the shared machinery (core/triage.ts): archive and
+// unarchive with undo (tasks.archive_many / unarchive_many), tags and rename (tasks.update),
+// move (tasks.move), delete (asks first, and again before forcing: tasks.delete_many) and
+// abort (asks first: tasks.stop_many). Each acts on the marked tasks, else the selected one.
+import type { StoreContext } from '../context.js';
+import { archiveToggle, setArchived, undoArchive, type ArchiveSender } from '../core/triage-archive.js';
+import {
+  bulkResult,
+  clearMarksOf,
+  execute,
+  explainFailure,
+  label,
+  listLines,
+  noTarget,
+  refused,
+  report,
+  run,
+  subject,
+  targets,
+  type Optimistic,
+  type TriageBook,
+  type TriageDesc,
+  type TriageRow,
+} from '../core/triage.js';
+import { isObject } from '../core/parse.js';
+import { showStatus } from '../core/status.js';
+import { closeDialog, openConfirm, openDialog, openInput, refuseInput, suggestionsFor } from '../ui/dialogs.js';
+import type { DialogState, InputDialog } from '../ui/dialogs.js';
+import type { TaskRow } from './list.js';
+
+export const TASKS_TRIAGE: TriageDesc = { list: 'tasks', noun: 'task' };
+const T = TASKS_TRIAGE;
+
+/** What force means, said before a forced delete. */
+export const FORCE_MEANING =
+  'Force deletes a task whatever its status (a running one too), with its events; without it only drafts and archived tasks are deleted.';
+
+function rowsOf(ctx: StoreContext, ids: readonly string[]): TaskRow[] {
+  const byId = ctx.get().tasks.byId;
+  return ids.map((id) => byId[id]).filter((row): row is TaskRow => row !== undefined);
+}
+
+function taskTargets(ctx: StoreContext): TaskRow[] {
+  return targets(ctx, T) as TaskRow[];
+}
+
+const sendArchive =
+  (ctx: StoreContext): ArchiveSender =>
+  async (rows, archived) => {
+    const ids = rows.map((r) => r.id);
+    const answer = archived
+      ? await ctx.client.tasks.archiveMany({ ids })
+      : await ctx.client.tasks.unarchiveMany({ ids });
+    return bulkResult(archived ? 'tasks.archive_many' : 'tasks.unarchive_many', rows, answer.failed);
+  };
+
+/** Project names for completion; a failure only means no suggestions. */
+async function loadProjects(ctx: StoreContext): Promise<void> {
+  try {
+    const answer = await ctx.client.projects.getAllEx({
+      only_fields: ['name'],
+      search_hidden: false,
+      order_by: ['name'],
+      size: 500,
+      scroll_id: '',
+    });
+    const names = (answer.projects ?? [])
+      .map((p) => (isObject(p) && typeof p.name === 'string' ? p.name : ''))
+      .filter((n) => n !== '');
+    ctx.set((s) => ({ tasks: { ...s.tasks, knownProjects: [...new Set(names)].sort() } }));
+    refreshSuggestions(ctx, 'project');
+  } catch {
+    // Completion is a convenience: typing a name still works.
+  }
+}
+
+/** Tag names for completion (projects.get_task_tags). */
+export async function loadTaskTags(ctx: StoreContext): Promise<string[] | null> {
+  try {
+    const answer = await ctx.client.projects.getTaskTags({});
+    const tags = Array.isArray(answer.tags) ? answer.tags.filter((t) => typeof t === 'string').sort() : [];
+    ctx.set((s) => ({ tasks: { ...s.tasks, knownTags: tags } }));
+    refreshSuggestions(ctx, 'tags');
+    return tags;
+  } catch {
+    return null;
+  }
+}
+
+function refreshSuggestions(ctx: StoreContext, field: InputDialog['field']): void {
+  const dialog = ctx.get().ui.dialog;
+  if (dialog?.kind === 'input' && dialog.field === field)
+    ctx.set((s) => ({
+      ui: { ...s.ui, dialog: { ...dialog, suggestions: suggestionsFor(ctx, field, dialog.value) } },
+    }));
+}
+
+// ---- asking ----------------------------------------------------------------------------------
+
+export function requestAbort(ctx: StoreContext): void {
+  if (refused(ctx, T)) return;
+  const all = taskTargets(ctx);
+  if (noTarget(ctx, T, all)) return;
+  const rows = all.filter((row) => row.status === 'in_progress');
+  if (rows.length === 0) {
+    const first = all[0] as TaskRow;
+    showStatus(ctx, `only a running task can be aborted: ${label(first)} is ${first.status}`, 'error');
+    return;
+  }
+  const skipped = all.length - rows.length;
+  const lines = [
+    ...listLines(rows),
+    ...(skipped > 0
+      ? [`${skipped} marked task${skipped === 1 ? ' is' : 's are'} not running and stay as they are.`]
+      : []),
+    'The run is stopped (tasks.stop): it shows `stopped`, and its script ends at its next status check.',
+  ];
+  openConfirm(ctx, 'abort', `Abort ${subject(T, rows)}?`, lines, rows);
+}
+
+export function requestDelete(ctx: StoreContext): void {
+  if (refused(ctx, T)) return;
+  const rows = taskTargets(ctx);
+  if (noTarget(ctx, T, rows)) return;
+  openConfirm(
+    ctx,
+    'delete',
+    `Delete ${subject(T, rows)} with its events? This cannot be undone.`,
+    listLines(rows),
+    rows,
+  );
+}
+
+export function requestMove(ctx: StoreContext): void {
+  if (refused(ctx, T)) return;
+  const rows = taskTargets(ctx);
+  if (noTarget(ctx, T, rows)) return;
+  const current = rows.length === 1 ? (rows[0]?.project ?? '') : '';
+  const title = `Move ${subject(T, rows)} to project (a new name creates it; a/b nests):`;
+  openInput(
+    ctx,
+    'move',
+    'project',
+    title,
+    current,
+    rows.map((r) => r.id),
+  );
+  void loadProjects(ctx);
+}
+
+export function requestTags(ctx: StoreContext): void {
+  if (refused(ctx, T)) return;
+  const rows = taskTargets(ctx);
+  if (noTarget(ctx, T, rows)) return;
+  const single = rows.length === 1 ? rows[0] : undefined;
+  const title = single
+    ? `Tags of ${label(single)} (comma separated):`
+    : `Tags for ${rows.length} tasks: "a, b" adds, "-a" removes:`;
+  openInput(
+    ctx,
+    'tags',
+    'tags',
+    title,
+    single ? single.tags.join(', ') : '',
+    rows.map((r) => r.id),
+  );
+  void loadTaskTags(ctx);
+}
+
+export function requestRename(ctx: StoreContext): void {
+  if (refused(ctx, T)) return;
+  const { selectedId, byId } = ctx.get().tasks;
+  const row = selectedId === null ? undefined : byId[selectedId];
+  if (row === undefined) return void noTarget(ctx, T, []);
+  openInput(ctx, 'rename', 'name', `Rename ${label(row)} to:`, row.name, [row.id]);
+}
+
+// ---- submitting ------------------------------------------------------------------------------
+
+function needsForce(row: TaskRow): boolean {
+  return row.status !== 'created' && !row.archived;
+}
+
+async function submitAbort(ctx: StoreContext, triage: TriageBook, rows: TaskRow[]): Promise<void> {
+  const stillRunning: string[] = [];
+  const result = await execute(
+    ctx,
+    T,
+    triage,
+    'abort',
+    rows,
+    { update: rows.map((row) => ({ ...row, status: 'stopped' }) as TaskRow) },
+    async (all) => {
+      const answer = await ctx.client.tasks.stopMany({ ids: all.map((r) => r.id) });
+      for (const item of answer.succeeded ?? [])
+        if (isObject(item.fields) && item.fields.status !== undefined && item.fields.status !== 'stopped')
+          stillRunning.push(item.id);
+      return bulkResult('tasks.stop_many', all, answer.failed);
+    },
+  );
+  clearMarksOf(ctx, T, rows);
+  const note = stillRunning.length > 0 ? ` (its worker stops ${stillRunning.length === 1 ? 'it' : 'them'} next)` : '';
+  report(ctx, T, 'aborted', result, note);
+}
+
+async function submitDelete(
+  ctx: StoreContext,
+  triage: TriageBook,
+  dialog: Extract<DialogState, { kind: 'confirm' }>,
+  rows: TaskRow[],
+): Promise<void> {
+  const forced = rows.filter(needsForce);
+  if (!dialog.force && forced.length > 0) {
+    const verb = forced.length === 1 ? 'is' : 'are';
+    openDialog(ctx, {
+      ...dialog,
+      force: true,
+      title: `${subject(T, forced)} ${verb} neither a draft nor archived: delete anyway (force)?`,
+      lines: [...listLines(forced), FORCE_MEANING],
+    });
+    return;
+  }
+  closeDialog(ctx);
+  const force = dialog.force === true;
+  const result = await execute(ctx, T, triage, 'delete', rows, { remove: rows.map((r) => r.id) }, async (all) => {
+    const answer = await ctx.client.tasks.deleteMany({ ids: all.map((r) => r.id), ...(force ? { force } : {}) });
+    return bulkResult('tasks.delete_many', all, answer.failed);
+  });
+  report(ctx, T, 'deleted', result);
+}
+
+function parseTagEdit(value: string): { add: string[]; remove: string[] } {
+  const add: string[] = [];
+  const remove: string[] = [];
+  for (const part of value.split(',')) {
+    const token = part.trim();
+    if (token === '' || token === '-' || token === '+') continue;
+    if (token.startsWith('-')) remove.push(token.slice(1).trim());
+    else add.push(token.replace(/^\+/, '').trim());
+  }
+  return { add, remove };
+}
+
+async function submitInput(ctx: StoreContext, triage: TriageBook, dialog: InputDialog): Promise<void> {
+  const value = dialog.value.trim();
+  const rows = rowsOf(ctx, dialog.ids);
+  if (rows.length === 0) {
+    closeDialog(ctx);
+    showStatus(ctx, 'the task is no longer listed; nothing was changed', 'error');
+    return;
+  }
+  if (dialog.action === 'move') {
+    if (value === '') return refuseInput(ctx, dialog, 'type a project name');
+    closeDialog(ctx);
+    // Leaving the project the list is filtered by takes the task out of the list.
+    const { projectId, projectName } = ctx.get().tasks.filter;
+    const leaves = projectId !== null && value !== projectName && !value.startsWith(`${projectName ?? ''}/`);
+    const change: Optimistic = leaves
+      ? { remove: rows.map((r) => r.id) }
+      : { update: rows.map((row) => ({ ...row, project: value })) };
+    const result = await execute(ctx, T, triage, 'move', rows, change, async (all) => {
+      await ctx.client.tasks.move({ ids: all.map((r) => r.id), project_name: value });
+      return { ok: all, failed: [] };
+    });
+    clearMarksOf(ctx, T, rows);
+    if (result.ok.length === 0) refuseInput(ctx, dialog, explainFailure(T, result.failed[0]?.err));
+    report(ctx, T, 'moved', result, result.ok.length > 0 ? ` to ${value}` : '');
+    return;
+  }
+  if (dialog.action === 'rename') {
+    const row = rows[0] as TaskRow;
+    if (value === '') return refuseInput(ctx, dialog, 'a task needs a name');
+    if (value === row.name) return closeDialog(ctx);
+    closeDialog(ctx);
+    const result = await run(ctx, T, triage, 'rename', [row], { update: [{ ...row, name: value }] }, () =>
+      ctx.client.tasks.update({ task: row.id, name: value }),
+    );
+    if (result.failed.length > 0) refuseInput(ctx, dialog, explainFailure(T, result.failed[0]?.err));
+    report(ctx, T, 'renamed', { ok: result.ok.map((r) => ({ ...r, name: value })), failed: result.failed });
+    return;
+  }
+  if (dialog.action === 'tags') {
+    const { add, remove } = parseTagEdit(dialog.value);
+    const single = rows.length === 1;
+    const nextTags = (row: TriageRow): string[] => {
+      const base = single ? [] : row.tags.filter((t) => !remove.includes(t));
+      return [...new Set([...base, ...add])].filter((t) => !remove.includes(t)).sort();
+    };
+    closeDialog(ctx);
+    const update = rows.map((row) => ({ ...row, tags: nextTags(row) }));
+    const result = await run(ctx, T, triage, 'tags', rows, { update }, (row) =>
+      ctx.client.tasks.update({ task: row.id, tags: nextTags(row) }),
+    );
+    clearMarksOf(ctx, T, rows);
+    if (result.failed.length > 0 && result.ok.length === 0)
+      refuseInput(ctx, dialog, explainFailure(T, result.failed[0]?.err));
+    report(ctx, T, 'tagged', result);
+    return;
+  }
+  closeDialog(ctx);
+}
+
+/** Enter / `y` in a task dialog: confirms or submits what was typed. */
+export async function submitTaskDialog(ctx: StoreContext, triage: TriageBook): Promise<void> {
+  const dialog = ctx.get().ui.dialog;
+  if (dialog === null || dialog.kind === 'pick') return;
+  if (refused(ctx, T)) return closeDialog(ctx);
+  if (dialog.kind === 'input') return submitInput(ctx, triage, dialog);
+  const rows = rowsOf(ctx, dialog.ids);
+  if (rows.length === 0) {
+    closeDialog(ctx);
+    showStatus(ctx, 'the tasks are no longer listed; nothing was changed', 'error');
+    return;
+  }
+  if (dialog.action === 'delete') return submitDelete(ctx, triage, dialog, rows);
+  closeDialog(ctx);
+  if (dialog.action === 'abort') return submitAbort(ctx, triage, rows);
+  if (dialog.action === 'archive')
+    return setArchived(
+      ctx,
+      T,
+      triage,
+      sendArchive(ctx),
+      rows.filter((row) => !row.archived),
+      true,
+      false,
+    );
+}
+
+export interface TaskTriageActions {
+  /** `K`: asks, then stops the running targets (tasks.stop_many); they show `stopped`. */
+  requestAbort(): void;
+}
+
+/** The task versions of the shared triage actions (the store picks them in the Tasks view). */
+export function createTaskTriage(ctx: StoreContext, triage: TriageBook) {
+  return {
+    archiveToggle: () => archiveToggle(ctx, T, triage, sendArchive(ctx)),
+    undo: () => undoArchive(ctx, T, triage, sendArchive(ctx)),
+    requestMove: () => requestMove(ctx),
+    requestDelete: () => requestDelete(ctx),
+    requestTags: () => requestTags(ctx),
+    requestRename: () => requestRename(ctx),
+    submitTriageDialog: () => submitTaskDialog(ctx, triage),
+  };
+}
