@@ -19,6 +19,7 @@ import {
 import { showStatus } from '../core/status.js';
 import { closeDialog, openDialog, openInput, refuseInput, type DialogState, type InputDialog } from '../ui/dialogs.js';
 import type { ReportRow } from './list.js';
+import { parseTagEdit } from '../../text/tag-edit.js';
 
 function rowsOf(ctx: StoreContext, ids: string[]): ReportRow[] {
   const byId = ctx.get().reports.byId;
@@ -82,18 +83,6 @@ async function submitConfirm(
     );
     report(ctx, 'deleted', result);
   }
-}
-
-function parseTagEdit(value: string): { add: string[]; remove: string[] } {
-  const add: string[] = [];
-  const remove: string[] = [];
-  for (const part of value.split(',')) {
-    const token = part.trim();
-    if (token === '' || token === '-' || token === '+') continue;
-    if (token.startsWith('-')) remove.push(token.slice(1).trim());
-    else add.push(token.replace(/^\+/, '').trim());
-  }
-  return { add, remove };
 }
 
 async function submitInput(ctx: StoreContext, triage: TriageBook, dialog: InputDialog): Promise<void> {

@@ -27,6 +27,7 @@ import { showStatus } from '../core/status.js';
 import { closeDialog, openConfirm, openDialog, openInput, refuseInput, suggestionsFor } from '../ui/dialogs.js';
 import type { DialogState, InputDialog } from '../ui/dialogs.js';
 import type { TaskRow } from './list.js';
+import { parseTagEdit } from '../../text/tag-edit.js';
 
 export const TASKS_TRIAGE: TriageDesc = { list: 'tasks', noun: 'task' };
 const T = TASKS_TRIAGE;
@@ -227,18 +228,6 @@ async function submitDelete(
     return bulkResult('tasks.delete_many', all, answer.failed);
   });
   report(ctx, T, 'deleted', result);
-}
-
-function parseTagEdit(value: string): { add: string[]; remove: string[] } {
-  const add: string[] = [];
-  const remove: string[] = [];
-  for (const part of value.split(',')) {
-    const token = part.trim();
-    if (token === '' || token === '-' || token === '+') continue;
-    if (token.startsWith('-')) remove.push(token.slice(1).trim());
-    else add.push(token.replace(/^\+/, '').trim());
-  }
-  return { add, remove };
 }
 
 async function submitInput(ctx: StoreContext, triage: TriageBook, dialog: InputDialog): Promise<void> {
