@@ -2,14 +2,11 @@
 // downloaded into DIR under their stored file names (each written as NAME.partial, renamed when
 // whole). A URI that is not http(s) (a `file://` path on the machine that ran the script) cannot
 // be fetched from here: it is named in the returned list of skipped items instead.
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { fetchFile, sameOrigin } from '../../api/index.js';
+import { sameOrigin } from '../../api/index.js';
 import { isObject } from '../../wire/json.js';
 import type { ExportContext } from './exporters.js';
-import { safeNamePart } from './images.js';
-import { partialPath } from './output.js';
+import { download, safeNamePart } from './images.js';
 
 export interface StoredItem {
   /** `artifact losses` or `output model lenet`. */
@@ -58,17 +55,6 @@ async function storedItems(ctx: ExportContext): Promise<Omit<StoredItem, 'name'>
       items.push({ label: `${ref.stage} model ${model.name ?? ref.id}`, uri: model.uri });
   }
   return items;
-}
-
-async function download(url: string, path: string, token: string | undefined): Promise<void> {
-  const partial = partialPath(path);
-  try {
-    await fetchFile(url, createWriteStream(partial), { token });
-    await rename(partial, path);
-  } catch (err) {
-    await rm(partial, { force: true });
-    throw err;
-  }
 }
 
 export interface ArtifactExportResult {

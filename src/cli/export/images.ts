@@ -64,7 +64,8 @@ export async function prepareDirectory(dir: string): Promise<void> {
   }
 }
 
-async function download(url: string, path: string, token: string | undefined): Promise<void> {
+/** Downloads `url` to `path` through `path.partial`, renamed only when every byte arrived. */
+export async function download(url: string, path: string, token: string | undefined): Promise<void> {
   const partial = partialPath(path);
   try {
     await fetchFile(url, createWriteStream(partial), { token });
