@@ -192,21 +192,23 @@ function generator(rand: () => number) {
   return () => (rand() < 0.1 ? { raw: pick(raws) } : { body: object(0) });
 }
 
-describe('fuzz', () => {
-  it(`every endpoint: no 5xx, no state change after an error, no slow answer (seed ${SEED})`, async () => {
-    const next = generator(mulberry32(SEED));
-    const endpoints = Object.keys(HANDLERS).sort();
-    const failures: string[] = [];
-    let requests = 0;
-    let before = digest();
-    for (const endpoint of endpoints) {
+describe(`fuzz (seed ${SEED})`, () => {
+  // Deterministic: the endpoints' tests run in this order, drawing from one generator. One test
+  // per endpoint: the whole sweep is about 3,800 calls, and as one test it outgrew its timeout
+  // when the machine was busy.
+  const next = generator(mulberry32(SEED));
+  let before: string | undefined;
+  it.each(Object.keys(HANDLERS).sort())(
+    '%s: no 5xx, no state change after an error, no slow answer',
+    async (endpoint) => {
+      before ??= digest();
+      const failures: string[] = [];
       const cases: { body?: Record<string, unknown>; raw?: string }[] = [...hostileRequests()];
       for (let i = 0; i < RANDOM_REQUESTS_PER_ENDPOINT; i++) cases.push(next());
       for (const req of cases) {
         const started = performance.now();
         const r = await api.call(endpoint, req.body, req.raw === undefined ? {} : { raw: req.raw });
         const elapsed = performance.now() - started;
-        requests++;
         const what = `${endpoint} ${(req.raw ?? JSON.stringify(req.body)).slice(0, 160)}`;
         if (r.status >= 500) failures.push(`${r.status} ${what}: ${String(r.msg ?? r.data).slice(0, 200)}`);
         if (elapsed > SLOW_ANSWER_MS) failures.push(`${elapsed.toFixed(0)} ms ${what}`);
@@ -214,10 +216,8 @@ describe('fuzz', () => {
         if (r.status >= 400 && after !== before) failures.push(`state changed after ${r.status} ${what}`);
         before = after;
       }
-    }
-    expect(failures, `${failures.length} failures in ${requests} requests`).toEqual([]);
-    expect(requests).toBe(endpoints.length * (RANDOM_REQUESTS_PER_ENDPOINT + hostileRequests().length));
-    console.log(`fuzz: ${requests} requests over ${endpoints.length} endpoints`);
-    expect(api.server.logs).toEqual([]);
-  }, 120_000);
+      expect(failures, `${failures.length} failures in ${cases.length} requests`).toEqual([]);
+      expect(api.server.logs).toEqual([]);
+    },
+  );
 });
