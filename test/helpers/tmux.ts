@@ -63,6 +63,9 @@ export function startTmux(
   // The shell stays: after the program exits, the test sees what the shell screen shows then.
   tmux('send-keys', '-t', name, '-l', 'clear; echo shell-before-tracktop');
   tmux('send-keys', '-t', name, 'Enter');
+  // Typed ahead, the next command line would be echoed by the terminal before `clear` ran, and
+  // `clear` would then wipe it: wait for the marker and the prompt after it.
+  waitForScreenSync(() => tmux('capture-pane', '-p', '-t', name), /^shell-before-tracktop\n[#$]/m);
   if (command.length > 0) {
     const quoted = command.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
     tmux('send-keys', '-t', name, '-l', `${quoted}; echo "tracktop-exit=$?"`);
@@ -118,4 +121,17 @@ export function startTmux(
     },
   };
   return session;
+}
+
+/** Polls the screen until it matches, blocking (startTmux is synchronous); throws after 15 s. */
+function waitForScreenSync(screen: () => string, pattern: RegExp): void {
+  const deadline = Date.now() + 15_000;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  let last = '';
+  while (Date.now() < deadline) {
+    last = screen();
+    if (pattern.test(last)) return;
+    Atomics.wait(pause, 0, 0, 20);
+  }
+  throw new Error(`the shell in tmux did not get ready; screen was:\n${last}`);
 }
