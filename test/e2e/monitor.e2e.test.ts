@@ -113,7 +113,10 @@ describe('tracktop demo in tmux', () => {
     t.sendKeys('Enter');
     const found = await t.waitFor((s) => s.includes(FIRST_LINE) && s.includes('/log start: line 1 of/ match'), 20_000);
     expect(found).not.toContain(LAST_LINE);
-    t.sendKeys('Escape', 'G');
+    // Escape then G at once could reach the monitor as one read, "ESC G", which is alt+G.
+    t.sendKeys('Escape');
+    await t.waitFor((s) => !s.includes('/log start: line 1 of/ match'));
+    t.sendKeys('G');
     await t.waitFor(LAST_LINE, 20_000);
   }, 40_000);
 
