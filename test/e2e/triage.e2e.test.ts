@@ -15,6 +15,25 @@ function panes(screen: string): string {
     .join('\n');
 }
 
+/** The report names of the list pane, top to bottom, as shown (a long one cut with "…"). */
+function listedNames(screen: string): string[] {
+  return screen
+    .split('\n')
+    .map((row) => /^[┃│] \S+ +(.+?)(?: {2,}|…)/.exec(row)?.[1])
+    .filter((name): name is string => name !== undefined);
+}
+
+/** The first row of the details pane: the name of the selected report. */
+function detailsTitle(screen: string): string {
+  const firstRow = screen.split('\n').find((row) => /^[┃│]/.test(row)) ?? '';
+  return (firstRow.split(/[┃│]/)[3] ?? '').trim();
+}
+
+/** Whether a listed name (maybe cut) is the report named `name`. */
+function sameReport(listed: string, name: string): boolean {
+  return listed !== '' && name.startsWith(listed);
+}
+
 interface ServerReport {
   id: string;
   name: string;
@@ -70,21 +89,20 @@ describe('report triage in tmux', () => {
   }
 
   /**
-   * Selects the listed report whose comment is `comment`: the details pane shows the selected
-   * report's comment (the list does not), so move down from the top until it shows.
+   * Selects the listed report named `name`: counts the rows between the selected one (the
+   * report the details pane shows) and it, presses j or k that many times at once, and waits
+   * until the details pane shows it. Keys are handled in order, so no step is skipped or
+   * doubled however slowly the frames come.
    */
-  async function select(comment: string): Promise<void> {
+  async function select(name: string): Promise<void> {
     const t = demo.tmux;
-    t.sendKeys('g');
-    for (let i = 0; i < 12; i++) {
-      try {
-        await t.waitFor(comment, 250);
-        return;
-      } catch {
-        t.sendKeys('j');
-      }
-    }
-    throw new Error(`no listed report has the comment "${comment}"; screen:\n${t.screen()}`);
+    const screen = await t.waitFor((s) => listedNames(s).some((n) => sameReport(n, detailsTitle(s))));
+    const names = listedNames(screen);
+    const from = names.findIndex((n) => sameReport(n, detailsTitle(screen)));
+    const to = names.findIndex((n) => sameReport(n, name));
+    if (to === -1) throw new Error(`"${name}" is not listed; screen:\n${screen}`);
+    if (to !== from) t.sendKeys(...Array<string>(Math.abs(to - from)).fill(to > from ? 'j' : 'k'));
+    await t.waitFor((s) => detailsTitle(s) === name);
   }
 
   it('opens the reports view with the demo reports', async () => {
@@ -118,7 +136,7 @@ describe('report triage in tmux', () => {
 
   it('archives a report at once and undoes it with u', async () => {
     const t = demo.tmux;
-    await select('why the mixup run crashed');
+    await select('Post-mortem: mixup OOM');
     t.sendKeys('a');
     await t.waitFor('archived "Post-mortem: mixup OOM" — u to undo');
     expect((await serverReport('Post-mortem: mixup OOM'))?.archived).toBe(true);
@@ -131,7 +149,7 @@ describe('report triage in tmux', () => {
 
   it('publishes a report after confirming', async () => {
     const t = demo.tmux;
-    await select('temperature sweep');
+    await select('Distillation ablation');
     t.sendKeys('p');
     const dialog = await t.waitFor('Publish "Distillation ablation"?');
     expect(dialog).toContain('can no longer be edited');
@@ -143,7 +161,7 @@ describe('report triage in tmux', () => {
 
   it('moves a report to a new project typed by name', async () => {
     const t = demo.tmux;
-    await select('live: the cosine run is still training');
+    await select('Learning-rate sweep: cosine vs constant');
     t.sendKeys('m');
     await t.waitFor('Move "Learning-rate sweep: cosine vs constant" to project');
     t.sendKeys('C-u');
@@ -162,7 +180,7 @@ describe('report triage in tmux', () => {
     await t.waitFor((s) => s.includes('Weekly training summary') && !s.includes('tags: needs-review'));
     t.sendKeys('A');
     await t.waitFor('Augmentation notes (old)');
-    await select('superseded');
+    await select('Augmentation notes (old)');
     t.sendKeys('d');
     await t.waitFor('Delete "Augmentation notes (old)"? This cannot be undone.');
     t.sendKeys('y');
