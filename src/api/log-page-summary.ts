@@ -6,11 +6,15 @@
 // the walk cannot vouch for gives undefined, and the answer is decoded as usual (which also
 // names anything wrong with it).
 
-/** The logs of a page (its events, each with a finite numeric timestamp) and the last one's timestamp. */
+/**
+ * The logs of a page (its events, each with a finite numeric timestamp) and the last one's
+ * timestamp and `seq` (tracktop's server only: its place among the logs of that timestamp).
+ */
 export class LogPageSummary {
   constructor(
     readonly logs: number,
     readonly lastTimestamp: number | null,
+    readonly lastSeq?: number,
   ) {}
 }
 
@@ -33,6 +37,8 @@ const FLAT_EVENT = new RegExp(EVENT, 'y');
 const PLAIN_STRING = new RegExp(STRING, 'y');
 const LITERAL = new RegExp(`${NUMBER}|true|false|null`, 'y');
 const TIMESTAMP_VALUE = new RegExp(` *(${TIMESTAMP_NUMBER})`, 'y');
+const SEQ_KEY = '"seq":';
+const SEQ_VALUE = new RegExp(` *(${NUMBER})`, 'y');
 
 /** The character codes the walk compares. */
 const CODE = {
@@ -127,8 +133,10 @@ class PlainLogPageWalk {
     const start = this.pos;
     if (this.text.charCodeAt(start) !== CODE.openArray) throw UNSURE;
     let count = 0;
+    let lastStart = start;
     this.list(CODE.closeArray, () => {
       this.peek();
+      lastStart = this.pos;
       this.skip(FLAT_EVENT);
       count += 1;
     });
@@ -137,7 +145,20 @@ class PlainLogPageWalk {
     const key = count > 0 ? this.text.lastIndexOf(TIMESTAMP_KEY, this.pos) : -1;
     TIMESTAMP_VALUE.lastIndex = key + TIMESTAMP_KEY.length;
     const last = key >= start ? TIMESTAMP_VALUE.exec(this.text) : null;
-    this.summary = new LogPageSummary(count, last === null ? null : Number(last[1]));
+    this.summary = new LogPageSummary(count, last === null ? null : Number(last[1]), this.lastSeq(count, lastStart));
+  }
+
+  /**
+   * The last event's `seq` when it is an integer (its last `"seq":` key, which JSON.parse would
+   * keep), as parse.ts reads it; undefined when that event has none.
+   */
+  private lastSeq(count: number, lastStart: number): number | undefined {
+    const key = count > 0 ? this.text.lastIndexOf(SEQ_KEY, this.pos) : -1;
+    if (key < lastStart) return undefined;
+    SEQ_VALUE.lastIndex = key + SEQ_KEY.length;
+    const value = SEQ_VALUE.exec(this.text);
+    const seq = value === null ? NaN : Number(value[1]);
+    return Number.isInteger(seq) ? seq : undefined;
   }
 }
 

@@ -1,5 +1,5 @@
 // The summary of a get_task_log body read without JSON.parse: for the bodies it vouches for it
-// says what JSON.parse would (how many logs, the last one's timestamp); every body where the
+// says what JSON.parse would (how many logs, the last one's timestamp and seq); every body where the
 // raw text could differ from the messages (escapes, control characters, DEL, non-ASCII), where
 // a message is not a string, an event is not flat or its timestamp not a plain number, and
 // every answer that is not a successful envelope gives undefined, so the caller parses it.
@@ -10,11 +10,13 @@ import { mulberry32 } from '../../src/demo/random.js';
 const META = '{"id":"a1","trx":"a1","endpoint":{"name":"events.get_task_log"},"result_code":200,"error_data":{}}';
 const envelope = (events: string, meta = META) => `{"meta":${meta},"data":{"events":${events},"returned":2,"total":2}}`;
 
-/** What the scan reads of a parsed page: the events with a finite numeric timestamp. */
+/** What the scan reads of a parsed page: the events with a finite numeric timestamp, the last one's seq. */
 function parsedSummary(text: string): LogPageSummary {
-  const events = (JSON.parse(text) as { data: { events: { timestamp?: unknown }[] } }).data.events;
-  const stamps = events.map((e) => e.timestamp).filter((t): t is number => typeof t === 'number' && Number.isFinite(t));
-  return new LogPageSummary(stamps.length, stamps.length > 0 ? (stamps[stamps.length - 1] as number) : null);
+  const events = (JSON.parse(text) as { data: { events: { timestamp?: unknown; seq?: unknown }[] } }).data.events;
+  const logs = events.filter((e) => typeof e.timestamp === 'number' && Number.isFinite(e.timestamp));
+  const last = logs[logs.length - 1];
+  const seq = typeof last?.seq === 'number' && Number.isInteger(last.seq) ? last.seq : undefined;
+  return new LogPageSummary(logs.length, last === undefined ? null : (last.timestamp as number), seq);
 }
 
 describe('plain log page summary', () => {
@@ -28,7 +30,17 @@ describe('plain log page summary', () => {
       envelope('[{"metric":"timestamp","timestamp":3,"msg":"timestamp"}]'),
       `{"data":{"events":[{"timestamp":1}]},"meta":${META},"data":{"events":[{"timestamp":2},{"timestamp":4}]}}`,
       `{"meta":${META},"data":{"events":[{"timestamp":1}],"events":[{"timestamp":9}]}}`,
+      // The last log's seq (tracktop's server), wherever it stands, the last of duplicates.
+      envelope('[{"timestamp":5,"msg":"a","seq":3},{"seq":4,"timestamp":5,"msg":"b"}]'),
+      envelope('[{"timestamp":5,"seq":3},{"timestamp":6}]'),
+      envelope('[{"timestamp":5,"seq":3,"seq":7}]'),
+      envelope('[{"timestamp":5,"seq":1e1},{"timestamp":5,"metric":"seq","msg":"seq"}]'),
+      envelope('[{"timestamp":5,"seq":2.5}]'),
+      envelope('[{"timestamp":5,"seq":"2"}]'),
+      envelope('[{"timestamp":5,"seq":null}]'),
+      envelope('[{"timestamp":5,"xseq":2}]'),
     ];
+    expect(summarizePlainLogPage(pages[pages.length - 8] as string)?.lastSeq).toBe(4);
     for (const page of pages) expect([page, summarizePlainLogPage(page)]).toEqual([page, parsedSummary(page)]);
   });
 
@@ -101,6 +113,7 @@ describe('plain log page summary', () => {
     const values = [...plainStrings, ...scalars, '"é"', '"a\\"b"', '{}', '[1]'];
     const numbers = ['5', '-1', '0.25', '17'];
     const timestamps = [...numbers, '"7"', 'null', '1e2'];
+    const seqs = ['0', '12', '2.5', '1e1', '"3"', 'null'];
     for (let n = 0; n < 400; n++) {
       const events: string[] = [];
       let flatPlain = true;
@@ -110,6 +123,7 @@ describe('plain log page summary', () => {
         flatPlain &&= numbers.includes(timestamp) && plainStrings.includes(msg);
         if (random() < 0.2) members.pop();
         else flatPlain &&= plainStrings.includes(worker) || scalars.includes(worker);
+        if (random() < 0.5) members.push(`"seq":${pick(seqs)}`);
         members.sort(() => random() - 0.5);
         events.push(`{${members.join(random() < 0.5 ? ',' : ' , ')}}`);
       }

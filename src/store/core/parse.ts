@@ -196,7 +196,8 @@ export function parseLogEvents(data: unknown, endpoint: string): LogEntry[] {
       worker: str(event.worker),
       msg: logEventMessage(event),
     };
-    if (typeof event.seq === 'number' && Number.isInteger(event.seq)) entry.seq = event.seq;
+    const seq = logEventSeq(event);
+    if (seq !== undefined) entry.seq = seq;
     out.push(entry);
   }
   return out;
@@ -210,6 +211,12 @@ export function rawLogEvents(data: unknown, endpoint: string): unknown[] {
 /** A raw log event's timestamp; null for an event the log leaves out. */
 export function logEventTimestamp(event: unknown): number | null {
   return isObject(event) ? num(event.timestamp) : null;
+}
+
+/** A raw log event's `seq` (tracktop's server: its place among the logs of its timestamp), if an integer. */
+export function logEventSeq(event: unknown): number | undefined {
+  const seq = isObject(event) ? event.seq : undefined;
+  return typeof seq === 'number' && Number.isInteger(seq) ? seq : undefined;
 }
 
 /** The message of a raw log event that has a timestamp. */

@@ -1,7 +1,10 @@
 // The log search beyond the window: reads the log page after page in one direction with
 // `events.get_task_log` (growing to the largest page servers allow, docs/wire-facts.md §6.4) and keeps
-// nothing of a page but whether and where it matched. Only the match's timestamp leaves here;
-// the caller then loads the window around it.
+// nothing of a page but whether and where it matched. Only the match's place leaves here (its
+// timestamp, and its seq from tracktop's server); the caller then loads the window around it.
+// Pages go on from the last log read: its timestamp, and its seq when the server sends one,
+// so that logs sharing one timestamp are read across pages (docs/wire-facts.md §6.4); real
+// servers send none and page by timestamp alone.
 //
 // Pipelined: the next page is requested as soon as a page's text arrives, from the edge its
 // text shows, before the page is checked or scanned, so the server builds one page while the
@@ -13,7 +16,7 @@ import { LogPageSummary, summarizePlainLogPage } from '../../api/log-page-summar
 import { messageMatches, nextScanBatch } from '../../text/log-scan.js';
 import type { LogQuery } from '../../text/log-query.js';
 import type { StoreClient } from '../client.js';
-import { logEventMessage, logEventTimestamp, rawLogEvents } from '../core/parse.js';
+import { logEventMessage, logEventSeq, logEventTimestamp, rawLogEvents } from '../core/parse.js';
 
 /**
  * Largest scan page. Servers answer up to 10,000 logs a page (docs/wire-facts.md §6.4, §10), but pages of
@@ -32,6 +35,19 @@ export const LOG_SCAN_PAGE_CHARS = 4 * 1024 * 1024;
 
 const ENDPOINT = 'events.get_task_log';
 
+/**
+ * A place in the log: a timestamp, and the log's `seq` among those of that timestamp when the
+ * server gives one (tracktop's server; `from_seq` beside `from_timestamp` goes on after it).
+ */
+export interface LogEdge {
+  timestamp: number;
+  seq?: number;
+}
+
+function sameEdge(a: LogEdge, b: LogEdge | null): boolean {
+  return b !== null && a.timestamp === b.timestamp && a.seq === b.seq;
+}
+
 export interface LogScanRequest {
   taskId: string;
   /** The compiled query (log-query.ts compileLogQuery). */
@@ -40,6 +56,8 @@ export interface LogScanRequest {
   direction: 'older' | 'newer';
   /** Exclusive start: the window's oldest (older) or newest (newer) timestamp. */
   from: number;
+  /** The `seq` of the window's log at `from` on that side, when the server gave one. */
+  fromSeq?: number;
   /** Size of the first page; later pages double up to LOG_SCAN_MAX_BATCH. */
   firstBatch: number;
   signal: AbortSignal;
@@ -47,7 +65,10 @@ export interface LogScanRequest {
   onPage(scanned: number, pages: number): void;
 }
 
-export type LogScanResult = ({ kind: 'found'; timestamp: number } | { kind: 'not-found' } | { kind: 'aborted' }) & {
+/** A match is named by its timestamp and, from tracktop's server, its seq. */
+export type LogScanResult = (
+  { kind: 'found'; timestamp: number; seq?: number } | { kind: 'not-found' } | { kind: 'aborted' }
+) & {
   scanned: number;
   pages: number;
 };
@@ -56,7 +77,7 @@ export type LogScanResult = ({ kind: 'found'; timestamp: number } | { kind: 'not
 export type LogScanner = (req: LogScanRequest) => Promise<LogScanResult>;
 
 interface PageRequest {
-  from: number;
+  from: LogEdge;
   batch: number;
   /** The length of the page's text, once it arrived (0 before). */
   readonly chars: number;
@@ -75,7 +96,7 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
   const summarize = quietPageSummary(req.query);
   const batchAfter = (batch: number, chars: number) =>
     nextScanBatch(batch, req.firstBatch, LOG_SCAN_MAX_BATCH, { chars, maxChars: LOG_SCAN_PAGE_CHARS });
-  const request = (from: number, batch: number): PageRequest => {
+  const request = (from: LogEdge, batch: number): PageRequest => {
     const own = new AbortController();
     const abort = () => own.abort();
     if (ahead.signal.aborted) own.abort();
@@ -85,7 +106,7 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
     const peek = async (body: string) => {
       chars = body.length;
       const guess = edgeGuess(body, batch);
-      if (!ahead.signal.aborted && guess !== null && guess !== from)
+      if (!ahead.signal.aborted && guess !== null && !sameEdge(guess, from))
         following = request(guess, batchAfter(batch, chars));
       // The request just made leaves from microtasks: reading this page now (milliseconds of
       // synchronous work, its summary or its parse) would hold it back until the page is read.
@@ -93,7 +114,13 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
       return summarize?.(body);
     };
     const answer = client.events.getTaskLog(
-      { task: req.taskId, batch_size: batch, from_timestamp: from, navigate_earlier: req.direction === 'older' },
+      {
+        task: req.taskId,
+        batch_size: batch,
+        from_timestamp: from.timestamp,
+        ...(from.seq === undefined ? {} : { from_seq: from.seq }),
+        navigate_earlier: req.direction === 'older',
+      },
       { signal: own.signal, peek },
     );
     // A page left behind (match, abort, wrong guess) fails with nobody waiting for it.
@@ -115,21 +142,19 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
   let scanned = 0;
   let pages = 0;
   try {
-    let next: PageRequest | undefined = request(req.from, batchAfter(0, 0));
+    let next: PageRequest | undefined = request(edgeOf(req.from, req.fromSeq), batchAfter(0, 0));
     while (next !== undefined) {
       const current: PageRequest = next;
       // Pages come in the direction of travel (newest first when going older).
       const answer = await current.answer;
       if (req.signal.aborted) return { kind: 'aborted', scanned, pages };
       const page = answer instanceof LogPageSummary ? answer : rawLogEvents(answer, ENDPOINT);
-      const edge = pageEdge(page);
-      // A short page is the end; a page whose edge did not move would repeat forever.
-      const from =
-        edge.timestamp !== null && edge.count >= current.batch && edge.timestamp !== current.from
-          ? edge.timestamp
-          : null;
+      const { count, edge } = pageEdge(page);
+      // A short page is the end; a page whose edge (timestamp and seq) did not move would
+      // repeat forever.
+      const from = edge !== null && count >= current.batch && !sameEdge(current.from, edge) ? edge : null;
       next = current.following;
-      if (next !== undefined && next.from !== from) {
+      if (next !== undefined && !sameEdge(next.from, from)) {
         next.abort();
         next = undefined;
       }
@@ -138,7 +163,7 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
       scanned += hit.scanned;
       pages += 1;
       req.onPage(scanned, pages);
-      if (hit.timestamp !== null) return { kind: 'found', timestamp: hit.timestamp, scanned, pages };
+      if (hit.at !== null) return { kind: 'found', ...hit.at, scanned, pages };
     }
     return { kind: 'not-found', scanned, pages };
   } finally {
@@ -158,12 +183,12 @@ function quietPageSummary(query: LogScanRequest['query']): ((body: string) => Lo
 }
 
 const TIMESTAMP_KEY = '"timestamp":';
+const SEQ_KEY = '"seq":';
 const RETURNED_KEY = '"returned":';
 const LEADING_NUMBER = /^ *(-?\d+(?:\.\d+)?)/;
 
-/** The number right after the last `key` in `body`, or null. */
-function lastNumberAfter(body: string, key: string): number | null {
-  const at = body.lastIndexOf(key);
+/** The number right after the `key` found at `at` in `body`, or null (also when `at` is -1). */
+function numberAfter(body: string, key: string, at: number): number | null {
   if (at === -1) return null;
   const number = LEADING_NUMBER.exec(body.slice(at + key.length, at + key.length + 40));
   return number === null ? null : Number(number[1]);
@@ -171,44 +196,60 @@ function lastNumberAfter(body: string, key: string): number | null {
 
 /**
  * The page's edge as its text shows it, without reading the page: the number after its last
- * `"timestamp":`, unless its `returned` says the page is short (the last one). Two searches
- * from the end of the text. Inside a JSON string a quote is escaped, so the keys never read
- * like this there; a nested object's timestamp could, which is why this is only a guess that
- * the page, once read, confirms or not.
+ * `"timestamp":` and, when a `"seq":` follows it (tracktop's server writes each log's seq after
+ * its timestamp), the number after that; null when its `returned` says the page is short (the
+ * last one). A few searches from the end of the text. Inside a JSON string a quote is escaped,
+ * so the keys never read like this there; a nested object's keys could, which is why this is
+ * only a guess that the page, once read, confirms or not.
  */
-export function edgeGuess(body: string, batch: number): number | null {
-  const returned = lastNumberAfter(body, RETURNED_KEY);
+export function edgeGuess(body: string, batch: number): LogEdge | null {
+  const returned = numberAfter(body, RETURNED_KEY, body.lastIndexOf(RETURNED_KEY));
   if (returned !== null && returned < batch) return null;
-  return lastNumberAfter(body, TIMESTAMP_KEY);
+  const at = body.lastIndexOf(TIMESTAMP_KEY);
+  const timestamp = numberAfter(body, TIMESTAMP_KEY, at);
+  if (timestamp === null) return null;
+  const seqAt = body.lastIndexOf(SEQ_KEY);
+  const seq = seqAt > at ? numberAfter(body, SEQ_KEY, seqAt) : null;
+  return seq !== null && Number.isInteger(seq) ? { timestamp, seq } : { timestamp };
 }
 
-/** How many events of the page count as logs and the timestamp of the last one. */
-function pageEdge(events: readonly unknown[] | LogPageSummary): { count: number; timestamp: number | null } {
-  if (events instanceof LogPageSummary) return { count: events.logs, timestamp: events.lastTimestamp };
+/** The log's place: its timestamp, and its seq when it has one. */
+function edgeOf(timestamp: number, seq: number | undefined): LogEdge {
+  return seq === undefined ? { timestamp } : { timestamp, seq };
+}
+
+/** How many events of the page count as logs and the place of the last one. */
+function pageEdge(events: readonly unknown[] | LogPageSummary): { count: number; edge: LogEdge | null } {
+  if (events instanceof LogPageSummary)
+    return {
+      count: events.logs,
+      edge: events.lastTimestamp === null ? null : edgeOf(events.lastTimestamp, events.lastSeq),
+    };
   let count = 0;
-  let timestamp: number | null = null;
+  let last: unknown;
   for (const e of events) {
-    const t = logEventTimestamp(e);
-    if (t === null) continue;
+    if (logEventTimestamp(e) === null) continue;
     count += 1;
-    timestamp = t;
+    last = e;
   }
-  return { count, timestamp };
+  const timestamp = logEventTimestamp(last);
+  return { count, edge: timestamp === null ? null : edgeOf(timestamp, logEventSeq(last)) };
 }
 
-/** The first matching log of the page (its timestamp, or null) and the logs read to find it. */
+/** The first matching log of the page (its place, or null) and the logs read to find it. */
 function firstMatch(
   events: readonly unknown[] | LogPageSummary,
   req: LogScanRequest,
-): { timestamp: number | null; scanned: number } {
-  if (events instanceof LogPageSummary) return { timestamp: null, scanned: events.logs };
+): { at: LogEdge | null; scanned: number } {
+  if (events instanceof LogPageSummary) return { at: null, scanned: events.logs };
   const { test, asciiTest } = req.query;
   let scanned = 0;
   for (const e of events) {
     const timestamp = logEventTimestamp(e);
     if (timestamp === null) continue;
     scanned += 1;
-    if (messageMatches(logEventMessage(e), test, asciiTest, req.color)) return { timestamp, scanned };
+    if (messageMatches(logEventMessage(e), test, asciiTest, req.color))
+      return { at: edgeOf(timestamp, logEventSeq(e)), scanned };
   }
-  return { timestamp: null, scanned };
+  return { at: null, scanned };
 }

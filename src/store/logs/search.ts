@@ -8,6 +8,7 @@ import {
   indexOfLine,
   newerPageFrom,
   olderPageFrom,
+  pageSeq,
   prependOlder,
   type LogLine,
   type LogWindow,
@@ -15,6 +16,7 @@ import {
 import { searchLog as searchWindow } from '../../text/log-window-search.js';
 import type { StoreContext } from '../context.js';
 import { commit, fetchPage, logBatchSize, logRows, maxTop, patchLogs } from './window-state.js';
+import type { LogEdge } from './scan.js';
 import { selectedFingerprint } from '../detail/selected-task.js';
 
 /** Progress reaches the screen at most this often while a search scans. */
@@ -69,6 +71,9 @@ export async function search(
     color: ctx.book.logColor,
     direction,
     from: edge,
+    // Inside a timestamp the window's edge splits (tracktop's server), the scan goes on after
+    // the window's edge log rather than past its whole timestamp.
+    fromSeq: pageSeq(window, direction),
     firstBatch: 2 * logBatchSize(ctx.get()),
     signal,
     onPage: (scanned, pages) => progress(scanned, pages, false),
@@ -77,7 +82,8 @@ export async function search(
   // The pages around a match count as fetched by this step too.
   progress(scan.scanned, scan.pages + (scan.kind === 'found' ? 2 : 0), true);
   if (scan.kind === 'not-found') return showNotFound(ctx);
-  const match = await loadAround(ctx, taskId, scan.timestamp, direction, compiled.test, signal);
+  const at: LogEdge = { timestamp: scan.timestamp, seq: scan.seq };
+  const match = await loadAround(ctx, taskId, at, direction, compiled.test, signal);
   if (match !== undefined) showMatch(ctx, match.index, match.id);
 }
 
@@ -115,13 +121,14 @@ function showMatch(ctx: StoreContext, index: number, id: number): void {
 }
 
 /**
- * Replaces the window with the page ending at `timestamp` and the page after it, and returns
- * the matching line there (the last one at that timestamp going older, the first going newer).
+ * Replaces the window with the page ending at the match and the page after it, and returns the
+ * matching line there: in the match's own event when the server gave its seq, else among the
+ * lines of its timestamp (the last matching one going older, the first going newer).
  */
 async function loadAround(
   ctx: StoreContext,
   taskId: string,
-  timestamp: number,
+  match: LogEdge,
   direction: 'older' | 'newer',
   test: (text: string) => boolean,
   signal: AbortSignal,
@@ -129,12 +136,14 @@ async function loadAround(
   const state = ctx.get();
   const batch = logBatchSize(state);
   const fp = selectedFingerprint(state);
-  // `from_timestamp` is exclusive: just above the match's, the older page ends with its group.
-  const upTo = await fetchPage(
-    ctx,
-    { task: taskId, batch_size: batch, from_timestamp: timestamp + 1, navigate_earlier: true },
-    signal,
-  );
+  // The start is exclusive. With a seq, just past the match's: the older page ends with the
+  // match itself, however many logs share its timestamp. Without one (real servers), just
+  // above its timestamp: the older page ends with the match's whole timestamp group.
+  const end =
+    match.seq === undefined
+      ? { from_timestamp: match.timestamp + 1 }
+      : { from_timestamp: match.timestamp, from_seq: match.seq + 1 };
+  const upTo = await fetchPage(ctx, { task: taskId, batch_size: batch, ...end, navigate_earlier: true }, signal);
   if (signal.aborted) return undefined;
   const current = ctx.book.logWindow;
   const empty: LogWindow = {
@@ -149,9 +158,16 @@ async function loadAround(
   let next = prependOlder(empty, upTo, batch);
   const after = newerPageFrom(next);
   if (after !== undefined) {
+    const seq = pageSeq(next, 'newer');
     const page = await fetchPage(
       ctx,
-      { task: taskId, batch_size: batch, from_timestamp: after, navigate_earlier: false },
+      {
+        task: taskId,
+        batch_size: batch,
+        from_timestamp: after,
+        ...(seq === undefined ? {} : { from_seq: seq }),
+        navigate_earlier: false,
+      },
       signal,
     );
     if (signal.aborted) return undefined;
@@ -159,10 +175,26 @@ async function loadAround(
   }
   commit(ctx, next, () => ({ top: 0, follow: false }), { loadingOlder: false, loadingNewer: false });
   ctx.book.logsFor = fp;
-  const group = next.lines.flatMap((line, index) => (line.timestamp === timestamp ? [index] : []));
+  const group = matchGroup(next, match);
   const matching = group.filter((index) => test((next.lines[index] as LogLine).plain));
   // A hit in lines the window folds away ("… more lines") shows the event's first line.
   const index = (direction === 'older' ? matching[matching.length - 1] : matching[0]) ?? group[0];
   if (index === undefined) return undefined;
   return { index, id: (next.lines[index] as LogLine).id };
+}
+
+/**
+ * Indices in `window.lines` of the match's lines: those of its event when it has a seq, else
+ * every line of its timestamp.
+ */
+function matchGroup(window: LogWindow, match: LogEdge): number[] {
+  if (match.seq === undefined)
+    return window.lines.flatMap((line, index) => (line.timestamp === match.timestamp ? [index] : []));
+  const group: number[] = [];
+  let index = 0;
+  for (const block of window.blocks) {
+    const own = block.entry.timestamp === match.timestamp && block.entry.seq === match.seq;
+    for (let k = 0; k < block.lines.length; k++, index++) if (own) group.push(index);
+  }
+  return group;
 }

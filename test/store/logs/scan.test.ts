@@ -180,11 +180,31 @@ describe('the edge a page shows before it is read', () => {
           ...(returned ? { returned: n, total: 1000 } : {}),
         },
       });
-    expect(edgeGuess(body(3), 3)).toBe(98);
+    expect(edgeGuess(body(3), 3)).toEqual({ timestamp: 98 });
     expect(edgeGuess(body(2), 3)).toBeNull();
-    expect(edgeGuess(body(2, false), 3)).toBe(99);
-    expect(edgeGuess(JSON.stringify({ msg: '"timestamp": 5', timestamp: 9 }), 1)).toBe(9);
+    expect(edgeGuess(body(2, false), 3)).toEqual({ timestamp: 99 });
+    expect(edgeGuess(JSON.stringify({ msg: '"timestamp": 5', timestamp: 9 }), 1)).toEqual({ timestamp: 9 });
     expect(edgeGuess('{"data":{"events":[],"returned":0}}', 1)).toBeNull();
+  });
+
+  it("holds the last log's seq when a seq key follows its timestamp (tracktop's server)", () => {
+    const page = (events: object[]) => JSON.stringify({ data: { events, returned: events.length, total: 9 } });
+    expect(
+      edgeGuess(
+        page([
+          { timestamp: 5, msg: 'a', seq: 3 },
+          { timestamp: 5, msg: 'b', seq: 4 },
+        ]),
+        2,
+      ),
+    ).toEqual({
+      timestamp: 5,
+      seq: 4,
+    });
+    // The last log has no seq (a real server): an earlier log's is not its.
+    expect(edgeGuess(page([{ seq: 3, timestamp: 5 }, { timestamp: 6 }]), 2)).toEqual({ timestamp: 6 });
+    expect(edgeGuess(page([{ timestamp: 6, msg: '"seq": 2' }]), 1)).toEqual({ timestamp: 6 });
+    expect(edgeGuess(page([{ timestamp: 6, seq: 1.5 }]), 1)).toEqual({ timestamp: 6 });
   });
 
   it("a wrong guess (a nested timestamp after the event's own) is aborted and the page asked for again", async () => {
