@@ -12,8 +12,8 @@
 // Targets: median <= 50 ms under each attack, <= 20 ms under the wrong-secret storm.
 // Then the hostile and fault figures of bench/lib/hardening.mjs: log pages of one timestamp,
 // the owner's login during a storm, revoked keys, a second server, 16 large uploads, 1,100 idle
-// sockets, and the 8-writer ingest (`node bench/attack.mjs 3 --ingest-only DIST` measures that
-// one alone on another build's dist/).
+// sockets, and the 8-writer ingest with the monitor watching (`node bench/attack.mjs 30
+// --ingest-only DIST` measures that one alone on another build's dist/ and its monitor).
 // The server runs in a child process and the attackers in a worker thread, so the client-side
 // work of the attack (serializing 2 MB bodies) does not count as server time.
 import { fork } from 'node:child_process';
@@ -169,6 +169,10 @@ if (role === 'main' && process.argv[1] === fileURLToPath(import.meta.url) && pro
   const seconds = Number(process.argv[2] ?? 30);
   const r = await ingest(process.argv[4] ?? DIST, seconds);
   console.log(`8-writer ingest, ${seconds} s: ${r.rate.toFixed(0)} events/s, ${r.errors} errors, ${r.lost} lost`);
+  const m = r.monitor;
+  console.log(
+    `monitor watching: ${m.running ? 'running' : 'gone'}, ${m.cpuSeconds.toFixed(1)} CPU s, peak RSS ${m.peakRssMb.toFixed(0)} MB`,
+  );
 } else if (role === 'main' && process.argv[1] === fileURLToPath(import.meta.url)) {
   const seconds = Number(process.argv[2] ?? 3);
   console.log(`cheap call: projects.get_all_ex {page_size: 1}, ${seconds} s per attack`);

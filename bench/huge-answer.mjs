@@ -4,11 +4,10 @@
 // huge; then keys (j / k in the task list) are timed to their frame, and at the end the
 // monitor's peak resident memory (VmHWM) is read. The client's bound (64 MiB by default) and
 // its memory of a refused request are what keep both low.
-import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { monitorPid } from './lib/proc.mjs';
+import { monitorPid, peakRssMb } from './lib/proc.mjs';
 import { startSeededServer } from './lib/seeded-server.mjs';
 import { quantile, sleep, spread } from './lib/stats.mjs';
 import { row } from './lib/table.mjs';
@@ -17,11 +16,6 @@ import { END_OF_FRAME, monitorCommand, openTerminal } from './lib/tmux.mjs';
 const LIST = 'reports.get_task_data';
 const HUGE = 200 * 1024 * 1024;
 const CHUNK = Buffer.alloc(1024 * 1024, 0x78);
-
-function peakRssMb(pid) {
-  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb) / 1024;
-}
 
 /** Writes `limit` bytes (Infinity: without end) as fast as the client reads them. */
 function pump(res, limit) {

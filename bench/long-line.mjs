@@ -6,21 +6,15 @@
 // Uses a server of its own (seeded, small log) so that the line is in no other group's data.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { monitorPid } from './lib/proc.mjs';
+import { monitorPid, peakRssMb } from './lib/proc.mjs';
 import { startSeededServer } from './lib/seeded-server.mjs';
 import { quantile, sleep, spread } from './lib/stats.mjs';
 import { row } from './lib/table.mjs';
 import { END_OF_FRAME, monitorCommand, openTerminal } from './lib/tmux.mjs';
-import { readFileSync } from 'node:fs';
 
 /** 50 MB: "0000000 0000001 …", so every screen of it reads differently. */
 function hugeLine() {
   return Array.from({ length: 6_250_000 }, (_, i) => String(i).padStart(7, '0')).join(' ');
-}
-
-function peakRssMb(pid) {
-  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb) / 1024;
 }
 
 /** A short line beside the long one (40 KB, a few screens): the same keys on it are the reference. */

@@ -3,12 +3,13 @@
 // over loopback, and returns rows. `dist` is the compiled server to use (default ../../dist),
 // so the 8-writer ingest can be measured on an older build too.
 import { fork, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, fetch } from 'undici';
-import { rssMb } from './proc.mjs';
+import { cpuSeconds, monitorPid, peakRssMb, rssMb } from './proc.mjs';
+import { END_OF_FRAME, monitorCommand, openTerminal } from './tmux.mjs';
 import { row } from './table.mjs';
 
 export const ACCESS_KEY = 'BENCHHARDENKEY00000000001';
@@ -273,13 +274,27 @@ async function idleSockets(dist) {
 
 /**
  * The 8-writer load: 8 clients each sending batches of 500 scalars and 200 log lines for
- * `seconds`; events/s, errors, and every event counted back.
+ * `seconds`; events/s, errors, and every event counted back. The monitor of the same build
+ * (dist/../bin/tracktop.js) watches meanwhile, in tmux, polling every second with the first
+ * writer's logs in follow mode; its CPU seconds, peak RSS and whether it was still running at
+ * the end are returned too.
  */
 export async function ingest(dist, seconds) {
   const s = await childServer(dist);
+  let term;
   try {
     const writers = 8;
     const tasks = await Promise.all(Array.from({ length: writers }, (_, w) => newTask(s, `writer ${w}`)));
+    term = await openTerminal({ columns: 120, rows: 40 });
+    const root = join(dist, '..');
+    const server = { url: s.url, credentials: { accessKey: ACCESS_KEY, secretKey: SECRET_KEY } };
+    term.run(monitorCommand(root, server, ['--interval', '1']));
+    const shown = await term.waitFor(0, (b) => b.includes('writer 7') && b.includes(END_OF_FRAME), 20_000, 20);
+    if (Number.isNaN(shown)) throw new Error('the monitor did not show the writers');
+    const monitor = monitorPid(term.pid());
+    term.key('5');
+    term.key('G');
+    const cpuBefore = cpuSeconds(monitor);
     let stop = false;
     let added = 0;
     let errors = 0;
@@ -322,14 +337,24 @@ export async function ingest(dist, seconds) {
       }),
     );
     const ms = performance.now() - t0;
+    const monitorRunning = existsSync(`/proc/${monitor}`);
+    const monitorCpu = monitorRunning ? cpuSeconds(monitor) - cpuBefore : NaN;
+    const monitorPeak = monitorRunning ? peakRssMb(monitor) : NaN;
     let counted = 0;
     for (const task of tasks) {
       const r = await s.call('events.get_task_log', { task, batch_size: 1 });
       counted += r.json.data.total >= 10_000 ? await countLogs(s, task) : r.json.data.total;
     }
     const expectedLogs = sent.reduce((a, b) => a + b, 0);
-    return { rate: added / (ms / 1000), errors, lost: expectedLogs - counted, added };
+    return {
+      rate: added / (ms / 1000),
+      errors,
+      lost: expectedLogs - counted,
+      added,
+      monitor: { running: monitorRunning, cpuSeconds: monitorCpu, peakRssMb: monitorPeak },
+    };
   } finally {
+    term?.close();
     await s.stop();
   }
 }
@@ -352,10 +377,16 @@ export async function hardeningFigures(dist, seconds) {
   const r = await ingest(dist, seconds);
   rows.push(
     row({
-      figure: `8-writer ingest, 500 scalars + 200 logs a batch, ${seconds} s (events/s; errors; lost)`,
+      figure: `8-writer ingest, 500 scalars + 200 logs a batch, ${seconds} s, monitor watching (events/s; errors; lost)`,
       goal: '>= 77800; 0; 0',
       measured: `${r.rate.toFixed(0)}; ${r.errors}; ${r.lost}`,
-      ok: r.errors === 0 && r.lost === 0,
+      ok: r.rate >= 77_800 && r.errors === 0 && r.lost === 0,
+    }),
+    row({
+      figure: 'the watching monitor meanwhile (running; CPU s; peak RSS MB)',
+      goal: 'yes; -; <= 300',
+      measured: `${r.monitor.running ? 'yes' : 'no'}; ${r.monitor.cpuSeconds.toFixed(1)}; ${r.monitor.peakRssMb.toFixed(0)}`,
+      ok: r.monitor.running && r.monitor.peakRssMb <= 300,
     }),
   );
   return rows;

@@ -40,6 +40,12 @@ export function cpuMeter(pid) {
 }
 
 /** Resident memory (VmRSS) in MB. */
+/** Peak resident memory of a process (VmHWM), MB. */
+export function peakRssMb(pid) {
+  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
+}
+
 export function rssMb(pid) {
   const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb) / 1024;
