@@ -2,7 +2,7 @@
 // all agree. The frame is always one row shorter than the terminal (Ink clears the whole
 // screen before every frame once a frame reaches the terminal's height).
 import type { PaneName, ViewName } from '../store/types.js';
-import { firstInSlot, inSlot, type PaneInSlot, type PaneSlot } from '../store/panes.js';
+import { firstInSlot, inSlot, PANE_NAMES, type PaneInSlot, type PaneSlot } from '../store/panes.js';
 import { NO_PANE_ROWS } from '../store/ui/ui-state.js';
 
 export const MIN_COLS = 60;
@@ -12,7 +12,7 @@ export const WIDE_COLS = 100;
 export const WIDE_ROWS = 24;
 /** From this many rows the footer has a second line for key hints. */
 export const TWO_LINE_FOOTER_ROWS = 30;
-/** Right column wide enough to put scalars and chart side by side. */
+/** Right column wide enough to put two top-slot panes (scalars and chart) side by side. */
 const SIDE_BY_SIDE_COLS = 120;
 /** Columns a chart keeps for its y labels and axis. */
 export const CHART_GUTTER = 12;
@@ -24,6 +24,7 @@ export type BottomSlotPane = PaneInSlot<'bottom'>;
 /** What the two slots show before any of their panes has had focus. */
 export const DEFAULT_TOP_PANE: TopSlotPane = firstInSlot('top');
 export const DEFAULT_BOTTOM_PANE: BottomSlotPane = firstInSlot('bottom');
+const TOP_PANES = PANE_NAMES.filter((name): name is TopSlotPane => inSlot(name, 'top'));
 
 /** The pane a slot shows: the focused pane when it belongs there, else the one last shown there. */
 export function slotPane<S extends PaneSlot>(focused: PaneName, slot: S, last: PaneInSlot<S>): PaneInSlot<S> {
@@ -109,12 +110,14 @@ function tasksWide(input: LayoutInput, width: number, height: number): LayoutNod
   const bottomHeight = height - topHeight;
   const top = slotPane(input.focused, 'top', input.topPane);
   const bottom = slotPane(input.focused, 'bottom', input.bottomPane);
+  // Side by side: the slot's first pane, and beside it the one shown there (else the slot's second).
+  const beside = top !== DEFAULT_TOP_PANE ? top : (TOP_PANES[1] ?? top);
   let topNode: LayoutNode;
-  if (rightWidth >= SIDE_BY_SIDE_COLS) {
-    const scalarsWidth = Math.round(rightWidth * 0.42);
+  if (rightWidth >= SIDE_BY_SIDE_COLS && beside !== DEFAULT_TOP_PANE) {
+    const firstWidth = Math.round(rightWidth * 0.42);
     topNode = split('row', rightWidth, topHeight, [
-      pane('scalars', scalarsWidth, topHeight),
-      pane('chart', rightWidth - scalarsWidth, topHeight),
+      pane(DEFAULT_TOP_PANE, firstWidth, topHeight),
+      pane(beside, rightWidth - firstWidth, topHeight),
     ]);
   } else {
     topNode = pane(top, rightWidth, topHeight);

@@ -121,6 +121,7 @@ describe('pane descriptors', () => {
   it('lay out every pane when it has focus, wide and narrow, each slot showing its first pane by default', () => {
     for (const spec of PANE_SPECS) {
       for (const [cols, rows] of [
+        [240, 50],
         [160, 40],
         [80, 20],
       ] as const) {
