@@ -4,14 +4,23 @@
 import { createElement, memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, useInput, useStdin, useStdout, type Key } from 'ink';
 import { visibleOptions } from '../store/reports/filters.js';
-import type { MonitorState, MonitorStore, PaneName } from '../store/types.js';
+import type { MonitorStore, PaneName } from '../store/types.js';
 import { clipboardSequence } from '../text/osc52.js';
 import { tmuxClipboardCheck } from './tmux-clipboard.js';
 import { handleKey, focusedPane, type UiEffects } from './keys/router.js';
 import { applyLayoutToStore, storeLayoutOf, type StoreLayout } from './store-layout.js';
 import { PaneSubjectContext, StoreContext, TerminalColsContext, ThemeContext, useMonitor } from './context.js';
 import { decodeInput } from './keys/key-names.js';
-import { computeLayout, pickerBox, type BottomSlotPane, type LayoutNode, type TopSlotPane } from './layout.js';
+import {
+  computeLayout,
+  DEFAULT_BOTTOM_PANE,
+  DEFAULT_TOP_PANE,
+  pickerBox,
+  slotPane,
+  type BottomSlotPane,
+  type LayoutNode,
+  type TopSlotPane,
+} from './layout.js';
 import { DEFAULT_SIZE } from './monitor-start.js';
 import { DialogOverlay, MAX_ERROR_ROWS } from './components/DialogOverlay.js';
 import { Header } from './components/Header.js';
@@ -25,14 +34,7 @@ import { FULL_CLEAR } from './terminal.js';
 import { GraphicsContext, NO_GRAPHICS, WebUiContext, type GraphicsSupport } from './terminal-graphics.js';
 import { useFullResolution } from './use-full-resolution.js';
 import type { Theme } from './theme.js';
-import { ChartOrCompare, PlotsOrCompare, ScalarsOrCompare } from './panes/ComparePanes.js';
-import { LogsPane } from './panes/LogsPane.js';
-import { ReportDetailsPane } from './panes/ReportDetailsPane.js';
-import { ReportListPane } from './panes/ReportListPane.js';
-import { RunInfoPane } from './panes/RunInfoPane.js';
-import { SummaryPane } from './panes/SummaryPane.js';
-import { TaskListPane } from './panes/TaskListPane.js';
-import type { PaneProps } from './panes/types.js';
+import { PANE_VIEWS } from './panes/registry.js';
 
 /** Erase the screen and put the cursor top-left (scrollback untouched). */
 const CLEAR_SCREEN_HOME = '\u001b[2J\u001b[H';
@@ -71,18 +73,6 @@ export interface AppProps {
   keyHints?: boolean;
 }
 
-const PANES: Record<PaneName, (props: PaneProps) => ReactNode> = {
-  tasks: TaskListPane,
-  scalars: ScalarsOrCompare,
-  chart: ChartOrCompare,
-  logs: LogsPane,
-  plots: PlotsOrCompare,
-  summary: SummaryPane,
-  runinfo: RunInfoPane,
-  reports: ReportListPane,
-  details: ReportDetailsPane,
-};
-
 function stdoutSize(stdout: NodeJS.WriteStream | undefined): { cols: number; rows: number } {
   const cols = stdout?.columns;
   const rows = stdout?.rows;
@@ -91,19 +81,6 @@ function stdoutSize(stdout: NodeJS.WriteStream | undefined): { cols: number; row
     rows: typeof rows === 'number' && rows > 0 ? rows : DEFAULT_SIZE.rows,
   };
 }
-
-/** The store slice each pane draws: a pane that failed to draw tries again when it changes. */
-const PANE_DATA: Record<PaneName, (s: MonitorState) => unknown> = {
-  tasks: (s) => s.tasks,
-  scalars: (s) => (s.tasks.marked.length >= 2 ? s.compare : s.scalars),
-  chart: (s) => (s.tasks.marked.length >= 2 ? s.compare : s.scalars),
-  logs: (s) => s.logs,
-  plots: (s) => (s.tasks.marked.length >= 2 ? s.compare : s.artifacts),
-  summary: (s) => s.artifacts,
-  runinfo: (s) => s.runinfo,
-  reports: (s) => s.reports,
-  details: (s) => s.reports,
-};
 
 /**
  * One pane inside its own error boundary. Memoised on primitive props: a key that changes one
@@ -116,18 +93,14 @@ const PaneSlot = memo(function PaneSlot(props: {
   focused: boolean;
   hyperlinks: boolean;
 }): ReactNode {
-  const data = useMonitor(PANE_DATA[props.pane]);
-  const pane =
-    props.pane === 'details' ? (
-      <ReportDetailsPane
-        width={props.width}
-        height={props.height}
-        focused={props.focused}
-        hyperlinks={props.hyperlinks}
-      />
-    ) : (
-      createElement(PANES[props.pane], { width: props.width, height: props.height, focused: props.focused })
-    );
+  const view = PANE_VIEWS[props.pane];
+  const data = useMonitor(view.data);
+  const pane = createElement(view.component, {
+    width: props.width,
+    height: props.height,
+    focused: props.focused,
+    hyperlinks: props.hyperlinks,
+  });
   return (
     <PaneBoundary
       resetKey={data}
@@ -200,12 +173,11 @@ function Monitor(props: AppProps): ReactNode {
   const now = props.now ?? Date.now;
 
   // The top-right / bottom-right slots keep showing the pane last focused there.
-  const [topSlot, setTopSlot] = useState<TopSlotPane>('scalars');
-  const [bottomSlot, setBottomSlot] = useState<BottomSlotPane>('logs');
+  const [topSlot, setTopSlot] = useState<TopSlotPane>(DEFAULT_TOP_PANE);
+  const [bottomSlot, setBottomSlot] = useState<BottomSlotPane>(DEFAULT_BOTTOM_PANE);
   // State adjusted while rendering (remembered from earlier renders): React renders again at once.
-  const topPane = focused === 'scalars' || focused === 'chart' ? focused : topSlot;
-  const bottomPane =
-    focused === 'logs' || focused === 'plots' || focused === 'summary' || focused === 'runinfo' ? focused : bottomSlot;
+  const topPane = slotPane(focused, 'top', topSlot);
+  const bottomPane = slotPane(focused, 'bottom', bottomSlot);
   if (topPane !== topSlot) setTopSlot(topPane);
   if (bottomPane !== bottomSlot) setBottomSlot(bottomPane);
   const zoomed = useMonitor((s) => s.ui.zoomed);

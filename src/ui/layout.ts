@@ -1,7 +1,8 @@
 // Where the panes go for a terminal size: a pure function, so the App, `--once` and the tests
 // all agree. The frame is always one row shorter than the terminal (Ink clears the whole
 // screen before every frame once a frame reaches the terminal's height).
-import type { PaneName, ReportsPane, TasksPane, ViewName } from '../store/types.js';
+import type { PaneName, ViewName } from '../store/types.js';
+import { firstInSlot, inSlot, PANE_NAMES, type PaneInSlot, type PaneSlot } from '../store/panes.js';
 import { NO_PANE_ROWS } from '../store/ui/ui-state.js';
 
 export const MIN_COLS = 60;
@@ -11,13 +12,24 @@ export const WIDE_COLS = 100;
 export const WIDE_ROWS = 24;
 /** From this many rows the footer has a second line for key hints. */
 export const TWO_LINE_FOOTER_ROWS = 30;
-/** Right column wide enough to put scalars and chart side by side. */
+/** Right column wide enough to put two top-slot panes (scalars and chart) side by side. */
 const SIDE_BY_SIDE_COLS = 120;
 /** Columns a chart keeps for its y labels and axis. */
 export const CHART_GUTTER = 12;
 
-export type TopSlotPane = Extract<TasksPane, 'scalars' | 'chart'>;
-export type BottomSlotPane = Extract<TasksPane, 'logs' | 'plots' | 'summary' | 'runinfo'>;
+/** The panes of the Tasks view's top-right and bottom-right slots (their descriptors' `slot`). */
+export type TopSlotPane = PaneInSlot<'top'>;
+export type BottomSlotPane = PaneInSlot<'bottom'>;
+
+/** What the two slots show before any of their panes has had focus. */
+export const DEFAULT_TOP_PANE: TopSlotPane = firstInSlot('top');
+export const DEFAULT_BOTTOM_PANE: BottomSlotPane = firstInSlot('bottom');
+const TOP_PANES = PANE_NAMES.filter((name): name is TopSlotPane => inSlot(name, 'top'));
+
+/** The pane a slot shows: the focused pane when it belongs there, else the one last shown there. */
+export function slotPane<S extends PaneSlot>(focused: PaneName, slot: S, last: PaneInSlot<S>): PaneInSlot<S> {
+  return inSlot(focused, slot) ? focused : last;
+}
 
 export interface PaneBox {
   kind: 'pane';
@@ -42,9 +54,9 @@ export interface LayoutInput {
   rows: number;
   view: ViewName;
   focused: PaneName;
-  /** Which of scalars/chart fills the top-right slot when neither has focus. */
+  /** Which top-slot pane fills the top-right slot when none of them has focus. */
   topPane: TopSlotPane;
-  /** Which of logs/plots/summary/runinfo fills the bottom-right slot when none has focus. */
+  /** Which bottom-slot pane fills the bottom-right slot when none of them has focus. */
   bottomPane: BottomSlotPane;
   /** The focused pane fills the whole body (`Z`). */
   zoomed?: boolean;
@@ -96,17 +108,16 @@ function tasksWide(input: LayoutInput, width: number, height: number): LayoutNod
   const rightWidth = width - leftWidth;
   const topHeight = Math.max(6, Math.round(height * 0.42));
   const bottomHeight = height - topHeight;
-  const top: TopSlotPane = input.focused === 'scalars' || input.focused === 'chart' ? input.focused : input.topPane;
-  const bottom: BottomSlotPane =
-    input.focused === 'logs' || input.focused === 'plots' || input.focused === 'summary' || input.focused === 'runinfo'
-      ? input.focused
-      : input.bottomPane;
+  const top = slotPane(input.focused, 'top', input.topPane);
+  const bottom = slotPane(input.focused, 'bottom', input.bottomPane);
+  // Side by side: the slot's first pane, and beside it the one shown there (else the slot's second).
+  const beside = top !== DEFAULT_TOP_PANE ? top : (TOP_PANES[1] ?? top);
   let topNode: LayoutNode;
-  if (rightWidth >= SIDE_BY_SIDE_COLS) {
-    const scalarsWidth = Math.round(rightWidth * 0.42);
+  if (rightWidth >= SIDE_BY_SIDE_COLS && beside !== DEFAULT_TOP_PANE) {
+    const firstWidth = Math.round(rightWidth * 0.42);
     topNode = split('row', rightWidth, topHeight, [
-      pane('scalars', scalarsWidth, topHeight),
-      pane('chart', rightWidth - scalarsWidth, topHeight),
+      pane(DEFAULT_TOP_PANE, firstWidth, topHeight),
+      pane(beside, rightWidth - firstWidth, topHeight),
     ]);
   } else {
     topNode = pane(top, rightWidth, topHeight);
@@ -174,9 +185,6 @@ export function paneRowsOf(layout: Layout): Record<PaneName, number> {
   for (const box of layout.panes) rows[box.pane] = paneInner(box).height;
   return rows;
 }
-
-export const TASKS_TABS: readonly TasksPane[] = ['tasks', 'scalars', 'chart', 'logs', 'plots', 'summary', 'runinfo'];
-export const REPORTS_TABS: readonly ReportsPane[] = ['reports', 'details'];
 
 /** Largest picker dialog: small enough that the panes around it stay in view. */
 export const PICKER_MAX_COLS = 64;

@@ -7,7 +7,7 @@ import { createMonitorStore, type StoreClient, type StoreDeps } from '../store/i
 import type { LogScanner } from '../store/logs/scan.js';
 import type { MonitorState, MonitorStore } from '../store/types.js';
 import { applyLayoutToStore, storeLayoutOf } from './store-layout.js';
-import { computeLayout } from './layout.js';
+import { computeLayout, DEFAULT_BOTTOM_PANE, DEFAULT_TOP_PANE } from './layout.js';
 import type { PaneExporter } from './pane-effects.js';
 import { detectGraphics, detectGraphicsInBackground, type GraphicsSupport } from './terminal-graphics.js';
 
@@ -86,8 +86,8 @@ export function layOutStore(store: MonitorStore, size: { cols: number; rows: num
         rows: size.rows,
         view: state.ui.view,
         focused: state.ui.focus.tasks,
-        topPane: 'scalars',
-        bottomPane: 'logs',
+        topPane: DEFAULT_TOP_PANE,
+        bottomPane: DEFAULT_BOTTOM_PANE,
       }),
     ),
   );

@@ -1,5 +1,7 @@
 // What both detail slices (scalars/artifacts and logs) ask about the selected task: its
-// fingerprint (refetch when it moved) and whether a pane of it is on screen.
+// fingerprint (refetch when it moved) and whether a pane of it is on screen (the panes' data
+// needs are in their descriptors, src/store/panes.ts).
+import { dataWanted } from '../panes.js';
 import type { MonitorState, TaskRow } from '../types.js';
 
 export function taskFingerprint(row: TaskRow | undefined): string | null {
@@ -12,24 +14,20 @@ export function selectedFingerprint(state: MonitorState): string | null {
   return id === null ? null : taskFingerprint(state.tasks.byId[id]);
 }
 
-function paneShown(state: MonitorState, pane: 'logs' | 'plots' | 'summary' | 'chart' | 'runinfo'): boolean {
-  return state.ui.view === 'tasks' && (state.ui.focus.tasks === pane || state.ui.paneRows[pane] > 0);
-}
-
-/** Plots, images and single values are fetched only while their pane is shown. */
+/** Plots, images and single values are fetched only while a pane showing them is. */
 export function artifactsWanted(state: MonitorState): boolean {
-  return paneShown(state, 'plots') || paneShown(state, 'summary');
+  return dataWanted(state, 'artifacts');
 }
 
 /** The plots pane is on screen (compare mode fetches the marked tasks' plots only then). */
 export function plotsShown(state: MonitorState): boolean {
-  return paneShown(state, 'plots');
+  return dataWanted(state, 'compare-plots');
 }
 
 export function runInfoWanted(state: MonitorState): boolean {
-  return paneShown(state, 'runinfo');
+  return dataWanted(state, 'runinfo');
 }
 
 export function logsWanted(state: MonitorState): boolean {
-  return paneShown(state, 'logs');
+  return dataWanted(state, 'logs');
 }

@@ -9,6 +9,7 @@ import type { ReportsGetTaskDataRequest } from '../../wire/reports.js';
 import { restartTimer } from '../core/book-timers.js';
 import type { StoreContext } from '../context.js';
 import { classifyFailure, describeFailure } from '../core/errors.js';
+import { dataWanted } from '../panes.js';
 import type { ReportRow } from './list.js';
 import type { MonitorState } from '../types.js';
 import { parseWidgetData } from './widget-data.js';
@@ -93,7 +94,7 @@ function selectedReport(state: MonitorState): ReportRow | undefined {
 
 /** The details pane is on screen (side by side with the list, or focused). */
 export function widgetsShown(state: MonitorState): boolean {
-  return state.ui.view === 'reports' && (state.ui.focus.reports === 'details' || state.ui.paneRows.details > 0);
+  return dataWanted(state, 'widgets');
 }
 
 /** The report's widgets; none yet while the markdown renderer loads (it looks again once loaded). */

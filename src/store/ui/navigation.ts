@@ -5,14 +5,7 @@ import { clampIndex } from '../core/lists.js';
 import { onReportSelectionChanged, syncWidgets } from '../reports/widgets.js';
 import { onTaskSelectionChanged, syncDetail } from '../detail/task-detail.js';
 import { logRows } from '../logs/fetch.js';
-import {
-  REPORTS_PANES,
-  TASKS_PANES,
-  type PaneName,
-  type ReportsPane,
-  type TasksPane,
-  type ViewName,
-} from '../panes.js';
+import { paneSpec, panesOf, type PaneName, type ReportsPane, type TasksPane, type ViewName } from '../panes.js';
 import { moveRunInfoCursor } from '../run-info/run-info.js';
 import { compareActive, moveCompareCursor, scrollComparePlots } from '../compare/compare.js';
 import { jumpToEnd, jumpToStart, scrollLog } from '../logs/logs.js';
@@ -94,41 +87,36 @@ function moveChartMetric(ctx: StoreContext, delta: number): void {
   if (next !== state.scalars.chartMetric) ctx.set((s) => ({ scalars: { ...s.scalars, chartMetric: next } }));
 }
 
+type Mover = (ctx: StoreContext, state: MonitorState, delta: number) => void;
+
+/** What j/k (and paging, g/G) move in each pane: a list's cursor, or a text pane's scroll. */
+const MOVERS: Record<PaneName, Mover> = {
+  tasks: (ctx, state, delta) => moveTask(ctx, state.tasks.selectedIndex + delta),
+  reports: (ctx, state, delta) => moveReport(ctx, state.reports.selectedIndex + delta),
+  scalars: (ctx, state, delta) => (compareActive(state) ? moveCompareCursor(ctx, delta) : moveScalarRow(ctx, delta)),
+  chart: (ctx, state, delta) => (compareActive(state) ? moveCompareCursor(ctx, delta) : moveChartMetric(ctx, delta)),
+  logs: (ctx, _state, delta) => moveLogCursor(ctx, delta),
+  plots: (ctx, state, delta) => {
+    if (compareActive(state)) return scrollComparePlots(ctx, delta);
+    const count = state.artifacts.plots.items.length + state.artifacts.images.items.length;
+    const top = clampIndex(state.artifacts.plotsTop + delta, count);
+    if (top !== state.artifacts.plotsTop) ctx.set((s) => ({ artifacts: { ...s.artifacts, plotsTop: top } }));
+  },
+  summary: (ctx, state, delta) => {
+    const top = clampIndex(state.artifacts.summaryTop + delta, state.artifacts.singleValues.items.length);
+    if (top !== state.artifacts.summaryTop) ctx.set((s) => ({ artifacts: { ...s.artifacts, summaryTop: top } }));
+  },
+  runinfo: (ctx, _state, delta) => moveRunInfoCursor(ctx, delta),
+  details: (ctx, state, delta) => {
+    const top = Math.min(Math.max(0, state.reports.detailsTop + delta), detailsMaxTop(state));
+    if (top !== state.reports.detailsTop) ctx.set((s) => ({ reports: { ...s.reports, detailsTop: top } }));
+  },
+};
+
 /** Moves the focused pane's cursor to `index` (lists) or scrolls by `delta` (text panes). */
 function moveBy(ctx: StoreContext, delta: number): void {
   const state = ctx.get();
-  const pane = focusedPane(state);
-  switch (pane) {
-    case 'tasks':
-      return moveTask(ctx, state.tasks.selectedIndex + delta);
-    case 'reports':
-      return moveReport(ctx, state.reports.selectedIndex + delta);
-    case 'scalars':
-    case 'chart':
-      if (compareActive(state)) return moveCompareCursor(ctx, delta);
-      return pane === 'scalars' ? moveScalarRow(ctx, delta) : moveChartMetric(ctx, delta);
-    case 'logs':
-      return moveLogCursor(ctx, delta);
-    case 'plots': {
-      if (compareActive(state)) return scrollComparePlots(ctx, delta);
-      const count = state.artifacts.plots.items.length + state.artifacts.images.items.length;
-      const top = clampIndex(state.artifacts.plotsTop + delta, count);
-      if (top !== state.artifacts.plotsTop) ctx.set((s) => ({ artifacts: { ...s.artifacts, plotsTop: top } }));
-      return;
-    }
-    case 'summary': {
-      const top = clampIndex(state.artifacts.summaryTop + delta, state.artifacts.singleValues.items.length);
-      if (top !== state.artifacts.summaryTop) ctx.set((s) => ({ artifacts: { ...s.artifacts, summaryTop: top } }));
-      return;
-    }
-    case 'runinfo':
-      return moveRunInfoCursor(ctx, delta);
-    case 'details': {
-      const top = Math.min(Math.max(0, state.reports.detailsTop + delta), detailsMaxTop(state));
-      if (top !== state.reports.detailsTop) ctx.set((s) => ({ reports: { ...s.reports, detailsTop: top } }));
-      return;
-    }
-  }
+  MOVERS[focusedPane(state)](ctx, state, delta);
 }
 
 export function moveSelection(ctx: StoreContext, delta: number): void {
@@ -156,13 +144,9 @@ export function toBottom(ctx: StoreContext): void {
   else moveBy(ctx, FAR);
 }
 
-function panesOf(state: MonitorState): readonly PaneName[] {
-  return state.ui.view === 'tasks' ? TASKS_PANES : REPORTS_PANES;
-}
-
 export function focusPane(ctx: StoreContext, pane: PaneName): void {
   const state = ctx.get();
-  const view = (TASKS_PANES as readonly PaneName[]).includes(pane) ? 'tasks' : 'reports';
+  const view = paneSpec(pane).view;
   const current = view === 'tasks' ? state.ui.focus.tasks : state.ui.focus.reports;
   if (view === state.ui.view && current === pane) return;
   ctx.set((s) => ({
@@ -180,7 +164,7 @@ export function focusPane(ctx: StoreContext, pane: PaneName): void {
 
 export function focusStep(ctx: StoreContext, step: 1 | -1): void {
   const state = ctx.get();
-  const panes = panesOf(state);
+  const panes = panesOf(state.ui.view);
   const at = panes.indexOf(focusedPane(state));
   const next = panes[(at + step + panes.length) % panes.length];
   if (next !== undefined) focusPane(ctx, next);

@@ -9,7 +9,7 @@ import { resetListQuery } from '../core/list-paging.js';
 import { focusedPane } from './navigation.js';
 import { searchLog } from '../logs/logs.js';
 import { searchRunInfo } from '../run-info/run-info.js';
-import type { ListName } from '../panes.js';
+import { isList, isSearchPane, type ListName, type SearchPane } from '../panes.js';
 
 /** Pause after the last keystroke before a typed filter is sent. */
 export const FILTER_DEBOUNCE_MS = 150;
@@ -32,9 +32,11 @@ export interface PromptActions {
   toggleArchived(): void;
 }
 
-function isList(pane: string): pane is ListName {
-  return pane === 'tasks' || pane === 'reports';
-}
+/** What a submitted search does in each pane where `/` searches (src/store/panes.ts). */
+const SEARCHES: Record<SearchPane, (ctx: StoreContext, query: string) => void> = {
+  logs: searchLog,
+  runinfo: searchRunInfo,
+};
 
 export function createPromptActions(ctx: StoreContext): PromptActions {
   const setFilter = (list: ListName, text: string): void => {
@@ -57,7 +59,7 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
           const text = s.ui.filters[pane];
           return { ui: { ...s.ui, prompt: { kind: 'filter', pane, text, problem: null, initial: text } } };
         });
-      } else if (pane === 'logs' || pane === 'runinfo') {
+      } else if (isSearchPane(pane)) {
         // A new query each time, as in a shell; earlier ones are one Up away.
         ctx.set((s) => ({
           ui: { ...s.ui, prompt: { kind: 'search', pane, text: '', historyIndex: null, problem: null, initial: '' } },
@@ -78,14 +80,11 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
       stopTimer(ctx, 'filterTimer');
       applyTyped();
       ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
-      if (prompt.kind === 'search' && prompt.pane === 'runinfo') {
+      if (prompt.kind === 'search' && isSearchPane(prompt.pane)) {
         rememberSearch(ctx, prompt.text);
-        searchRunInfo(ctx, prompt.text);
-      } else if (prompt.kind === 'search') {
-        rememberSearch(ctx, prompt.text);
-        searchLog(ctx, prompt.text);
+        SEARCHES[prompt.pane](ctx, prompt.text);
       } else if (prompt.kind === 'jump') ctx.get().actions.jumpToTask(prompt.text);
-      else if (prompt.pane === 'tasks' || prompt.pane === 'reports') setFilter(prompt.pane, prompt.text.trim());
+      else if (isList(prompt.pane)) setFilter(prompt.pane, prompt.text.trim());
     },
     cancelPrompt() {
       const prompt = ctx.get().ui.prompt;

@@ -5,6 +5,7 @@ import type { StoreContext } from '../context.js';
 import { selectedLogText } from '../logs/cursor.js';
 import { patchLogs } from '../logs/fetch.js';
 import { focusedPane } from './navigation.js';
+import { isTextViewerPane, type TextViewerPane } from '../panes.js';
 import { selectedRunInfoValue } from '../run-info/run-info.js';
 import { showStatus } from '../core/status.js';
 import type { MonitorState } from '../types.js';
@@ -33,15 +34,21 @@ function summaryValueText(state: MonitorState): { title: string; text: string } 
   return { title: `${row.metric} / ${row.variant}`, text: `${row.metric} / ${row.variant}\n${String(row.value)}` };
 }
 
-function selectedText(state: MonitorState, now: number): { title: string; text: string } | null {
-  const pane = focusedPane(state);
-  if (pane === 'logs') {
+type SelectedText = { title: string; text: string } | null;
+
+/** What `enter` reads whole in each pane that has the text viewer (src/store/panes.ts). */
+const SELECTED_TEXT: Record<TextViewerPane, (state: MonitorState, now: number) => SelectedText> = {
+  logs: (state) => {
     const text = selectedLogText(state);
     return text === null ? null : { title: 'log line', text };
-  }
-  if (pane === 'summary') return summaryValueText(state);
-  if (pane === 'runinfo') return selectedRunInfoValue(state, now);
-  return null;
+  },
+  summary: (state) => summaryValueText(state),
+  runinfo: (state, now) => selectedRunInfoValue(state, now),
+};
+
+function selectedText(state: MonitorState, now: number): SelectedText {
+  const pane = focusedPane(state);
+  return isTextViewerPane(pane) ? SELECTED_TEXT[pane](state, now) : null;
 }
 
 export function createTextViewerActions(ctx: StoreContext): TextViewerActions {

@@ -3,7 +3,7 @@
 // that own the data.
 import type { StoreContext } from '../context.js';
 import type { DialogState } from './dialogs.js';
-import type { ListName, PaneName, ReportsPane, TasksPane, ViewName } from '../panes.js';
+import { PANE_NAMES, type ListName, type PaneName, type ReportsPane, type TasksPane, type ViewName } from '../panes.js';
 import { afterViewOrFocusChange } from './navigation.js';
 import { showStatus } from '../core/status.js';
 import { onLogRowsChanged } from '../logs/logs.js';
@@ -95,17 +95,9 @@ export interface TextViewerState {
 }
 
 /** Every pane with no visible rows (a pane not on screen). */
-export const NO_PANE_ROWS: Readonly<Record<PaneName, number>> = {
-  tasks: 0,
-  scalars: 0,
-  chart: 0,
-  logs: 0,
-  plots: 0,
-  summary: 0,
-  runinfo: 0,
-  reports: 0,
-  details: 0,
-};
+export const NO_PANE_ROWS: Readonly<Record<PaneName, number>> = Object.fromEntries(
+  PANE_NAMES.map((pane) => [pane, 0]),
+) as Record<PaneName, number>;
 
 export interface UiOptions {
   readOnly: boolean;

@@ -4,22 +4,12 @@ import { Text } from 'ink';
 import type { PaneName, ViewName } from '../../store/types.js';
 import { displayWidth } from '../../text/sanitize.js';
 import { useTheme } from '../context.js';
-import { REPORTS_TABS, TASKS_TABS } from '../layout.js';
+import { paneSpec, panesOf } from '../../store/panes.js';
 
 interface Tab {
   text: string;
   active: boolean;
 }
-
-const PANE_KEYS: Partial<Record<PaneName, string>> = {
-  scalars: '3',
-  chart: '4',
-  logs: '5',
-  plots: '6',
-  summary: '7',
-  runinfo: '8',
-  details: '3',
-};
 
 /**
  * How much the header keeps when space is short: 0 everything; 1 tabs closer together; 2 also
@@ -34,11 +24,10 @@ export function headerTabs(view: ViewName, focused: PaneName, level: Compaction)
     { text: '1 Tasks', active: view === 'tasks' },
     { text: '2 Reports', active: view === 'reports' },
   ];
-  const tabs: readonly PaneName[] = view === 'tasks' ? TASKS_TABS : REPORTS_TABS;
-  const panes = tabs.map((pane) => {
-    const key = PANE_KEYS[pane];
-    const name = pane === 'tasks' || pane === 'reports' ? 'list' : pane === 'runinfo' ? 'info' : pane;
-    return { text: key === undefined || level === 2 ? name : `${key} ${name}`, active: pane === focused };
+  // Each pane's tab and focus key come from its descriptor (src/store/panes.ts).
+  const panes = panesOf(view).map((pane) => {
+    const { focus, tab } = paneSpec(pane);
+    return { text: focus === null || level === 2 ? tab : `${focus.key} ${tab}`, active: pane === focused };
   });
   return { views, panes };
 }

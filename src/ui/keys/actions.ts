@@ -10,6 +10,8 @@ import {
   type PaneName,
   type ReportKeyActionId,
 } from '../../store/types.js';
+import { PANE_SPECS, isSearchPane, type FocusablePane, type SearchPane } from '../../store/panes.js';
+import { focusedPane } from '../../store/ui/navigation.js';
 import { viewerTextWidth } from '../../text/viewer-rows.js';
 
 /** What the router needs from outside the store: the terminal and the process. */
@@ -82,7 +84,34 @@ export function setTypedValue(c: ActionContext, text: string): void {
   else c.actions.setDialogValue(text);
 }
 
-const inRunInfo = (c: ActionContext): boolean => c.state.ui.view === 'tasks' && c.state.ui.focus.tasks === 'runinfo';
+/** `n` / `N` and `esc` in each pane where `/` searches (src/store/panes.ts). */
+const SEARCH_KEYS: Record<SearchPane, { step(c: ActionContext, direction: 1 | -1): void; clear: Handler }> = {
+  logs: {
+    step: (c, direction) => (direction === 1 ? c.actions.searchNext() : c.actions.searchPrev()),
+    clear: (c) => {
+      const search = c.state.logs.search;
+      if (search?.status === 'searching') c.actions.cancelSearch();
+      else if (search !== null) c.actions.searchLog('');
+    },
+  },
+  runinfo: {
+    step: (c, direction) => c.actions.runInfoSearchStep(direction),
+    clear: (c) => c.actions.searchRunInfo(''),
+  },
+};
+
+/** The search keys of the focused pane, when `/` searches there. */
+function searchKeys(c: ActionContext): (typeof SEARCH_KEYS)[SearchPane] | null {
+  const pane = focusedPane(c.state);
+  return isSearchPane(pane) ? SEARCH_KEYS[pane] : null;
+}
+
+/** One `focus-<pane>` action per pane with a focus key (the keys are bound in bindings.ts). */
+const FOCUS_HANDLERS = Object.fromEntries(
+  PANE_SPECS.flatMap((spec) =>
+    spec.focus === null ? [] : [[`focus-${spec.name}`, (c: ActionContext) => c.actions.focusPane(spec.name)]],
+  ),
+) as Record<`focus-${FocusablePane}`, Handler>;
 
 const helpPage = (c: ActionContext): number => Math.max(1, c.helpRows - 1);
 
@@ -127,13 +156,7 @@ export const ACTION_HANDLERS = {
     c.state.ui.view === 'reports' ? c.actions.focusPane('reports') : c.actions.setView('reports'),
   'focus-next': (c) => c.actions.focusNext(),
   'focus-prev': (c) => c.actions.focusPrev(),
-  'focus-scalars': (c) => c.actions.focusPane('scalars'),
-  'focus-chart': (c) => c.actions.focusPane('chart'),
-  'focus-logs': (c) => c.actions.focusPane('logs'),
-  'focus-plots': (c) => c.actions.focusPane('plots'),
-  'focus-summary': (c) => c.actions.focusPane('summary'),
-  'focus-runinfo': (c) => c.actions.focusPane('runinfo'),
-  'focus-details': (c) => c.actions.focusPane('details'),
+  ...FOCUS_HANDLERS,
   down: (c) => c.actions.moveSelection(1),
   up: (c) => c.actions.moveSelection(-1),
   top: (c) => c.actions.toTop(),
@@ -143,16 +166,11 @@ export const ACTION_HANDLERS = {
   open: (c) => c.actions.openSelected(),
   filter: (c) => c.actions.openPrompt(),
   search: (c) => c.actions.openPrompt(),
-  'search-next': (c) => (inRunInfo(c) ? c.actions.runInfoSearchStep(1) : c.actions.searchNext()),
-  'search-prev': (c) => (inRunInfo(c) ? c.actions.runInfoSearchStep(-1) : c.actions.searchPrev()),
+  'search-next': (c) => searchKeys(c)?.step(c, 1),
+  'search-prev': (c) => searchKeys(c)?.step(c, -1),
   'clear-filter': (c) =>
     c.state.ui.view === 'reports' ? c.actions.clearReportFilters() : c.actions.clearTaskFilters(),
-  'clear-search': (c) => {
-    if (inRunInfo(c)) return c.actions.searchRunInfo('');
-    const search = c.state.logs.search;
-    if (search?.status === 'searching') c.actions.cancelSearch();
-    else if (search !== null) c.actions.searchLog('');
-  },
+  'clear-search': (c) => searchKeys(c)?.clear(c),
   refresh: (c) => c.actions.refresh(),
   repaint: (c) => c.effects.repaint(),
   follow: (c) => c.actions.toggleFollow(),

@@ -1,15 +1,16 @@
 // The key table: every binding of the monitor, modal ones included. The key router, the help
 // overlay, the status bar's and dialogs' key hints and the README's key table are generated
 // from it (see keymap.ts); what an action does is in actions.ts.
+import { LIST_PANES, PANE_SPECS, SEARCH_PANES, TEXT_VIEWER_PANES, type ViewName } from '../../store/panes.js';
 import type { KeyBinding, Scope } from './scopes.js';
 import { MODAL_BINDINGS } from './modal-bindings.js';
 
 export { MODAL_SCOPES, TYPING_SCOPES, type KeyBinding, type ModalScope, type Scope } from './scopes.js';
 
 const VIEWS: readonly Scope[] = ['tasks-view', 'reports-view'];
-const LISTS: readonly Scope[] = ['tasks', 'reports'];
+const LISTS: readonly Scope[] = LIST_PANES;
 /** Where `/` searches rather than filters. */
-const SEARCHABLE: readonly Scope[] = ['logs', 'runinfo'];
+const SEARCHABLE: readonly Scope[] = SEARCH_PANES;
 const EXPORT_HELP =
   'export what the focused pane shows (log, scalars, chart, plots) to <task name>-<pane>-<time> in the current directory';
 
@@ -17,6 +18,22 @@ const EXPORT_HELP =
 function inScopes(where: Scope | readonly Scope[], bindings: readonly Omit<KeyBinding, 'scopes'>[]): KeyBinding[] {
   const scopes = typeof where === 'string' ? [where] : where;
   return bindings.map((binding) => ({ ...binding, scopes }));
+}
+
+/** The keys that focus a view's panes, from the pane descriptors (src/store/panes.ts). */
+function focusBindings(view: ViewName): KeyBinding[] {
+  return PANE_SPECS.flatMap((spec) =>
+    spec.view === view && spec.focus !== null
+      ? [
+          {
+            keys: [spec.focus.key],
+            action: `focus-${spec.name}` as const,
+            scopes: [`${view}-view` as const],
+            help: spec.focus.help,
+          },
+        ]
+      : [],
+  );
 }
 
 /** Task triage actions: bound in the Tasks view, left out with `--read-only`. */
@@ -43,15 +60,8 @@ export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['2'], action: 'view-reports', scopes: ['everywhere'], help: 'Reports view (again: focus the report list)' },
   { keys: ['tab'], action: 'focus-next', scopes: VIEWS, help: 'next pane' },
   { keys: ['shift-tab'], action: 'focus-prev', scopes: VIEWS, help: 'previous pane' },
-  ...inScopes('tasks-view', [
-    { keys: ['3'], action: 'focus-scalars', help: 'focus the scalars pane' },
-    { keys: ['4'], action: 'focus-chart', help: 'focus the chart pane' },
-    { keys: ['5'], action: 'focus-logs', help: 'focus the logs pane' },
-    { keys: ['6'], action: 'focus-plots', help: 'focus the plots and debug images pane' },
-    { keys: ['7'], action: 'focus-summary', help: 'focus the summary (single values) pane' },
-    { keys: ['8'], action: 'focus-runinfo', help: 'focus the run info pane (status, times, parameters)' },
-  ]),
-  { keys: ['3'], action: 'focus-details', scopes: ['reports-view'], help: 'focus the report details pane' },
+  ...focusBindings('tasks'),
+  ...focusBindings('reports'),
   ...inScopes(VIEWS, [
     { keys: ['j', 'down'], action: 'down', help: 'move down (lists) or scroll down', hint: 'move', hintKeys: 'j/k' },
     { keys: ['k', 'up'], action: 'up', help: 'move up (lists) or scroll up' },
@@ -180,7 +190,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   {
     keys: ['enter'],
     action: 'open-text',
-    scopes: ['logs', 'summary', 'runinfo'],
+    scopes: TEXT_VIEWER_PANES,
     help: 'read the selected log line, run-info value or summary value whole in the text viewer',
     hint: 'read',
   },

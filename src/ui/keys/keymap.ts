@@ -1,6 +1,7 @@
 // Questions asked of the key table (bindings.ts): which binding a key triggers, the key
 // hints of a pane or modal, the help overlay's sections and the README's key table.
 import type { PaneName, ViewName } from '../../store/types.js';
+import { PANE_SPECS } from '../../store/panes.js';
 import { KEYMAP, MODAL_SCOPES, type KeyBinding, type ModalScope, type Scope } from './bindings.js';
 import { keyLabel, type KeyName } from './key-names.js';
 
@@ -102,20 +103,15 @@ export function keyHints(ctx: KeyContext, keymap: readonly KeyBinding[] = KEYMAP
   return hints;
 }
 
+/** Each pane's scope is named by its descriptor's label (src/store/panes.ts). */
+const PANE_LABELS = Object.fromEntries(PANE_SPECS.map((spec) => [spec.name, spec.label])) as Record<PaneName, string>;
+
 const SCOPE_LABELS: Record<Scope, string> = {
   always: 'everywhere',
   everywhere: 'everywhere',
   'tasks-view': 'Tasks view',
   'reports-view': 'Reports view',
-  tasks: 'task list',
-  scalars: 'scalars',
-  chart: 'chart',
-  logs: 'logs',
-  plots: 'plots',
-  summary: 'summary',
-  runinfo: 'run info',
-  reports: 'report list',
-  details: 'report details',
+  ...PANE_LABELS,
   prompt: 'prompt (/)',
   confirm: 'confirm dialog',
   dialog: 'input dialog',

@@ -3,4 +3,6 @@ export interface PaneProps {
   width: number;
   height: number;
   focused: boolean;
+  /** Report links as OSC 8 hyperlinks (the report details pane draws links). */
+  hyperlinks?: boolean;
 }
