@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api } from '../../helpers/http.js';
+import { multipart } from '../../helpers/multipart-body.js';
 
 let api: Api;
 let outside: string;
@@ -19,28 +20,6 @@ afterAll(async () => {
   await api.close();
   rmSync(outside, { recursive: true, force: true });
 });
-
-/** A multipart body as the SDK's MultipartEncoder writes it: the field name is the object path. */
-function multipart(fields: { name: string; data: Buffer | string; filename?: string }[]): {
-  body: Buffer;
-  contentType: string;
-} {
-  const boundary = 'b0undary8e1f';
-  const chunks: Buffer[] = [];
-  for (const f of fields) {
-    const filename = f.filename ?? f.name;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${filename}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      Buffer.isBuffer(f.data) ? f.data : Buffer.from(f.data),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 async function upload(
   fields: { name: string; data: Buffer | string; filename?: string }[],
