@@ -51,8 +51,12 @@ export function rssMb(pid) {
   return Number(kb) / 1024;
 }
 
-/** The monitor in a tmux pane: the shell's child, or the shell itself when the command was exec'd. */
+/**
+ * The monitor in a tmux pane: the shell itself when the command was exec'd (its own children,
+ * such as a tmux query, come and go), else the shell's child.
+ */
 export function monitorPid(shellPid) {
+  if (readFileSync(`/proc/${shellPid}/cmdline`, 'utf8').includes('tracktop')) return shellPid;
   for (const tid of readdirSync(`/proc/${shellPid}/task`)) {
     const children = readFileSync(`/proc/${shellPid}/task/${tid}/children`, 'utf8').trim();
     if (children !== '') return Number(children.split(' ')[0]);
