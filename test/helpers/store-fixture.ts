@@ -144,9 +144,19 @@ export async function openLogsPane(fx: MonitorFixture, deps: Partial<StoreDeps> 
   await fx.until((s) => s.logs.lines.length > 0 && !s.logs.loadingNewer, 'newest log page');
 }
 
+/** The bodies of the requests to `endpoint` the fixture's proxy saw, in order. */
+export function requestBodies(fx: MonitorFixture, endpoint: string): Record<string, unknown>[] {
+  return fx.proxy.calls
+    .filter((c) => c.endpoint === endpoint)
+    .map((c) => JSON.parse(c.body) as Record<string, unknown>);
+}
+
 /** The bodies of the `events.get_task_log` requests the fixture's proxy saw, in order. */
 export function logRequests(fx: MonitorFixture): Record<string, unknown>[] {
-  return fx.proxy.calls
-    .filter((c) => c.endpoint === 'events.get_task_log')
-    .map((c) => JSON.parse(c.body) as Record<string, unknown>);
+  return requestBodies(fx, 'events.get_task_log');
+}
+
+/** The last read of the task list itself: idle polls also send one-row probes (list-probe.ts). */
+export function lastListRequest(fx: MonitorFixture): Record<string, unknown> {
+  return requestBodies(fx, 'reports.get_task_data').findLast((body) => body.page_size !== 1) ?? {};
 }

@@ -6,7 +6,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addScalars, createTask, monitorFixture, type MonitorFixture } from '../../helpers/store-fixture.js';
+import {
+  addScalars,
+  createTask,
+  lastListRequest,
+  monitorFixture,
+  type MonitorFixture,
+} from '../../helpers/store-fixture.js';
 import { openStateFile } from '../../../src/config/state-file.js';
 import { visibleOptions } from '../../../src/store/reports/filters.js';
 
@@ -66,13 +72,12 @@ describe('monitor store: metric columns', () => {
     // Largest val/acc first. More than the first page may be loaded by then (with the selection
     // near the end of 2 rows the list asks for the next page): whatever is, is in this order.
     const byAcc = ['run-1', 'run-3', 'run-4', 'run-0', 'run-2'];
-    await fx.until((s) => !s.tasks.loading && names(fx!).slice(0, 2).join() === 'run-1,run-3', 'sorted first page');
+    const firstPage = byAcc.slice(0, 2).join();
+    await fx.until((s) => !s.tasks.loading && names(fx!).slice(0, 2).join() === firstPage, 'sorted first page');
     expect(names(fx)).toEqual(byAcc.slice(0, names(fx).length));
     const key = Object.keys(fx.state().tasks.byId[fx.state().tasks.ids[0] as string]?.lastMetrics ?? {})[0];
     expect(fx.state().tasks.byId[fx.state().tasks.ids[0] as string]?.lastMetrics[key as string]).toBe(0.93);
-    // The last page of the list asked for (not the one-id probe of whether more tasks exist).
-    const pages = fx.proxy.calls.filter((c) => c.endpoint === 'reports.get_task_data' && c.body.includes('"name"'));
-    const body = JSON.parse(pages.at(-1)?.body ?? '{}');
+    const body = lastListRequest(fx);
     expect(body.order_by).toEqual([fx.state().tasks.sort.field.replace(/^/, '-'), '-last_update']);
     expect(body.only_fields).toContain(fx.state().tasks.sort.field);
 
@@ -146,10 +151,7 @@ describe('monitor store: task filters', () => {
     await actions.submitDialog();
     await fx.until((s) => s.tasks.ids.length === 2 && !s.tasks.loading, 'project filter');
     expect(new Set(names(fx))).toEqual(new Set(['in-team', 'in-sub']));
-    // The last page of the list asked for (not the one-id probe of whether more tasks exist).
-    const pages = fx.proxy.calls.filter((c) => c.endpoint === 'reports.get_task_data' && c.body.includes('"name"'));
-    const body = JSON.parse(pages.at(-1)?.body ?? '{}');
-    expect(body).toMatchObject({ project: [team], include_subprojects: true });
+    expect(lastListRequest(fx)).toMatchObject({ project: [team], include_subprojects: true });
     actions.clearTaskFilters();
     await fx.until((s) => s.tasks.ids.length === 3 && !s.tasks.loading, 'cleared');
 
@@ -161,9 +163,6 @@ describe('monitor store: task filters', () => {
     await actions.submitDialog();
     await fx.until((s) => s.tasks.filter.userId !== null && !s.tasks.loading, 'user filter');
     expect(fx.state().tasks.ids).toHaveLength(3);
-    const sentUser = JSON.parse(
-      fx.proxy.calls.filter((c) => c.endpoint === 'reports.get_task_data').at(-1)?.body ?? '{}',
-    );
-    expect(sentUser.user).toEqual([userOption?.value]);
+    expect(lastListRequest(fx).user).toEqual([userOption?.value]);
   });
 });

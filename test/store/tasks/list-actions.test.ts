@@ -1,7 +1,13 @@
 // Sort, failures seen while watching, and jump-to-id, through the store against the embedded
 // server (real HTTP, real SQLite).
 import { afterEach, describe, expect, it } from 'vitest';
-import { countCalls, createTask, monitorFixture, type MonitorFixture } from '../../helpers/store-fixture.js';
+import {
+  countCalls,
+  createTask,
+  lastListRequest,
+  monitorFixture,
+  type MonitorFixture,
+} from '../../helpers/store-fixture.js';
 import { matchTaskIds } from '../../../src/store/tasks/list-actions.js';
 import { waitFor } from '../../helpers/timers.js';
 
@@ -12,12 +18,6 @@ afterEach(async () => {
 });
 
 const LIST = 'reports.get_task_data';
-
-/** The last read of the list itself (idle polls also send one-row probes, see list-probe.ts). */
-function lastListRequest(f: MonitorFixture): Record<string, unknown> {
-  const calls = f.proxy.calls.filter((c) => c.endpoint === LIST && !c.body.includes('"page_size":1'));
-  return JSON.parse(calls[calls.length - 1]?.body ?? '{}') as Record<string, unknown>;
-}
 
 describe('task list sort', () => {
   it('o sorts by name on the server (past the loaded page) and O reverses it', async () => {

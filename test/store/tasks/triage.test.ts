@@ -2,7 +2,7 @@
 // keys' actions act on tasks in the Tasks view (archive with undo, tags, move, rename, delete
 // with a forced second step, abort), over the marked tasks, and nothing under --read-only.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTask, monitorFixture, type MonitorFixture } from '../../helpers/store-fixture.js';
+import { createTask, monitorFixture, requestBodies, type MonitorFixture } from '../../helpers/store-fixture.js';
 import type { ApiClient } from '../../../src/api/index.js';
 import { FORCE_MEANING } from '../../../src/store/tasks/triage.js';
 
@@ -27,10 +27,6 @@ async function open(f: MonitorFixture, count: number) {
   return actions;
 }
 
-function sent(f: MonitorFixture, endpoint: string): Record<string, unknown>[] {
-  return f.proxy.calls.filter((c) => c.endpoint === endpoint).map((c) => JSON.parse(c.body) as Record<string, unknown>);
-}
-
 describe('monitor store: task triage', () => {
   it('archives the selected task at once, hiding it, and undo brings it back', async () => {
     fx = await monitorFixture();
@@ -42,13 +38,13 @@ describe('monitor store: task triage', () => {
     expect(fx.state().tasks.ids).toEqual([keep]);
     await archiving;
     expect((await serverTask(fx.writer, stale))?.system_tags).toContain('archived');
-    expect(sent(fx, 'tasks.archive_many')).toEqual([{ ids: [stale] }]);
+    expect(requestBodies(fx, 'tasks.archive_many')).toEqual([{ ids: [stale] }]);
     expect(fx.state().ui.status?.text).toMatch(/archived "stale".*u to undo/);
     expect(fx.state().tasks.undo).toEqual({ action: 'archive', ids: [stale] });
     await actions.undo();
     expect(new Set(fx.state().tasks.ids)).toEqual(new Set([keep, stale]));
     expect((await serverTask(fx.writer, stale))?.system_tags ?? []).not.toContain('archived');
-    expect(sent(fx, 'tasks.unarchive_many')).toEqual([{ ids: [stale] }]);
+    expect(requestBodies(fx, 'tasks.unarchive_many')).toEqual([{ ids: [stale] }]);
   });
 
   it('archives every marked task in one request after naming them', async () => {
@@ -66,8 +62,8 @@ describe('monitor store: task triage', () => {
     await actions.archiveToggle();
     expect(fx.state().ui.dialog).toMatchObject({ kind: 'confirm', action: 'archive', title: 'Archive 2 tasks?' });
     await actions.submitDialog();
-    expect(sent(fx, 'tasks.archive_many')).toHaveLength(1);
-    expect(new Set(sent(fx, 'tasks.archive_many')[0]?.ids as string[])).toEqual(new Set(marked));
+    expect(requestBodies(fx, 'tasks.archive_many')).toHaveLength(1);
+    expect(new Set(requestBodies(fx, 'tasks.archive_many')[0]?.ids as string[])).toEqual(new Set(marked));
     expect(fx.state().tasks.ids).toEqual(ids.filter((id) => !marked.includes(id)));
     expect(fx.state().tasks.marked).toEqual([]);
   });
@@ -84,7 +80,7 @@ describe('monitor store: task triage', () => {
     await aborting;
     expect(fx.state().tasks.byId[id]?.status).toBe('stopped');
     expect((await serverTask(fx.writer, id))?.status).toBe('stopped');
-    expect(sent(fx, 'tasks.stop_many')).toEqual([{ ids: [id] }]);
+    expect(requestBodies(fx, 'tasks.stop_many')).toEqual([{ ids: [id] }]);
     expect(fx.state().ui.status?.text).toBe('aborted "long-run"');
     // A task that is not running is not offered.
     actions.requestAbort();
@@ -102,11 +98,11 @@ describe('monitor store: task triage', () => {
     const second = fx.state().ui.dialog;
     expect(second).toMatchObject({ kind: 'confirm', action: 'delete', force: true });
     expect(second?.kind === 'confirm' ? second.lines : []).toContain(FORCE_MEANING);
-    expect(sent(fx, 'tasks.delete_many')).toEqual([]);
+    expect(requestBodies(fx, 'tasks.delete_many')).toEqual([]);
     await actions.submitDialog();
     expect(fx.state().tasks.ids).toEqual([]);
     expect(await serverTask(fx.writer, id)).toBeUndefined();
-    expect(sent(fx, 'tasks.delete_many')).toEqual([{ ids: [id], force: true }]);
+    expect(requestBodies(fx, 'tasks.delete_many')).toEqual([{ ids: [id], force: true }]);
   });
 
   it('tags, renames and moves tasks, keeping what the server did', async () => {
