@@ -33,7 +33,14 @@ import { createReportFilterActions } from './reports/filters.js';
 import { initialReports } from './reports/list.js';
 import { createRunInfoActions, emptyRunInfo } from './run-info/run-info.js';
 import { changedSlices } from './core/same-data.js';
-import { createDetailActions, DEFAULT_HISTOGRAM_SAMPLES, emptyArtifacts, emptyScalars } from './detail/task-detail.js';
+import {
+  createDetailActions,
+  DEFAULT_HISTOGRAM_SAMPLES,
+  emptyArtifacts,
+  emptyScalars,
+  onTaskSelectionChanged,
+} from './detail/task-detail.js';
+import { onReportSelectionChanged } from './reports/widgets.js';
 import { createLogsActions, emptyLogs } from './logs/logs.js';
 import { createTaskListActions } from './tasks/list-actions.js';
 import { initialTasks } from './tasks/list.js';
@@ -141,5 +148,18 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     ...createImageViewActions(ctx),
   };
   store.setState({ actions });
+  followSelections(store, ctx);
   return store;
+}
+
+/**
+ * The selected task and report are ids in their list's slice, and whatever changes them (a key,
+ * a list answer, an optimistic triage change, a filter) the detail panes follow here, in the
+ * same synchronous update: no pane keeps showing a task the keys no longer act on.
+ */
+function followSelections(store: MonitorStore, ctx: StoreContext): void {
+  store.subscribe((state, previous) => {
+    if (state.tasks.selectedId !== previous.tasks.selectedId) onTaskSelectionChanged(ctx);
+    if (state.reports.selectedId !== previous.reports.selectedId) onReportSelectionChanged(ctx);
+  });
 }

@@ -110,20 +110,14 @@ export function takeListPage<Row extends { id: string }>(
 }
 
 /**
- * After an answer is in the state: the list re-reads as many rows from now on, the selection's
- * follow-up runs (`selectionChanged` or `sameSelection`), the next page is asked for when near.
+ * After an answer is in the state: the list re-reads as many rows from now on, the shown panes
+ * check what they lack (`sync`; a changed selection was already followed as the state changed:
+ * create-monitor-store.ts), the next page is asked for when near.
  */
-export function finishListRead(
-  ctx: StoreContext,
-  list: ListName,
-  previousId: string | null,
-  selectionChanged: (ctx: StoreContext) => void,
-  sameSelection: (ctx: StoreContext) => void,
-): void {
+export function finishListRead(ctx: StoreContext, list: ListName, sync: (ctx: StoreContext) => void): void {
   const rows = ctx.get()[list];
   ctx.book.paging[list].wanted = Math.max(ctx.pageSize, rows.ids.length);
-  if (rows.selectedId !== previousId) selectionChanged(ctx);
-  else sameSelection(ctx);
+  sync(ctx);
   maybeLoadMore(ctx, list);
 }
 

@@ -8,7 +8,7 @@ import { beginListRead, endLoadingMore, finishListRead, takeListPage } from '../
 import { filterPattern, keepSelection } from '../core/lists.js';
 import { withPendingChanges } from '../core/triage.js';
 import { parseReportPage, parseTags } from '../core/parse.js';
-import { onReportSelectionChanged, syncWidgets } from './widgets.js';
+import { syncWidgets } from './widgets.js';
 import type { PaneError } from '../core/errors.js';
 import type { PendingReportChange } from './changes.js';
 import type { WidgetEntry } from './widgets.js';
@@ -173,7 +173,7 @@ export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promi
         },
       };
     });
-    finishListRead(ctx, 'reports', previousId, onReportSelectionChanged, syncWidgets);
+    finishListRead(ctx, 'reports', syncWidgets);
   } finally {
     await tags;
     endLoadingMore(ctx, 'reports');

@@ -9,7 +9,7 @@ import { beginListRead, endLoadingMore, finishListRead, takeListPage } from '../
 import { fullReadDone, probeTaskList } from '../core/list-probe.js';
 import { filterPattern, keepSelection } from '../core/lists.js';
 import { parseTaskPage } from '../core/parse.js';
-import { onTaskSelectionChanged, syncDetail } from '../detail/task-detail.js';
+import { syncDetail } from '../detail/task-detail.js';
 import { failureMessage, newlyFailed } from './failures.js';
 import { DEFAULT_TASK_SORT, taskOrderBy, type TaskSort } from './sort.js';
 import { showStatus } from '../core/status.js';
@@ -169,7 +169,7 @@ export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise
     const answer = await ctx.client.reports.getTaskData(read.query, { signal });
     if (signal.aborted) return;
     const page = takeListPage(ctx, read, parseTaskPage(answer, ENDPOINT));
-    const { selectedId: previousId, byId: previousRows } = ctx.get().tasks;
+    const previousRows = ctx.get().tasks.byId;
     ctx.set((s) => {
       const list = withPendingChanges(page.merge(s.tasks), s.tasks);
       return { tasks: { ...s.tasks, ...page.loaded(list), ...keepSelection(list.ids, s.tasks) } };
@@ -177,7 +177,7 @@ export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise
     if (!read.more) noticeFailures(ctx, previousRows);
     if (!read.more) reportOpenTask(ctx);
     if (mark !== null) fullReadDone(ctx, mark);
-    finishListRead(ctx, 'tasks', previousId, onTaskSelectionChanged, syncDetail);
+    finishListRead(ctx, 'tasks', syncDetail);
   } finally {
     endLoadingMore(ctx, 'tasks');
   }

@@ -2,8 +2,8 @@
 import type { StoreContext } from '../context.js';
 import { maybeLoadMore } from '../core/list-paging.js';
 import { clampIndex } from '../core/lists.js';
-import { onReportSelectionChanged, syncWidgets } from '../reports/widgets.js';
-import { onTaskSelectionChanged, syncDetail } from '../detail/task-detail.js';
+import { syncWidgets } from '../reports/widgets.js';
+import { syncDetail } from '../detail/task-detail.js';
 import { logRows } from '../logs/fetch.js';
 import { paneSpec, panesOf, type PaneName, type ReportsPane, type TasksPane, type ViewName } from '../panes.js';
 import { moveRunInfoCursor } from '../run-info/run-info.js';
@@ -56,8 +56,8 @@ export function moveTask(ctx: StoreContext, index: number): void {
   const next = clampIndex(index, t.ids.length);
   const id = t.ids[next] ?? null;
   if (next === t.selectedIndex && id === t.selectedId) return;
+  // The detail panes follow the new id (create-monitor-store.ts, followSelections).
   ctx.set((s) => ({ tasks: { ...s.tasks, selectedIndex: next, selectedId: id } }));
-  onTaskSelectionChanged(ctx);
   maybeLoadMore(ctx, 'tasks');
 }
 
@@ -67,7 +67,6 @@ function moveReport(ctx: StoreContext, index: number): void {
   const id = r.ids[next] ?? null;
   if (next === r.selectedIndex && id === r.selectedId) return;
   ctx.set((s) => ({ reports: { ...s.reports, selectedIndex: next, selectedId: id, detailsTop: 0 } }));
-  if (id !== r.selectedId) onReportSelectionChanged(ctx);
   maybeLoadMore(ctx, 'reports');
 }
 
