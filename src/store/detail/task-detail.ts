@@ -60,6 +60,7 @@ export function onTaskSelectionChanged(ctx: StoreContext): void {
   book.imagesScroll = null;
   book.logOp = null;
   book.logWindow = newLogWindow(book.logColor);
+  book.unseenFrom = null;
   ctx.pollers.detail.cancel();
   ctx.pollers.logs.cancel();
   ctx.set((s) => ({
@@ -90,13 +91,10 @@ export function syncDetail(ctx: StoreContext): void {
   if (book.logsFor === null) {
     if (state.logs.lines.length === 0 && state.logs.fetchedAt === null) requestLogOp(ctx, { kind: 'newest' });
   } else if (book.logsFor !== fp) {
-    if (state.logs.follow && state.logs.atEnd) requestLogOp(ctx, { kind: 'newer' });
-    else if (state.logs.atEnd) {
-      ctx.set((s) => ({ logs: { ...s.logs, atEnd: false } }));
-      // Follow off: still fetch what is new when the view is near the end (fetch.ts decides),
-      // so the pane can say how many lines arrived below.
-      requestLogOp(ctx, { kind: 'newer' });
-    }
+    // Follow off: the view stays where it is; fetch.ts counts what arrived (and adds it below
+    // the view when the view is near the end).
+    if (!state.logs.follow && state.logs.atEnd) ctx.set((s) => ({ logs: { ...s.logs, atEnd: false } }));
+    requestLogOp(ctx, { kind: 'newer' });
   }
 }
 

@@ -19,8 +19,13 @@ export interface LogsBook {
   logWindow: LogWindow;
   /** Keep the logs' own SGR colours (off with --no-color / NO_COLOR). */
   logColor: boolean;
+  /**
+   * While follow is off: the newest log already counted in `logs.unseen` (or the live end when
+   * follow went off); each poll counts the logs after it. Null while following.
+   */
+  unseenFrom: { timestamp: number; seq?: number } | null;
 }
 
 export function initialLogsBook(logColor: boolean): LogsBook {
-  return { logsFor: null, logOp: null, logWindow: newLogWindow(logColor), logColor };
+  return { logsFor: null, logOp: null, logWindow: newLogWindow(logColor), logColor, unseenFrom: null };
 }

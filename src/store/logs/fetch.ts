@@ -15,7 +15,7 @@ import {
 import type { LogOp, StoreContext } from '../context.js';
 import { classifyFailure, toPaneError } from '../core/errors.js';
 import { search } from './search.js';
-import { commit, fetchPage, logBatchSize, logRows, maxTop, patchLogs } from './window-state.js';
+import { commit, fetchPage, logBatchSize, logRows, MAX_LOG_BATCH, maxTop, patchLogs } from './window-state.js';
 import { selectedFingerprint } from '../detail/selected-task.js';
 
 export {
@@ -110,11 +110,11 @@ async function loadNewer(ctx: StoreContext, taskId: string, signal: AbortSignal)
   commit(
     ctx,
     next,
-    (anchor, logs, rows) => {
-      const wasAtBottom = logs.top >= maxTop(logs.lines.length, rows);
-      const follow = logs.follow || (next.atLiveEnd && wasAtBottom);
-      return { top: follow ? maxTop(next.lines.length, rows) : anchor >= 0 ? anchor : 0, follow };
-    },
+    // Only the user's keys change follow: a poll never turns it on.
+    (anchor, logs, rows) => ({
+      top: logs.follow ? maxTop(next.lines.length, rows) : anchor >= 0 ? anchor : 0,
+      follow: logs.follow,
+    }),
     { loadingNewer: false },
   );
   ctx.book.logsFor = fp;
@@ -156,15 +156,60 @@ async function loadEdge(
   commit(
     ctx,
     next,
-    (_anchor, _logs, rows) => {
-      const top = edge === 'newest' ? maxTop(next.lines.length, rows) : 0;
-      return { top, follow: next.atLiveEnd && top >= maxTop(next.lines.length, rows) };
-    },
+    // `G` turned follow on and `g` off before asking (logs.ts); a poll keeps it as it is.
+    (_anchor, logs, rows) => ({ top: edge === 'newest' ? maxTop(next.lines.length, rows) : 0, follow: logs.follow }),
     { loadingOlder: false, loadingNewer: false },
   );
   patchLogs(ctx, (logs) => ({ search: logs.search && { ...logs.search, matchId: null, matchIndex: null } }));
   ctx.book.logsFor = fp;
 }
+
+/**
+ * Follow off: counts the logs that arrived after the newest one counted so far (at first, the
+ * window's newest line, or the log's live end when the window is elsewhere), into `unseen`,
+ * whatever part of the log is in view. The window itself is left alone.
+ */
+async function countUnseen(ctx: StoreContext, taskId: string, signal: AbortSignal): Promise<void> {
+  const book = ctx.book;
+  const fp = selectedFingerprint(ctx.get());
+  if (book.unseenFrom === null) {
+    const window = book.logWindow;
+    const from = window.atLiveEnd ? newerPageFrom(window) : undefined;
+    if (from !== undefined) book.unseenFrom = { timestamp: from, seq: pageSeq(window, 'newer') };
+    else {
+      const newest = await fetchPage(ctx, { task: taskId, batch_size: 1, navigate_earlier: true }, signal);
+      const last = newest[newest.length - 1];
+      if (signal.aborted || last === undefined) return;
+      book.unseenFrom = { timestamp: last.timestamp, seq: last.seq };
+      return;
+    }
+  }
+  for (let page = 0; page < MAX_COUNT_PAGES; page++) {
+    const from = book.unseenFrom;
+    const entries = await fetchPage(
+      ctx,
+      {
+        task: taskId,
+        batch_size: MAX_LOG_BATCH,
+        from_timestamp: from.timestamp,
+        navigate_earlier: false,
+        ...(from.seq === undefined ? {} : { from_seq: from.seq }),
+      },
+      signal,
+    );
+    if (signal.aborted) return;
+    const last = entries[entries.length - 1];
+    if (last === undefined) break;
+    const lines = entries.reduce((sum, entry) => sum + entry.msg.split('\n').length, 0);
+    book.unseenFrom = { timestamp: last.timestamp, seq: last.seq };
+    patchLogs(ctx, (logs) => (logs.follow ? {} : { unseen: logs.unseen + lines }));
+    if (entries.length < MAX_LOG_BATCH) break;
+  }
+  book.logsFor = fp;
+}
+
+/** Pages one poll reads to count new logs at most (a log growing faster is counted over the next polls). */
+const MAX_COUNT_PAGES = 4;
 
 async function runOp(ctx: StoreContext, op: LogOp, taskId: string, signal: AbortSignal): Promise<void> {
   const state = ctx.get();
@@ -180,6 +225,8 @@ async function runOp(ctx: StoreContext, op: LogOp, taskId: string, signal: Abort
       return;
     case 'newer': {
       if (logs.lines.length === 0) return loadEdge(ctx, taskId, 'newest', signal);
+      if (!logs.follow) await countUnseen(ctx, taskId, signal);
+      if (signal.aborted) return;
       if (logs.follow || logs.top + rows >= logs.lines.length - rows) {
         await loadNewer(ctx, taskId, signal);
         const after = ctx.get().logs;

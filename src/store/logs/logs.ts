@@ -88,18 +88,29 @@ export function scrollLog(ctx: StoreContext, delta: number): void {
   const bottom = maxTop(logs.lines.length, rows);
   const top = Math.min(Math.max(0, logs.top + delta), bottom);
   const follow = logs.atEnd && top >= bottom;
-  if (top !== logs.top || follow !== logs.follow) patchLogs(ctx, () => ({ top, follow }));
+  if (top !== logs.top || follow !== logs.follow) setView(ctx, top, follow);
   if (logs.lines.length === 0) return;
   if (delta < 0 && top < rows && !logs.atStart) requestLogOp(ctx, { kind: 'older' });
   if (delta > 0 && top + rows >= logs.lines.length - rows && !logs.atEnd) requestLogOp(ctx, { kind: 'newer' });
 }
 
+/**
+ * Moves the view on a user's key. Follow turning on leaves nothing unseen; turning off, the
+ * count of what arrives starts from where the log is now (fetch.ts, countUnseen).
+ */
+export function setView(ctx: StoreContext, top: number, follow: boolean, more: Partial<LogsState> = {}): void {
+  if (follow || ctx.get().logs.follow) ctx.book.unseenFrom = null;
+  patchLogs(ctx, () => ({ top, follow, ...(follow ? { unseen: 0 } : {}), ...more }));
+}
+
 export function jumpToStart(ctx: StoreContext): void {
   const logs = ctx.get().logs;
   if (logs.atStart && logs.lines.length > 0) {
-    patchLogs(ctx, (l, s) => ({ top: 0, follow: l.atEnd && maxTop(l.lines.length, logRows(s)) === 0 }));
+    const state = ctx.get();
+    setView(ctx, 0, logs.atEnd && maxTop(logs.lines.length, logRows(state)) === 0);
     return;
   }
+  setView(ctx, logs.top, false);
   requestLogOp(ctx, { kind: 'start' });
 }
 
@@ -107,15 +118,16 @@ export function jumpToEnd(ctx: StoreContext): void {
   const state = ctx.get();
   const logs = state.logs;
   if (logs.atEnd && logs.lines.length > 0) {
-    patchLogs(ctx, (l, s) => ({ top: maxTop(l.lines.length, logRows(s)), follow: true, unseen: 0 }));
+    setView(ctx, maxTop(logs.lines.length, logRows(state)), true);
     if (ctx.book.logsFor !== selectedFingerprint(state)) requestLogOp(ctx, { kind: 'newer' });
     return;
   }
+  setView(ctx, logs.top, true);
   requestLogOp(ctx, { kind: 'newest' });
 }
 
 export function toggleFollow(ctx: StoreContext): void {
-  if (ctx.get().logs.follow) patchLogs(ctx, () => ({ follow: false }));
+  if (ctx.get().logs.follow) setView(ctx, ctx.get().logs.top, false);
   else jumpToEnd(ctx);
 }
 

@@ -56,10 +56,6 @@ export function commit(
     const anchorId = logs.lines[logs.top]?.id;
     const anchorIndex = anchorId === undefined ? -1 : indexOfLine(window, anchorId);
     const { top, follow } = position(anchorIndex, logs, rows);
-    // Lines that arrived after the last one held, while follow is off: the pane says how many.
-    const lastId = logs.lines[logs.lines.length - 1]?.id;
-    const lastIndex = lastId === undefined ? -1 : indexOfLine(window, lastId);
-    const arrived = lastIndex >= 0 ? window.lines.length - 1 - lastIndex : 0;
     const search = logs.search && {
       ...logs.search,
       matchIndex: logs.search.matchId === null ? null : nonNegative(indexOfLine(window, logs.search.matchId)),
@@ -70,7 +66,8 @@ export function commit(
       follow,
       atStart: window.reachedStart,
       atEnd: window.atLiveEnd,
-      unseen: follow ? 0 : logs.unseen + arrived,
+      // Follow off: what arrived is counted by the logs poller (fetch.ts, countUnseen).
+      unseen: follow ? 0 : logs.unseen,
       olderHidden: window.olderHidden,
       newerHidden: window.newerHidden,
       search,
