@@ -3,22 +3,20 @@
 // selected series across them. Data: tasks.get_all_ex (names, last_update, last_metrics) every
 // interval, and events.multi_task_scalar_metrics_iter_histogram (samples ≈ chart columns) only
 // when a marked task's last_update moved, or the marks, axis or sample count changed.
-import type { StoreContext } from '../context.js';
-import { runInfoWanted } from '../detail/selected-task.js';
-import { paramsFingerprint } from '../run-info/param-compare.js';
+import type { CompareContext } from './book.js';
 import { classifyFailure, DataShapeError, toPaneError, type PaneError } from '../core/errors.js';
 import { clampIndex } from '../core/lists.js';
 import { isObject, parseSeriesPoints, toEpochMs } from '../core/parse.js';
 import { fetchComparePlots, type ComparePlot } from './compare-plots.js';
-import { plotsShown } from '../detail/selected-task.js';
-import { showStatus } from '../core/status.js';
+import { dataWanted } from '../panes.js';
+import { MAX_MARKED_TASKS } from '../tasks/index.js';
 import { compareRows, type CompareRow, type LastValues } from '../../text/compare.js';
 import type { SeriesRanges } from '../../text/compare-stats.js';
 import type { MonitorState, ScalarSeries } from '../types.js';
-import type { XAxisMode } from '../ui/ui-state.js';
+import type { XAxisMode } from '../ui/index.js';
 
 /** events.multi_task_scalar_metrics_iter_histogram takes at most 100 tasks. */
-export const MAX_COMPARED = 100;
+export const MAX_COMPARED = Math.min(100, MAX_MARKED_TASKS);
 
 export interface CompareState {
   /** The marked tasks the data below is for, in marking order. */
@@ -78,7 +76,7 @@ export interface CompareFetched {
  * Wakes the compare poller when what it shows is out of date: other marks, axis or samples,
  * or a listed marked task whose last_update moved (unlisted ones are checked by its own poll).
  */
-export function syncCompare(ctx: StoreContext): void {
+export function syncCompare(ctx: CompareContext): void {
   const state = ctx.get();
   if (state.ui.view !== 'tasks' || !compareActive(state)) return;
   const fetched = ctx.book.compareFor;
@@ -86,7 +84,7 @@ export function syncCompare(ctx: StoreContext): void {
     const row = state.tasks.byId[id];
     return row !== undefined && fetched !== null && row.lastUpdate !== (fetched.updates[id] ?? null);
   };
-  const plotsMissing = plotsShown(state) && fetched?.plots !== true;
+  const plotsMissing = dataWanted(state, 'compare-plots') && fetched?.plots !== true;
   if (fetched === null || fetched.key !== compareKey(state) || state.tasks.marked.some(moved) || plotsMissing)
     ctx.pollers.compare.wake();
 }
@@ -169,7 +167,7 @@ function sameUpdates(a: Record<string, number | null>, b: Record<string, number 
  * One poll: the marked tasks' names, last_update and last values (one small request); their
  * series only when the key changed or a task moved since they were fetched.
  */
-export async function compareTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+export async function compareTick(ctx: CompareContext, signal: AbortSignal): Promise<void> {
   const state = ctx.get();
   if (!compareActive(state)) return;
   const key = compareKey(state);
@@ -195,7 +193,7 @@ export async function compareTick(ctx: StoreContext, signal: AbortSignal): Promi
   let series: CompareState['series'] | null = null;
   let plots: ComparePlot[] | null = null;
   const stale = fetched === null || fetched.key !== key || !sameUpdates(fetched.updates, metrics.updates, taskIds);
-  const wantPlots = plotsShown(ctx.get()) && (stale || fetched.plots !== true);
+  const wantPlots = dataWanted(ctx.get(), 'compare-plots') && (stale || fetched.plots !== true);
   if (stale || wantPlots) {
     if (fetched?.key !== key) ctx.set((s) => ({ compare: { ...s.compare, loading: true } }));
     try {
@@ -241,49 +239,11 @@ export async function compareTick(ctx: StoreContext, signal: AbortSignal): Promi
   });
 }
 
-export function moveCompareCursor(ctx: StoreContext, delta: number): void {
-  const c = ctx.get().compare;
-  const index = clampIndex(c.selectedIndex + delta, c.rows.length);
-  if (index !== c.selectedIndex) ctx.set((s) => ({ compare: { ...s.compare, selectedIndex: index } }));
-}
-
-export function scrollComparePlots(ctx: StoreContext, delta: number): void {
-  const c = ctx.get().compare;
-  const top = clampIndex(c.plotsTop + delta, c.plots.length);
-  if (top !== c.plotsTop) ctx.set((s) => ({ compare: { ...s.compare, plotsTop: top } }));
-}
-
-export interface CompareActions {
-  /** Marks / unmarks the selected task for compare. */
-  toggleTaskMark(): void;
-  /** Clears every mark (compare mode ends). */
-  clearTaskMarks(): void;
-}
-
-export function createCompareActions(ctx: StoreContext): CompareActions {
-  return {
-    toggleTaskMark() {
-      const t = ctx.get().tasks;
-      const id = t.selectedId;
-      if (id === null) return;
-      const on = !t.marked.includes(id);
-      if (on && t.marked.length >= MAX_COMPARED) {
-        showStatus(ctx, `at most ${MAX_COMPARED} tasks can be compared`, 'error');
-        return;
-      }
-      const marked = on ? [...t.marked, id] : t.marked.filter((m) => m !== id);
-      ctx.set((s) => ({ tasks: { ...s.tasks, marked } }));
-      if (marked.length < 2) ctx.set({ compare: emptyCompare() });
-      syncCompare(ctx);
-      // The run info shows the marked runs' hyperparameters: fetch them now, not at the next tick.
-      const state = ctx.get();
-      if (runInfoWanted(state) && ctx.book.paramsFor !== paramsFingerprint(state)) ctx.pollers.detail.wake();
-    },
-    clearTaskMarks() {
-      if (ctx.get().tasks.marked.length === 0) return;
-      ctx.pollers.compare.cancel();
-      ctx.book.compareFor = null;
-      ctx.set((s) => ({ tasks: { ...s.tasks, marked: [] }, compare: emptyCompare() }));
-    },
-  };
+/** Marks changed: fewer than two end compare mode (its requests and data go); else it syncs. */
+export function onMarksChanged(ctx: CompareContext): void {
+  if (compareActive(ctx.get())) return syncCompare(ctx);
+  if (ctx.get().compare.taskIds.length === 0 && ctx.book.compareFor === null) return;
+  ctx.pollers.compare.cancel();
+  ctx.book.compareFor = null;
+  ctx.set({ compare: emptyCompare() });
 }

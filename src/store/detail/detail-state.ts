@@ -1,7 +1,7 @@
 // The detail slices' state: the selected task's scalars (series, rows, chart settings) and its
 // artifacts (plots, debug images, single values), with their empty values.
 import type { PaneError } from '../core/errors.js';
-import type { XAxisMode } from '../ui/ui-state.js';
+import type { XAxisMode } from '../ui/index.js';
 import type { ScalarRow } from './scalar-rows.js';
 
 /** x is iteration or epoch ms (per `ScalarsState.seriesAxis`), ascending; y may hold NaN. */

@@ -2,7 +2,7 @@
 // search (search.ts): sizes, the one request shape, and mirroring a window into `logs`.
 import type { GetTaskLogRequest } from '../../wire/events.js';
 import { createLogWindow, indexOfLine, type LogEntry, type LogWindow } from '../../text/log-window.js';
-import type { StoreContext } from '../context.js';
+import type { LogsContext } from './book.js';
 import { parseLogEvents } from '../core/parse.js';
 import type { LogsState } from './logs.js';
 import type { MonitorState } from '../types.js';
@@ -34,7 +34,7 @@ export function maxTop(length: number, rows: number): number {
 }
 
 export function patchLogs(
-  ctx: StoreContext,
+  ctx: LogsContext,
   update: (logs: LogsState, state: MonitorState) => Partial<LogsState>,
 ): void {
   ctx.set((s) => ({ logs: { ...s.logs, ...update(s.logs, s) } }));
@@ -45,7 +45,7 @@ export function patchLogs(
  * id before the change and returns the new `top` and `follow`.
  */
 export function commit(
-  ctx: StoreContext,
+  ctx: LogsContext,
   window: LogWindow,
   position: (anchorIndex: number, logs: LogsState, rows: number) => { top: number; follow: boolean },
   extra: Partial<LogsState> = {},
@@ -82,6 +82,6 @@ function nonNegative(index: number): number | null {
   return index >= 0 ? index : null;
 }
 
-export async function fetchPage(ctx: StoreContext, req: GetTaskLogRequest, signal: AbortSignal): Promise<LogEntry[]> {
+export async function fetchPage(ctx: LogsContext, req: GetTaskLogRequest, signal: AbortSignal): Promise<LogEntry[]> {
   return parseLogEvents(await ctx.client.events.getTaskLog(req, { signal }), ENDPOINT);
 }
