@@ -44,6 +44,8 @@ export interface TaskRow extends EntityRow {
   output?: string | null;
   last_worker?: string | null;
   last_worker_report?: number | null;
+  /** The status before the task was queued (migration 8): what dequeueing it restores. */
+  enqueue_status?: string | null;
 }
 
 /** Task columns holding a JSON object that tasks.edit/update set whole (migration 3). */

@@ -27,6 +27,7 @@ import { normaliseTags, parseList, type TaskRow } from '../db/entities.js';
 import { ServerError } from '../http/errors.js';
 import { deleteEventsOf } from '../events/index.js';
 import { ensureProjectPath, projectPathParts, requireProject } from '../db/project-store.js';
+import { removeFromAllQueues } from '../db/queue-store.js';
 import { stmt } from '../db/statements.js';
 import { changeTaskStatus, requireTask } from '../db/task-store.js';
 import { requestShape, v } from '../http/validate.js';
@@ -138,6 +139,8 @@ function stopTask(
   if (task.type === 'report') throw new ServerError(ERRORS.invalidTaskId, 'a report; use the reports service');
   const development = parseList(task.system_tags).includes(DEVELOPMENT_TAG);
   const stopNow = task.status !== 'in_progress' || development || !runByWorker(task, ctx.now());
+  // A stopped task no longer waits for a worker.
+  if (task.status === 'queued') removeFromAllQueues(ctx, task.id);
   return changeTaskStatus(ctx, task, {
     status: stopNow ? 'stopped' : task.status,
     force,
@@ -176,6 +179,7 @@ function deleteTask(ctx: RequestContext, task: TaskRow, force: boolean): TaskDel
       expected: 'created',
       current: task.status,
     });
+  removeFromAllQueues(ctx, task.id);
   const deletedEvents = deleteEventsOf(ctx.db, task.id);
   const children = stmt(ctx.db, 'UPDATE tasks SET parent = NULL WHERE parent = ? AND company = ?').run(
     task.id,
