@@ -3,7 +3,7 @@
 // queues a task in one queue (by id, by name created on demand, or the default one), sets its
 // `execution.queue` and takes it out of any other queue; dequeue takes it out of line and gives
 // it back the status it had before (or the one asked for: clearml-agent asks `in_progress` for
-// the task it popped). tasks.stop, reset and delete take a task out of every line too
+// the task it popped). tasks.stop, reset, delete and archive take a task out of every line too
 // (tasks-triage.ts, tasks-reset.ts).
 import { handler, type ServedHandlersOf } from './handler.js';
 import { ERRORS } from '../../wire/errors.js';
@@ -153,6 +153,34 @@ const enqueue = handler(
   },
 );
 
+/**
+ * Takes the task out of its queue's line (of every line with `allQueues`) and, when it is queued
+ * or running, gives it `newStatus` or the status it had before it was queued.
+ */
+export function dequeueTask(
+  ctx: RequestContext,
+  task: TaskRow,
+  opts: { newStatus?: string | undefined; allQueues: boolean; reason: string; message: string },
+): { updated: number; fields?: Record<string, unknown> } {
+  const queue = taskObject(task, 'execution').queue;
+  // The task may be out of line already (a worker popped it): then there is nothing to remove.
+  if (task.status === 'queued' && typeof queue === 'string') {
+    const waits = stmt(ctx.db, 'SELECT 1 FROM queue_entries WHERE queue = ? AND task = ?').get(queue, task.id);
+    if (waits) removeEntry(ctx, queue, task.id);
+  }
+  if (opts.allQueues) removeFromAllQueues(ctx, task.id);
+  if (task.status !== 'queued' && task.status !== 'in_progress') return { updated: 0 };
+  const res = changeTaskStatus(ctx, task, {
+    status: opts.newStatus ?? task.enqueue_status ?? 'created',
+    force: true,
+    statusReason: opts.reason,
+    statusMessage: opts.message,
+  });
+  // `execution.queue` stays: it names the queue the task was taken from.
+  stmt(ctx.db, 'UPDATE tasks SET enqueue_status = NULL WHERE id = ?').run(task.id);
+  return res;
+}
+
 const dequeue = handler(
   requestShape<TasksDequeueRequest>()({
     task: v.str(),
@@ -161,26 +189,15 @@ const dequeue = handler(
     status_reason: v.str().default(''),
     status_message: v.str().default(''),
   }),
-  (req, ctx): TasksDequeueResponse => {
-    const task = requireTask(ctx, req.task);
-    const queue = taskObject(task, 'execution').queue;
-    // The task may be out of line already (a worker popped it): then there is nothing to remove.
-    if (task.status === 'queued' && typeof queue === 'string') {
-      const waits = stmt(ctx.db, 'SELECT 1 FROM queue_entries WHERE queue = ? AND task = ?').get(queue, task.id);
-      if (waits) removeEntry(ctx, queue, task.id);
-    }
-    if (req.remove_from_all_queues) removeFromAllQueues(ctx, task.id);
-    if (task.status !== 'queued' && task.status !== 'in_progress') return { dequeued: 1, updated: 0 };
-    const res = changeTaskStatus(ctx, task, {
-      status: req.new_status ?? task.enqueue_status ?? 'created',
-      force: true,
-      statusReason: req.status_reason,
-      statusMessage: req.status_message,
-    });
-    // `execution.queue` stays: it names the queue the task was taken from.
-    stmt(ctx.db, 'UPDATE tasks SET enqueue_status = NULL WHERE id = ?').run(task.id);
-    return { dequeued: 1, updated: res.updated, fields: res.fields };
-  },
+  (req, ctx): TasksDequeueResponse => ({
+    dequeued: 1,
+    ...dequeueTask(ctx, requireTask(ctx, req.task), {
+      newStatus: req.new_status,
+      allQueues: req.remove_from_all_queues,
+      reason: req.status_reason,
+      message: req.status_message,
+    }),
+  }),
 );
 
 export const tasksQueueingHandlers: ServedHandlersOf<'tasks.clone' | 'tasks.enqueue' | 'tasks.dequeue'> = {

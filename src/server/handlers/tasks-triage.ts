@@ -28,6 +28,7 @@ import { ServerError } from '../http/errors.js';
 import { deleteEventsOf } from '../events/index.js';
 import { ensureProjectPath, projectPathParts, requireProject } from '../db/project-store.js';
 import { removeFromAllQueues } from '../db/queue-store.js';
+import { dequeueTask } from './tasks-queueing.js';
 import { stmt } from '../db/statements.js';
 import { changeTaskStatus, requireTask } from '../db/task-store.js';
 import { requestShape, v } from '../http/validate.js';
@@ -82,11 +83,14 @@ const STATUS_MANY_SHAPE = requestShape<TasksStatusManyRequest>()({
   status_message: v.str().default(''),
 });
 
+/** An archived task leaves every queue, back to the status it had before it was queued (as real servers do). */
 const archiveMany = handler(STATUS_MANY_SHAPE, (req, ctx) =>
-  perId(req.ids, (id) => ({
-    id,
-    archived: setArchived(ctx, requireNonReport(ctx, id), true, req.status_message),
-  })),
+  perId(req.ids, (id) => {
+    const task = requireNonReport(ctx, id);
+    if (task.status === 'queued')
+      dequeueTask(ctx, task, { allQueues: true, reason: req.status_reason, message: req.status_message });
+    return { id, archived: setArchived(ctx, requireTask(ctx, id), true, req.status_message) };
+  }),
 );
 
 const unarchiveMany = handler(STATUS_MANY_SHAPE, (req, ctx) =>

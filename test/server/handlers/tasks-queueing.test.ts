@@ -1,4 +1,4 @@
-// tasks.clone / enqueue / dequeue and how stop, reset and delete take a task out of line, with
+// tasks.clone / enqueue / dequeue and how stop, reset, delete and archive take a task out of line, with
 // the rules and answer shapes of real servers (the SDK's v2_23 tasks.py models).
 import { describe, expect, it } from 'vitest';
 import { withApi, type Answer } from '../../helpers/http.js';
@@ -142,6 +142,15 @@ describe('leaving the line', () => {
     expect((await task(r)).execution.queue).toBeUndefined();
     await api.ok('tasks.delete', { task: d, force: true });
     expect(await line(q)).toEqual([]);
+  });
+
+  it('takes an archived task out of line, back to its status before it was queued', async () => {
+    const q = (await api.ok('queues.create', { name: 'archive-q' })).id;
+    const t = await newTask('archive me');
+    await api.ok('tasks.enqueue', { task: t, queue: q });
+    expect((await api.ok('tasks.archive_many', { ids: [t] })).succeeded).toEqual([{ id: t, archived: true }]);
+    expect(await line(q)).toEqual([]);
+    expect(await task(t)).toMatchObject({ status: 'created', system_tags: ['archived'] });
   });
 
   it('queues again a stopped task that a worker pops', async () => {
