@@ -3,15 +3,7 @@
 // registration or report, and its status reports are rows kept for a day (CLUSTER_HISTORY_MS),
 // aggregated per interval when asked (workers.get_stats, get_activity_report).
 import { ERRORS } from '../../wire/errors.js';
-import type {
-  MachineStats,
-  MetricStats,
-  StatAggregation,
-  StatItem,
-  Worker,
-  WorkerQueue,
-  WorkerStats,
-} from '../../wire/cluster.js';
+import type { MachineStats, MetricStats, StatItem, Worker, WorkerQueue, WorkerStats } from '../../wire/cluster.js';
 import type { RequestContext } from '../handlers/handler-types.js';
 import { normaliseTags, parseList } from './entities.js';
 import { ServerError } from '../http/errors.js';
@@ -26,6 +18,12 @@ export const DEFAULT_WORKER_TIMEOUT_S = 600;
 export const MIN_CHART_INTERVAL_S = 40;
 /** Points one stats or activity answer may have per series. */
 export const MAX_CHART_POINTS = 5000;
+/**
+ * Worker reports one stats answer may read and parse (an hour of 30 s reports of 200 workers, a
+ * day of 8), and one activity answer may count (a day of 100 workers): bounds on one request.
+ */
+export const MAX_STATS_REPORTS = 25_000;
+export const MAX_ACTIVITY_REPORTS = 300_000;
 
 export interface WorkerRow {
   company: string;
@@ -280,51 +278,131 @@ export function chartBuckets(
   return { step, first, last };
 }
 
-interface ReportRow {
-  worker: string;
-  time: number;
-  task: string | null;
-  stats: string;
+/** The reports a chart reads: the company's (of some workers) in the range's whole intervals. */
+interface ReportRange {
+  sql: string;
+  params: Record<string, unknown>;
+  step: number;
 }
 
-function reportsBetween(ctx: RequestContext, fromMs: number, toMs: number, workers?: readonly string[]): ReportRow[] {
-  const params = [ctx.identity.company, fromMs, toMs];
-  if (!workers || workers.length === 0)
-    return stmt(
-      ctx.db,
-      'SELECT worker, time, task, stats FROM worker_reports WHERE company = ? AND time >= ? AND time < ? ORDER BY time',
-    ).all(...params) as ReportRow[];
-  return stmt(
-    ctx.db,
-    `SELECT worker, time, task, stats FROM worker_reports
-     WHERE company = ? AND time >= ? AND time < ? AND worker IN (SELECT value FROM json_each(?)) ORDER BY time`,
-  ).all(...params, JSON.stringify(workers)) as ReportRow[];
+/**
+ * The WHERE clause over `worker_reports r` for a chart, refused with a 400 when it would read
+ * more than `maxReports` reports (the bound keeps one request short).
+ */
+function reportRange(
+  ctx: RequestContext,
+  range: { fromS: number; toS: number; intervalS: number },
+  maxReports: number,
+  workers?: readonly string[],
+): ReportRange {
+  const { step, last } = chartBuckets(range.fromS, range.toS, range.intervalS);
+  const params: Record<string, unknown> = {
+    company: ctx.identity.company,
+    lo: range.fromS * 1000,
+    hi: Math.min(range.toS * 1000, last + step),
+    step,
+    workers: JSON.stringify(workers ?? []),
+  };
+  const sql = `r.company = @company AND r.time >= @lo AND r.time < @hi${
+    workers && workers.length > 0 ? ' AND r.worker IN (SELECT value FROM json_each(@workers))' : ''
+  }`;
+  const { n } = stmt(ctx.db, `SELECT count(*) AS n FROM worker_reports r WHERE ${sql}`).get(params) as { n: number };
+  if (n > maxReports)
+    throw new ServerError(
+      ERRORS.fieldsValueError,
+      `the range holds ${n} worker reports, more than ${maxReports}; name fewer workers or ask for a shorter range`,
+    );
+  return { sql, params, step };
 }
 
-class Aggregate {
-  sum = 0;
-  count = 0;
-  min = Infinity;
-  max = -Infinity;
-  add(v: number): void {
-    this.sum += v;
-    this.count += 1;
-    if (v < this.min) this.min = v;
-    if (v > this.max) this.max = v;
+/** One series being aggregated: per interval index, the sum, count, min and max of its values. */
+class Series {
+  readonly sum: number[] = [];
+  readonly count: number[] = [];
+  readonly min: number[] = [];
+  readonly max: number[] = [];
+  add(i: number, v: number): void {
+    if (this.count[i] === undefined) {
+      this.sum[i] = v;
+      this.count[i] = 1;
+      this.min[i] = v;
+      this.max[i] = v;
+      return;
+    }
+    this.sum[i] = (this.sum[i] as number) + v;
+    this.count[i] += 1;
+    if (v < (this.min[i] as number)) this.min[i] = v;
+    if (v > (this.max[i] as number)) this.max[i] = v;
   }
-  value(kind: StatAggregation): number {
-    return kind === 'avg' ? this.sum / this.count : kind === 'min' ? this.min : this.max;
-  }
 }
 
-/** A stats field's values in one report: one per core / GPU (variants "0", "1", ...) or one "total". */
-function variantsOf(stats: Record<string, unknown>, key: string): [string, number][] {
-  const value = stats[key];
-  if (typeof value === 'number' && Number.isFinite(value)) return [['total', value]];
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((v, i): [string, number][] =>
-    typeof v === 'number' && Number.isFinite(v) ? [[String(i), v]] : [],
-  );
+/**
+ * workers.get_stats: per worker and requested stats field, per interval with reports, the
+ * requested aggregations of the field's values (of all its cores / GPUs together, or of each
+ * one with `splitByVariant`: variants "0", "1", ..., a single-valued field's is "total"). Each
+ * report is parsed once, whatever the number of fields asked.
+ */
+export function workerStats(
+  ctx: RequestContext,
+  req: { fromS: number; toS: number; intervalS: number; items: readonly StatItem[]; workers?: readonly string[] },
+  splitByVariant: boolean,
+): WorkerStats[] {
+  const range = reportRange(ctx, req, MAX_STATS_REPORTS, req.workers);
+  const first = range.params.lo as number;
+  const firstBucket = first - (first % range.step);
+  const keys = [...new Set(req.items.map((i) => i.key))];
+  // worker -> key -> variant ("" when pooled) -> series
+  const found = new Map<string, Map<string, Map<string, Series>>>();
+  const rows = stmt(ctx.db, `SELECT r.worker, r.time, r.stats FROM worker_reports r WHERE ${range.sql}`).iterate(
+    range.params,
+  ) as IterableIterator<{ worker: string; time: number; stats: string }>;
+  for (const row of rows) {
+    const stats = parseStats(row.stats);
+    const index = Math.floor((row.time - firstBucket) / range.step);
+    let byKey = found.get(row.worker);
+    for (const key of keys) {
+      const value = stats[key];
+      const values = Array.isArray(value) ? value : [value];
+      for (let v = 0; v < values.length; v++) {
+        const x = values[v];
+        if (typeof x !== 'number' || !Number.isFinite(x)) continue;
+        if (!byKey) found.set(row.worker, (byKey = new Map()));
+        let byVariant = byKey.get(key);
+        if (!byVariant) byKey.set(key, (byVariant = new Map()));
+        const variant = !splitByVariant ? '' : Array.isArray(value) ? String(v) : 'total';
+        let series = byVariant.get(variant);
+        if (!series) byVariant.set(variant, (series = new Series()));
+        series.add(index, x);
+      }
+    }
+  }
+  const aggregationsOf = (key: string) => [
+    ...new Set(req.items.filter((i) => i.key === key).map((i) => i.aggregation)),
+  ];
+  return [...found].map(([worker, byKey]) => ({
+    worker,
+    metrics: keys.flatMap((key) =>
+      [...(byKey.get(key) ?? new Map<string, Series>())]
+        .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+        .map(([variant, series]): MetricStats => {
+          const indexes = series.count.flatMap((c, i) => (c === undefined ? [] : [i]));
+          const metric: MetricStats = {
+            metric: key,
+            dates: indexes.map((i) => firstBucket + i * range.step),
+            stats: aggregationsOf(key).map((aggregation) => ({
+              aggregation,
+              values: indexes.map((i) =>
+                aggregation === 'avg'
+                  ? (series.sum[i] as number) / (series.count[i] as number)
+                  : ((aggregation === 'min' ? series.min[i] : series.max[i]) as number),
+              ),
+            })),
+          };
+          if (splitByVariant) metric.variant = variant;
+          return metric;
+        }),
+    ),
+  }));
 }
 
 function parseStats(text: string): Record<string, unknown> {
@@ -336,58 +414,6 @@ function parseStats(text: string): Record<string, unknown> {
   }
 }
 
-/**
- * workers.get_stats: per worker and requested stats field, per interval with reports, the
- * requested aggregations of the field's values (of all its cores / GPUs together, or of each
- * one with `splitByVariant`).
- */
-export function workerStats(
-  ctx: RequestContext,
-  req: { fromS: number; toS: number; intervalS: number; items: readonly StatItem[]; workers?: readonly string[] },
-  splitByVariant: boolean,
-): WorkerStats[] {
-  const { step, first, last } = chartBuckets(req.fromS, req.toS, req.intervalS);
-  const keys = [...new Set(req.items.map((i) => i.key))];
-  const aggregationsOf = (key: string) => [
-    ...new Set(req.items.filter((i) => i.key === key).map((i) => i.aggregation)),
-  ];
-  // worker -> "metric\0variant" -> bucket start -> aggregate
-  const series = new Map<string, Map<string, Map<number, Aggregate>>>();
-  for (const row of reportsBetween(ctx, req.fromS * 1000, req.toS * 1000, req.workers)) {
-    const bucket = Math.floor(row.time / step) * step;
-    if (bucket < first || bucket > last) continue;
-    const stats = parseStats(row.stats);
-    for (const key of keys)
-      for (const [variant, value] of variantsOf(stats, key)) {
-        const name = `${key}\u0000${splitByVariant ? variant : ''}`;
-        let worker = series.get(row.worker);
-        if (!worker) series.set(row.worker, (worker = new Map()));
-        let buckets = worker.get(name);
-        if (!buckets) worker.set(name, (buckets = new Map()));
-        let agg = buckets.get(bucket);
-        if (!agg) buckets.set(bucket, (agg = new Aggregate()));
-        agg.add(value);
-      }
-  }
-  return [...series].map(([worker, metrics]) => ({
-    worker,
-    metrics: [...metrics].map(([name, buckets]): MetricStats => {
-      const [metric, variant] = name.split('\u0000') as [string, string];
-      const dates = [...buckets.keys()].sort((a, b) => a - b);
-      const out: MetricStats = {
-        metric,
-        dates,
-        stats: aggregationsOf(metric).map((aggregation) => ({
-          aggregation,
-          values: dates.map((d) => (buckets.get(d) as Aggregate).value(aggregation)),
-        })),
-      };
-      if (splitByVariant) out.variant = variant;
-      return out;
-    }),
-  }));
-}
-
 /** workers.get_activity_report: per interval, how many workers reported, and how many ran a task. */
 export function activityReport(
   ctx: RequestContext,
@@ -395,26 +421,21 @@ export function activityReport(
   toS: number,
   intervalS: number,
 ): { dates: number[]; total: number[]; active: number[] } {
-  const { step, first, last } = chartBuckets(fromS, toS, intervalS);
-  const total = new Map<number, Set<string>>();
-  const active = new Map<number, Set<string>>();
-  for (const row of reportsBetween(ctx, fromS * 1000, toS * 1000)) {
-    const bucket = Math.floor(row.time / step) * step;
-    if (bucket < first || bucket > last) continue;
-    const add = (m: Map<number, Set<string>>) => {
-      let set = m.get(bucket);
-      if (!set) m.set(bucket, (set = new Set()));
-      set.add(row.worker);
-    };
-    add(total);
-    if (row.task) add(active);
-  }
+  const { first, last } = chartBuckets(fromS, toS, intervalS);
+  const range = reportRange(ctx, { fromS, toS, intervalS }, MAX_ACTIVITY_REPORTS);
+  const rows = stmt(
+    ctx.db,
+    `SELECT r.time - r.time % @step AS bucket, count(DISTINCT r.worker) AS total,
+       count(DISTINCT CASE WHEN r.task IS NOT NULL THEN r.worker END) AS active
+     FROM worker_reports r WHERE ${range.sql} GROUP BY bucket`,
+  ).all(range.params) as { bucket: number; total: number; active: number }[];
+  const byBucket = new Map(rows.map((r) => [r.bucket, r]));
   const dates: number[] = [];
-  for (let d = first; d <= last; d += step) dates.push(d);
+  for (let d = first; d <= last; d += range.step) dates.push(d);
   return {
     dates,
-    total: dates.map((d) => total.get(d)?.size ?? 0),
-    active: dates.map((d) => active.get(d)?.size ?? 0),
+    total: dates.map((d) => byBucket.get(d)?.total ?? 0),
+    active: dates.map((d) => byBucket.get(d)?.active ?? 0),
   };
 }
 

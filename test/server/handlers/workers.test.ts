@@ -2,6 +2,7 @@
 // models): registration with a timeout, status reports with machine stats, the list with what
 // each worker runs and what waits in its queues, stats per interval, runtime properties.
 import { describe, expect, it } from 'vitest';
+import { MAX_STATS_REPORTS } from '../../../src/server/db/worker-store.js';
 import { withApi, type Answer } from '../../helpers/http.js';
 
 const START = Date.parse('2025-03-01T08:00:00Z');
@@ -170,6 +171,31 @@ describe('workers.get_stats / get_activity_report', () => {
       items: [{ key: 'x', aggregation: 'avg' }],
     });
     expect([bad.status, bad.subcode]).toEqual([400, 16]);
+  });
+
+  it('refuses a stats range holding more reports than one answer may parse, naming the bound', async () => {
+    clock = Date.parse('2025-03-20T00:00:00Z');
+    const { db } = api.server.server;
+    const { company } = db.prepare('SELECT company FROM users LIMIT 1').get() as { company: string };
+    const insert = db.prepare(
+      'INSERT INTO worker_reports (company, worker, time, task, stats) VALUES (?, ?, ?, NULL, ?)',
+    );
+    // Written straight into the table: 25,001 reports through HTTP would only slow the test.
+    db.transaction(() => {
+      for (let i = 0; i <= MAX_STATS_REPORTS; i++)
+        insert.run(company, `many:${i % 50}`, clock + i * 100, '{"memory_used":1}');
+    })();
+    const range = { from_date: clock / 1000, to_date: clock / 1000 + 3 * 3600, interval: 60 };
+    const r = await api.call('workers.get_stats', { ...range, items: [{ key: 'memory_used', aggregation: 'avg' }] });
+    expect([r.status, r.subcode]).toEqual([400, 16]);
+    expect(r.msg).toContain(`more than ${MAX_STATS_REPORTS}; name fewer workers or ask for a shorter range`);
+    const one = await api.ok('workers.get_stats', {
+      ...range,
+      worker_ids: ['many:0'],
+      items: [{ key: 'memory_used', aggregation: 'avg' }],
+    });
+    expect(one.workers[0].metrics[0].stats[0].values.every((v: number) => v === 1)).toBe(true);
+    expect((await api.ok('workers.get_activity_report', range)).total.counts[0]).toBe(50);
   });
 
   it('keeps a day of reports per worker', async () => {
