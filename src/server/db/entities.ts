@@ -2,8 +2,8 @@
 // strings (docs/wire-facts.md §1.3), references as `{id}` objects, lists decoded, unset fields left out.
 import { isoTime } from './time.js';
 
-/** The columns every entity table has. */
-interface EntityRow {
+/** The columns every entity table has (queues have exactly these). */
+export interface EntityRow {
   id: string;
   company: string;
   user: string | null;

@@ -4,22 +4,13 @@
 // its length and mean wait for queues.get_queue_metrics (kept a day).
 import { ERRORS } from '../../wire/errors.js';
 import type { RequestContext } from '../handlers/handler-types.js';
-import { normaliseTags, parseList } from './entities.js';
+import { normaliseTags, parseList, type EntityRow } from './entities.js';
 import { isoTime } from './time.js';
 import { ServerError } from '../http/errors.js';
 import { newId } from './ids.js';
 import { stmt } from './statements.js';
 
-export interface QueueRow {
-  id: string;
-  company: string;
-  user: string | null;
-  name: string;
-  tags: string;
-  system_tags: string;
-  created: number;
-  last_update: number;
-}
+export type QueueRow = EntityRow;
 
 export interface EntryRow {
   task: string;
