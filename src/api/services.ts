@@ -74,6 +74,7 @@ export const SERVICE_METHODS = {
   queues: {
     getAllEx: 'queues.get_all_ex',
     getQueueMetrics: 'queues.get_queue_metrics',
+    getNumEntries: 'queues.get_num_entries',
     removeTask: 'queues.remove_task',
     moveTaskForward: 'queues.move_task_forward',
     moveTaskBackward: 'queues.move_task_backward',

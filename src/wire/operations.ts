@@ -130,6 +130,8 @@ export const OPERATIONS = {
   ...service('queues', {
     get_all_ex: op<C.QueuesGetAllRequest, C.QueuesGetAllExResponse>(read),
     get_queue_metrics: op<C.QueuesGetQueueMetricsRequest, C.QueuesGetQueueMetricsResponse>(read),
+    /** A queue's length, when get_all_ex cuts its entries with max_task_entries. */
+    get_num_entries: op<C.QueueRequest, C.QueuesGetNumEntriesResponse>(read),
     remove_task: op<C.QueueTaskRequest, C.QueuesRemoveTaskResponse>(write),
     move_task_forward: op<C.QueuesMoveTaskRequest, C.QueuesMoveTaskResponse>(write),
     move_task_backward: op<C.QueuesMoveTaskRequest, C.QueuesMoveTaskResponse>(write),
@@ -192,7 +194,6 @@ const SDK_OPERATIONS = {
     delete: sdkOp<C.QueuesDeleteRequest, C.QueuesDeleteResponse>(),
     add_task: sdkOp<C.QueueTaskRequest, C.QueuesAddTaskResponse>(),
     get_next_task: sdkOp<C.QueuesGetNextTaskRequest, C.QueuesGetNextTaskResponse>(),
-    get_num_entries: sdkOp<C.QueueRequest, C.QueuesGetNumEntriesResponse>(),
     peek_task: sdkOp<C.QueueRequest, C.QueuesPeekTaskResponse>(),
   }),
   ...service('workers', {

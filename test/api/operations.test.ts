@@ -625,6 +625,7 @@ const cases: Case[] = [
     { from_date: 1, to_date: 3601, interval: 60, queue_ids: [Q] },
     { queues: [{ queue: Q, dates: [60000], avg_waiting_times: [1.5], queue_lengths: [2] }] },
   ),
+  passThrough('queues.get_num_entries', (c) => c.queues.getNumEntries({ queue: Q }), { queue: Q }, { num: 1000 }),
   passThrough(
     'queues.remove_task',
     (c) => c.queues.removeTask({ queue: Q, task: T }),
