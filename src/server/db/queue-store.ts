@@ -22,6 +22,8 @@ export interface EntryRow {
 export const DEFAULT_QUEUE_TAG = 'default';
 /** How long queue samples and worker reports are kept. */
 export const CLUSTER_HISTORY_MS = 24 * 3600_000;
+/** Entries one queue shows in an answer (its first ones): keeps answers bounded. */
+export const MAX_ENTRIES_ANSWERED = 10_000;
 /** A queue whose line did not change is sampled at most this often (agents poll every 5 s). */
 const SAMPLE_EVERY_MS = 60_000;
 

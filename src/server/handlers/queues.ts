@@ -35,6 +35,7 @@ import {
   defaultQueue,
   deleteQueue,
   insertQueue,
+  MAX_ENTRIES_ANSWERED,
   popEntry,
   queueEntries,
   queueToJson,
@@ -61,9 +62,13 @@ function wantsEntries(body: Record<string, unknown>): boolean {
   return include.some((f) => f === 'entries' || f.startsWith('entries.'));
 }
 
+/** Entries answered per queue: `max_task_entries` (0 or absent: all), at most MAX_ENTRIES_ANSWERED. */
+function entriesLimit(asked: number | undefined): number {
+  return Math.min(asked || MAX_ENTRIES_ANSWERED, MAX_ENTRIES_ANSWERED);
+}
+
 function maxEntries(body: Record<string, unknown>): number {
-  const n = v.int({ min: 0 }).opt().check(body.max_task_entries, 'max_task_entries');
-  return n ? n : -1;
+  return entriesLimit(v.int({ min: 0 }).opt().check(body.max_task_entries, 'max_task_entries'));
 }
 
 function taskNames(ctx: RequestContext, ids: readonly string[]): Map<string, string> {
@@ -133,7 +138,7 @@ function plainQueue(ctx: RequestContext, row: QueueRow, limit: number): Queue {
 const getById = handler(
   requestShape<QueuesGetByIdRequest>()({ queue: v.str(), max_task_entries: v.int({ min: 0 }).opt() }),
   (req, ctx): QueuesGetByIdResponse => ({
-    queue: plainQueue(ctx, requireQueue(ctx, req.queue), req.max_task_entries || -1),
+    queue: plainQueue(ctx, requireQueue(ctx, req.queue), entriesLimit(req.max_task_entries)),
   }),
 );
 

@@ -1,6 +1,7 @@
 // queues.* with the rules and answer shapes of real servers (the SDK's v2_23 queues.py models):
 // what clearml-agent polls, what the SDK resolves names with, what the cluster view reads.
 import { describe, expect, it } from 'vitest';
+import { MAX_ENTRIES_ANSWERED } from '../../../src/server/db/queue-store.js';
 import { withApi, type Answer } from '../../helpers/http.js';
 
 let clock = Date.parse('2025-03-01T08:00:00Z');
@@ -117,6 +118,24 @@ describe('queue lines', () => {
     const task = (await api.ok('tasks.get_all_ex', { id: [t], only_fields: ['status'] })).tasks[0];
     expect(task.status).toBe('created');
     expect((await api.call('queues.get_by_id', { queue: q })).status).toBe(400);
+  });
+});
+
+describe('long lines', () => {
+  it('lists at most the first MAX_ENTRIES_ANSWERED tasks of a queue, and counts them all', async () => {
+    const q = await newQueue('very long');
+    const { db } = api.server.server;
+    const insert = db.prepare('INSERT INTO queue_entries (queue, task, added, position) VALUES (?, ?, ?, ?)');
+    // Written straight into the table: the line, not the enqueueing, is what is tested.
+    db.transaction(() => {
+      for (let i = 0; i <= MAX_ENTRIES_ANSWERED; i++) insert.run(q, `task-${i}`, clock, i);
+    })();
+    const entries = (await api.ok('queues.get_by_id', { queue: q })).queue.entries;
+    expect(entries).toHaveLength(MAX_ENTRIES_ANSWERED);
+    expect(entries[0].task).toBe('task-0');
+    const ex = await api.ok('queues.get_all_ex', { id: [q], only_fields: ['entries'], max_task_entries: 50_000 });
+    expect(ex.queues[0].entries).toHaveLength(MAX_ENTRIES_ANSWERED);
+    expect(await api.ok('queues.get_num_entries', { queue: q })).toEqual({ num: MAX_ENTRIES_ANSWERED + 1 });
   });
 });
 
