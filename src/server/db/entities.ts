@@ -2,8 +2,8 @@
 // strings (docs/wire-facts.md §1.3), references as `{id}` objects, lists decoded, unset fields left out.
 import { isoTime } from './time.js';
 
-/** The columns every entity table has. */
-interface EntityRow {
+/** The columns every entity table has (queues have exactly these). */
+export interface EntityRow {
   id: string;
   company: string;
   user: string | null;
@@ -44,6 +44,8 @@ export interface TaskRow extends EntityRow {
   output?: string | null;
   last_worker?: string | null;
   last_worker_report?: number | null;
+  /** The status before the task was queued (migration 8): what dequeueing it restores. */
+  enqueue_status?: string | null;
 }
 
 /** Task columns holding a JSON object that tasks.edit/update set whole (migration 3). */

@@ -16,6 +16,8 @@ export interface RequestContext {
   db: Database;
   identity: Identity;
   headers: IncomingHttpHeaders;
+  /** The caller's address (a worker's `ip` in workers.get_all). */
+  remoteAddress?: string;
   /** `X-ClearML-Worker` (or `X-Trains-Worker`) header, else "<unknown>". */
   worker: string;
   endpoint: string;

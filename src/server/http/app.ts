@@ -185,6 +185,7 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
       db: deps.db,
       identity,
       headers: req.headers,
+      remoteAddress: req.socket.remoteAddress ?? '',
       worker: headerText(req.headers['x-clearml-worker']) ?? headerText(req.headers['x-trains-worker']) ?? '<unknown>',
       endpoint: parsed.endpoint,
       now: deps.now,
