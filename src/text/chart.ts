@@ -5,9 +5,12 @@
 // every series is resampled (LTTB by x) onto one shared x grid of plot columns, each unbroken
 // run of finite values is drawn by asciichart on its own (values normalised to row units, so
 // rounding is exact and extreme magnitudes cannot overflow), and the runs are composed into one
-// grid with our own y labels, x tick labels, legend and colours.
+// grid with our own y labels, x tick labels, legend and colours. One point per column cannot
+// show everything a column holds, so each column is then extended up to its largest and down
+// to its smallest value (the min/max envelope): the drawn rows reach the data's true extremes,
+// and the y axis, which spans every point, is labelled with them.
 import asciichart from 'asciichart';
-import { lttbByX, finiteXRange } from './downsample.js';
+import { envelopeByX, lttbByX, finiteXRange } from './downsample.js';
 import type { XRange } from './downsample.js';
 import { fromLogScale } from './chart-scale.js';
 import { axisLabelFormatter, formatNumber } from './format.js';
@@ -208,6 +211,53 @@ function drawSeries(
   }
 }
 
+const VERTICAL = 9;
+
+/**
+ * Extends each column of a drawn series over every row its points in that column reach: the
+ * line shows one point per column, this adds the rest of the column's range (a spike, a dip)
+ * as a vertical stroke joined to the line. Buckets are the grid points of `resample` (column c
+ * is drawn from grid point c to c + 1, so it takes bucket c, and the last column the last two).
+ */
+function drawEnvelope(
+  s: ChartSeries,
+  points: number,
+  xRange: XRange,
+  seriesIndex: number,
+  style: Style,
+  range: XRange,
+  h: number,
+  cells: (Cell | undefined)[][],
+): void {
+  const columns = cells[0]?.length ?? 0;
+  if (columns === 0) return;
+  const envelope = envelopeByX({ x: s.x, y: s.y }, points, xRange);
+  for (let c = 0; c < columns; c++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let b = c; b <= (c === columns - 1 ? points - 1 : c); b++) {
+      if ((envelope.count[b] as number) === 0) continue;
+      lo = Math.min(lo, envelope.min[b] as number);
+      hi = Math.max(hi, envelope.max[b] as number);
+    }
+    if (!(lo <= hi)) continue;
+    const top = rowOf(hi, range, h);
+    const bottom = rowOf(lo, range, h);
+    let lineTop = -1;
+    let lineBottom = -1;
+    for (let r = 0; r <= h; r++) {
+      if (cells[r]?.[c]?.series !== seriesIndex) continue;
+      if (lineTop < 0) lineTop = r;
+      lineBottom = r;
+    }
+    const stroke: Cell = { ch: style.glyphs[top === bottom ? HORIZONTAL : VERTICAL] as string, series: seriesIndex };
+    for (let r = top; r <= bottom; r++) {
+      const row = cells[r];
+      if (row && (lineTop < 0 || r < lineTop || r > lineBottom)) row[c] = stroke;
+    }
+  }
+}
+
 /** Dimmed in colour; dotted without (so it cannot be taken for a series). */
 function underlayStyle(index: number, color: boolean, ascii: boolean): Style {
   if (color) {
@@ -297,7 +347,7 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
   const format =
     options.logY === true
       ? (v: number): string => formatNumber(Number(fromLogScale(v).toPrecision(3)), maxLabel)
-      : axisLabelFormatter(yRange.min, yRange.max, Math.max(1, h), maxLabel);
+      : axisLabelFormatter(yRange.min, yRange.max, Math.max(1, h), maxLabel, !useFixed);
   const labels: string[] = [];
   for (let r = 0; r <= h; r++) {
     labels.push(
@@ -320,10 +370,12 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
     const style = underlayStyle(i, color, ascii);
     styles[series.length + i] = style;
     drawSeries(resample(s, points, xRange), series.length + i, style, yRange, h, cells, underMarks);
+    drawEnvelope(s, points, xRange, series.length + i, style, yRange, h, cells);
   });
   series.forEach((s, i) => {
     const grid = resample(s, points, xRange);
     drawSeries(grid, i, styles[i] as Style, yRange, h, cells, axisMarks);
+    drawEnvelope(s, points, xRange, i, styles[i] as Style, yRange, h, cells);
   });
 
   const glyphs = ascii ? ASCII_GLYPHS[0] : BOX_GLYPHS[0];
