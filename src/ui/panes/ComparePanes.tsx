@@ -142,7 +142,7 @@ export function CompareChartPane(props: PaneProps): ReactNode {
   const title = row === undefined ? 'chart' : `chart: ${seriesName(row.metric, row.variant, theme)}`;
   const info = [
     ...compareInfo(compare, marked, theme.glyphs.ellipsis),
-    ...axisInfo(compare.seriesAxis, log, view.dropped),
+    ...axisInfo(compare.seriesAxis, log, view),
     `smoothing: ${smoothingLabel(weight)}`,
   ];
   const body =
