@@ -12,7 +12,7 @@
 import asciichart from 'asciichart';
 import { envelopeByX, lttbByX, finiteXRange } from './downsample.js';
 import type { XRange } from './downsample.js';
-import { fromLogScale } from './chart-scale.js';
+import { fromLogScale, type ChartView } from './chart-scale.js';
 import { axisLabelFormatter, formatNumber } from './format.js';
 import { niceStep, tickLine, type XAxisMode } from './chart-axis.js';
 import { sanitize } from './sanitize.js';
@@ -398,4 +398,31 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
   }
   if (withLegend) rows.push(legendLine(series, styles, width));
   return rows;
+}
+
+export interface ViewOptions {
+  width: number;
+  height: number;
+  xAxis: XAxisMode;
+  log: boolean;
+  color: boolean;
+  ascii: boolean;
+}
+
+/**
+ * The rows of a chart view (src/text/chart-scale.ts): its series over the raw curves when
+ * smoothed, log labels on a log scale, and `since start` under an x of time since start. The
+ * chart pane and compare's overlay both draw through here.
+ */
+export function renderView(view: ChartView, opts: ViewOptions): string[] {
+  return renderChart(view.series, {
+    width: opts.width,
+    height: opts.height,
+    xAxis: opts.xAxis,
+    color: opts.color,
+    ascii: opts.ascii,
+    logY: opts.log,
+    underlay: view.underlay,
+    ...(opts.xAxis === 'since' ? { xTitle: 'since start' } : {}),
+  });
 }

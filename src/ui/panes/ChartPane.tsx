@@ -4,7 +4,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
 import type { ScalarSeries, XAxisMode } from '../../store/types.js';
-import { renderChart } from '../../text/chart.js';
+import { renderView } from '../../text/chart.js';
 import { chartView, earliestX, EMPTY_VIEW, type ChartView } from '../../text/chart-scale.js';
 import { sanitize } from '../../text/sanitize.js';
 import { emaSmooth, smoothingLabel } from '../../text/smooth.js';
@@ -28,22 +28,6 @@ export function chartSeries(
     smooth: opts.weight > 0 ? (y) => emaSmooth(y, opts.weight) : null,
     since: opts.axis === 'since',
     log: opts.log,
-  });
-}
-
-export function chartRows(
-  view: ChartView,
-  opts: { width: number; height: number; axis: XAxisMode; log: boolean; color: boolean; ascii: boolean },
-): string[] {
-  return renderChart(view.series, {
-    width: opts.width,
-    height: opts.height,
-    xAxis: opts.axis,
-    color: opts.color,
-    ascii: opts.ascii,
-    logY: opts.log,
-    underlay: view.underlay,
-    ...(opts.axis === 'since' ? { xTitle: 'since start' } : {}),
   });
 }
 
@@ -91,10 +75,10 @@ export function ChartPane(props: PaneProps): ReactNode {
     () =>
       variants === undefined
         ? []
-        : chartRows(view, {
+        : renderView(view, {
             width: inner.width,
             height: bodyRows,
-            axis: scalars.seriesAxis,
+            xAxis: scalars.seriesAxis,
             log,
             color: theme.color,
             ascii: theme.ascii,
