@@ -10,7 +10,7 @@
 // to its smallest value (the min/max envelope): the drawn rows reach the data's true extremes,
 // and the y axis, which spans every point, is labelled with them.
 import asciichart from 'asciichart';
-import { envelopeByX, lttbByX, finiteXRange } from './downsample.js';
+import { lttbByX, finiteXRange } from './downsample.js';
 import type { XRange } from './downsample.js';
 import { fromLogScale, type ChartView } from './chart-scale.js';
 import { axisLabelFormatter, formatNumber } from './format.js';
@@ -126,12 +126,19 @@ function padRange(range: XRange, rowSteps: number): XRange {
   return v > 0 ? { min: 0, max: v } : { min: v, max: 0 };
 }
 
+/** One series on the grid: the line's value at each grid point, and each bucket's min and max. */
+interface Resampled {
+  grid: Float64Array;
+  min: Float64Array;
+  max: Float64Array;
+}
+
 /**
  * Values of one series at each of `points` grid points over `xRange` (one LTTB bucket per
  * point). Between two kept points the line is interpolated; a bucket with only non-finite
  * values is a gap (NaN), and so is everything before the first and after the last point.
  */
-function resample(s: ChartSeries, points: number, xRange: XRange): Float64Array {
+function resample(s: ChartSeries, points: number, xRange: XRange): Resampled {
   const grid = new Float64Array(points).fill(Number.NaN);
   const sampled = lttbByX({ x: s.x, y: s.y }, points, xRange);
   const span = xRange.max - xRange.min;
@@ -150,7 +157,7 @@ function resample(s: ChartSeries, points: number, xRange: XRange): Float64Array 
       grid[g] = y + (nextY - y) * t;
     }
   }
-  return grid;
+  return { grid, min: sampled.min, max: sampled.max };
 }
 
 /** Row (0 = top) of a value on a plot of `h + 1` rows spanning `range`. */
@@ -220,9 +227,7 @@ const VERTICAL = 9;
  * is drawn from grid point c to c + 1, so it takes bucket c, and the last column the last two).
  */
 function drawEnvelope(
-  s: ChartSeries,
-  points: number,
-  xRange: XRange,
+  resampled: Resampled,
   seriesIndex: number,
   style: Style,
   range: XRange,
@@ -230,15 +235,14 @@ function drawEnvelope(
   cells: (Cell | undefined)[][],
 ): void {
   const columns = cells[0]?.length ?? 0;
-  if (columns === 0) return;
-  const envelope = envelopeByX({ x: s.x, y: s.y }, points, xRange);
+  const { min, max } = resampled;
   for (let c = 0; c < columns; c++) {
     let lo = Infinity;
     let hi = -Infinity;
-    for (let b = c; b <= (c === columns - 1 ? points - 1 : c); b++) {
-      if ((envelope.count[b] as number) === 0) continue;
-      lo = Math.min(lo, envelope.min[b] as number);
-      hi = Math.max(hi, envelope.max[b] as number);
+    for (let b = c; b <= (c === columns - 1 ? min.length - 1 : c); b++) {
+      // NaN (an empty bucket) fails both comparisons.
+      if ((min[b] as number) < lo) lo = min[b] as number;
+      if ((max[b] as number) > hi) hi = max[b] as number;
     }
     if (!(lo <= hi)) continue;
     const top = rowOf(hi, range, h);
@@ -369,13 +373,14 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
   underlay.forEach((s, i) => {
     const style = underlayStyle(i, color, ascii);
     styles[series.length + i] = style;
-    drawSeries(resample(s, points, xRange), series.length + i, style, yRange, h, cells, underMarks);
-    drawEnvelope(s, points, xRange, series.length + i, style, yRange, h, cells);
+    const resampled = resample(s, points, xRange);
+    drawSeries(resampled.grid, series.length + i, style, yRange, h, cells, underMarks);
+    drawEnvelope(resampled, series.length + i, style, yRange, h, cells);
   });
   series.forEach((s, i) => {
-    const grid = resample(s, points, xRange);
-    drawSeries(grid, i, styles[i] as Style, yRange, h, cells, axisMarks);
-    drawEnvelope(s, points, xRange, i, styles[i] as Style, yRange, h, cells);
+    const resampled = resample(s, points, xRange);
+    drawSeries(resampled.grid, i, styles[i] as Style, yRange, h, cells, axisMarks);
+    drawEnvelope(resampled, i, styles[i] as Style, yRange, h, cells);
   });
 
   const glyphs = ascii ? ASCII_GLYPHS[0] : BOX_GLYPHS[0];
