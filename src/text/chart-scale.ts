@@ -1,7 +1,7 @@
 // What a chart's series go through before drawing: a log-scale y (values <= 0 cannot be drawn
 // there: they become gaps and are counted, so the pane can say so), and x as time since the
 // run's start (each run from its own first point, so runs started hours apart overlay).
-import { nonPositivePoints, type SeriesSummary } from './series-truth.js';
+import { nonPositivePoints, reachesExtremes, type SeriesSummary } from './series-truth.js';
 
 export interface XYSeries {
   x: ArrayLike<number>;
@@ -100,10 +100,18 @@ export interface ChartView {
   dropped: number;
   /** False when `dropped` is only a lower bound (see `nonPositivePoints`). */
   droppedExact: boolean;
+  /** A series' true min or max is not drawn (bucket means on a time axis; see `reachesExtremes`). */
+  extremesHidden: boolean;
 }
 
 /** A view with nothing to draw. */
-export const EMPTY_VIEW: ChartView = { series: [], underlay: [], dropped: 0, droppedExact: true };
+export const EMPTY_VIEW: ChartView = {
+  series: [],
+  underlay: [],
+  dropped: 0,
+  droppedExact: true,
+  extremesHidden: false,
+};
 
 /**
  * The series a chart draws: smoothed by `smooth` (null: raw, no underlay), x shifted to time
@@ -121,7 +129,8 @@ export function chartView(
   });
   const smoothed = opts.smooth === null ? shifted : shifted.map((s) => ({ ...s, y: opts.smooth!(s.y) }));
   const underlay = opts.smooth === null ? [] : shifted;
-  if (!opts.log) return { series: smoothed, underlay, dropped: 0, droppedExact: true };
+  const extremesHidden = !raw.every(reachesExtremes);
+  if (!opts.log) return { series: smoothed, underlay, dropped: 0, droppedExact: true, extremesHidden };
   const rawLog = toLogScale(shifted);
   // Counted on the data points the series stand for, not on the samples drawn.
   const counts = raw.map(nonPositivePoints);
@@ -130,5 +139,6 @@ export function chartView(
     underlay: opts.smooth === null ? [] : rawLog.series,
     dropped: counts.reduce((n, c) => n + c.count, 0),
     droppedExact: counts.every((c) => c.exact),
+    extremesHidden,
   };
 }

@@ -100,3 +100,31 @@ export function nonPositivePoints(series: {
   const lowest = summary?.min ?? null;
   return { count: lowest !== null && lowest <= 0 ? Math.max(1, sampled - 1) : sampled, exact: false };
 }
+
+/** Float32 storage on real servers rounds values by about this share (docs/wire-facts.md §8). */
+const SAME_VALUE = 1e-6;
+
+function near(a: number, b: number): boolean {
+  return Math.abs(a - b) <= SAME_VALUE * Math.max(1, Math.abs(b));
+}
+
+/**
+ * False when the series' values fall short of the minimum or maximum its summary gives: bucket
+ * means on a time axis, where `withExtremes` cannot place the true ones.
+ */
+export function reachesExtremes(series: { y: ArrayLike<number>; summary?: SeriesSummary }): boolean {
+  const summary = series.summary;
+  if (summary === undefined) return true;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < series.y.length; i++) {
+    const v = series.y[i] as number;
+    if (!Number.isFinite(v)) continue;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (lo > hi) return true;
+  const minShort = summary.min !== null && lo > summary.min && !near(lo, summary.min);
+  const maxShort = summary.max !== null && hi < summary.max && !near(hi, summary.max);
+  return !minShort && !maxShort;
+}

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { chartView } from '../../src/text/chart-scale.js';
-import { nonPositivePoints, summaryOf, withExtremes, type SeriesSummary } from '../../src/text/series-truth.js';
+import {
+  nonPositivePoints,
+  reachesExtremes,
+  summaryOf,
+  withExtremes,
+  type SeriesSummary,
+} from '../../src/text/series-truth.js';
 
 const summary = (over: Partial<SeriesSummary>): SeriesSummary => ({
   points: null,
@@ -96,5 +102,16 @@ describe('nonPositivePoints', () => {
       dropped: 5,
       droppedExact: false,
     });
+  });
+});
+
+describe('reachesExtremes', () => {
+  it('tells bucket means that fall short of the true extremes from series that reach them', () => {
+    const truth = summary({ points: 40, min: -5, max: 90 });
+    expect(reachesExtremes({ y: [1, 2, 2, 1], summary: truth })).toBe(false);
+    expect(reachesExtremes({ y: [1, 90, -5, 1], summary: truth })).toBe(true);
+    expect(reachesExtremes({ y: [1, 2] })).toBe(true);
+    // Float32 storage: 140.4 comes back as 140.39999389648438.
+    expect(reachesExtremes({ y: [Math.fround(140.4), 3], summary: summary({ min: 3, max: 140.4 }) })).toBe(true);
   });
 });

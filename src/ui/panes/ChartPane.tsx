@@ -31,9 +31,17 @@ export function chartSeries(
   });
 }
 
-/** The info a chart's frame shows about its axes: `x: …`, `log y` and what log y leaves out. */
-export function axisInfo(axis: XAxisMode, log: boolean, view: Pick<ChartView, 'dropped' | 'droppedExact'>): string[] {
+/**
+ * The info a chart's frame shows about its axes: `x: …`, whether bucket means hide extremes
+ * there, `log y` and what log y leaves out.
+ */
+export function axisInfo(
+  axis: XAxisMode,
+  log: boolean,
+  view: Pick<ChartView, 'dropped' | 'droppedExact' | 'extremesHidden'>,
+): string[] {
   const info = [`x: ${axis === 'since' ? 'since start' : axis}`];
+  if (view.extremesHidden) info.push('min/max averaged out (x: iter shows them)');
   if (log)
     info.push(
       view.dropped > 0

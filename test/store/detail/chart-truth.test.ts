@@ -69,6 +69,17 @@ describe('the chart of a fetched series', () => {
     expect((rows.at(-1) as string).slice(0, axis).trim()).toBe('-567.5');
     expect((rows[0] as string).slice(axis + 1).trim()).not.toBe('');
     expect((rows.at(-1) as string).slice(axis + 1).trim()).not.toBe('');
+    expect(axisInfo('iter', false, view(series, false))).toEqual(['x: iter']);
+
+    // On a time axis iterations cannot be placed: the pane says the extremes are averaged out.
+    fx.store.getState().actions.cycleXAxis();
+    await fx.until((s) => s.scalars.seriesAxis === 'time' && !s.scalars.loading, 'the time axis');
+    const timed = await seriesOf(fx, 'loss', 'value');
+    expect(Math.max(...timed.y)).toBeLessThan(1234.5);
+    expect(axisInfo('time', false, view(timed, false))).toEqual([
+      'x: time',
+      'min/max averaged out (x: iter shows them)',
+    ]);
   });
 
   it('counts the points a log scale leaves out, not the buckets, at any width', async () => {
