@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient } from '../../src/api/index.js';
-import type { EventInput } from '../../src/wire/events.js';
 import { BIN } from '../helpers/demo-process.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { addScalars, createTask } from '../helpers/store-fixture.js';
 import { startTmux, tmuxAvailable, type TmuxSession } from '../helpers/tmux.js';
 
 let server: TestServer;
@@ -17,38 +17,27 @@ let client: ApiClient;
 let home: string;
 let tmux: TmuxSession | undefined;
 
-const T0 = Date.now() - 3_600_000;
-
-function scalars(id: string, metric: string, variant: string, values: number[]): EventInput[] {
-  return values.map((value, iter) => ({
-    type: 'training_stats_scalar',
-    task: id,
-    metric,
-    variant,
-    iter,
-    value,
-    timestamp: T0 + iter * 100,
-  }));
-}
-
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'tracktop-extremes-'));
   server = await startTestServer();
   client = createClient({ apiHost: server.url, accessKey: server.accessKey, secretKey: server.secretKey });
-  const { id } = await client.tasks.create({ name: 'spiky-run', type: 'training' });
-  await client.tasks.started({ task: id });
-  const loss = Array.from({ length: 20_000 }, (_, i) =>
-    i === 12_000 ? 1234.5 : i === 12_003 ? -567.5 : 3 + Math.sin(i / 500),
-  );
-  const events = scalars(id, 'loss', 'value', loss);
-  for (let from = 0; from < events.length; from += 5000) await client.events.addBatch(events.slice(from, from + 5000));
-  await client.events.addBatch(
-    scalars(
+  const id = await createTask(client, 'spiky-run');
+  const loss = (i: number): number => (i === 12_000 ? 1234.5 : i === 12_003 ? -567.5 : 3 + Math.sin(i / 500));
+  for (let from = 0; from < 20_000; from += 5000)
+    await addScalars(
+      client,
       id,
-      'reward',
-      'mean',
-      Array.from({ length: 100 }, (_, i) => -1 - i),
-    ),
+      'loss',
+      'value',
+      Array.from({ length: 5000 }, (_, k) => loss(from + k)),
+      from,
+    );
+  await addScalars(
+    client,
+    id,
+    'reward',
+    'mean',
+    Array.from({ length: 100 }, (_, i) => -1 - i),
   );
 }, 60_000);
 
