@@ -12,6 +12,7 @@ import { dataWanted } from '../panes.js';
 import { MAX_MARKED_TASKS } from '../tasks/index.js';
 import { compareRows, type CompareRow, type LastValues } from '../../text/compare.js';
 import type { SeriesRanges } from '../../text/compare-stats.js';
+import { summaryOf, withExtremes, type SeriesSummary } from '../../text/series-truth.js';
 import type { MonitorState, ScalarSeries } from '../types.js';
 import type { XAxisMode } from '../ui/index.js';
 
@@ -93,23 +94,44 @@ interface TaskMetrics {
   names: Record<string, string>;
   last: Record<string, LastValues>;
   ranges: SeriesRanges;
+  /** summaries[taskId][metric][variant]. */
+  summaries: Record<string, Record<string, Record<string, SeriesSummary>>>;
   updates: Record<string, number | null>;
 }
 
-const finiteOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
-/** min_value / max_value per metric and variant, as real servers keep them in last_metrics. */
-function seriesRanges(lastMetrics: unknown): SeriesRanges[string] {
-  const out: SeriesRanges[string] = {};
+/** What last_metrics says of each series (count, extremes and their iterations), per metric and variant. */
+function seriesSummaries(lastMetrics: unknown): Record<string, Record<string, SeriesSummary>> {
+  const out: Record<string, Record<string, SeriesSummary>> = {};
   for (const variants of Object.values(isObject(lastMetrics) ? lastMetrics : {})) {
     for (const entry of Object.values(isObject(variants) ? variants : {})) {
       if (!isObject(entry) || typeof entry.metric !== 'string' || typeof entry.variant !== 'string') continue;
-      (out[entry.metric] ??= {})[entry.variant] = {
-        min: finiteOrNull(entry.min_value),
-        max: finiteOrNull(entry.max_value),
-      };
+      (out[entry.metric] ??= {})[entry.variant] = summaryOf(entry);
     }
   }
+  return out;
+}
+
+/** min_value / max_value per metric and variant, as real servers keep them in last_metrics. */
+function seriesRanges(summaries: Record<string, Record<string, SeriesSummary>>): SeriesRanges[string] {
+  const out: SeriesRanges[string] = {};
+  for (const [metric, variants] of Object.entries(summaries))
+    for (const [variant, { min, max }] of Object.entries(variants)) (out[metric] ??= {})[variant] = { min, max };
+  return out;
+}
+
+/** Each task's series with its summary and, on an iteration axis, its true extremes put back. */
+function withTrueExtremes(
+  series: CompareState['series'],
+  summaries: TaskMetrics['summaries'],
+  xIsIter: boolean,
+): CompareState['series'] {
+  const out: CompareState['series'] = {};
+  for (const [metric, variants] of Object.entries(series))
+    for (const [variant, byTask] of Object.entries(variants))
+      for (const [taskId, s] of Object.entries(byTask)) {
+        const summary = summaries[taskId]?.[metric]?.[variant];
+        ((out[metric] ??= {})[variant] ??= {})[taskId] = summary === undefined ? s : withExtremes(s, summary, xIsIter);
+      }
   return out;
 }
 
@@ -128,12 +150,14 @@ function lastValues(lastMetrics: unknown): LastValues {
 function parseTaskMetrics(data: unknown, endpoint: string): TaskMetrics {
   if (!isObject(data) || !Array.isArray(data.tasks))
     throw new DataShapeError(endpoint, 'the answer has no "tasks" list');
-  const out: TaskMetrics = { names: {}, last: {}, ranges: {}, updates: {} };
+  const out: TaskMetrics = { names: {}, last: {}, ranges: {}, summaries: {}, updates: {} };
   for (const task of data.tasks) {
     if (!isObject(task) || typeof task.id !== 'string') continue;
     out.names[task.id] = typeof task.name === 'string' ? task.name : task.id;
     out.last[task.id] = lastValues(task.last_metrics);
-    out.ranges[task.id] = seriesRanges(task.last_metrics);
+    const summaries = seriesSummaries(task.last_metrics);
+    out.summaries[task.id] = summaries;
+    out.ranges[task.id] = seriesRanges(summaries);
     out.updates[task.id] = toEpochMs(task.last_update);
   }
   return out;
@@ -207,7 +231,11 @@ export async function compareTick(ctx: CompareContext, signal: AbortSignal): Pro
         wantPlots ? fetchComparePlots(ctx, taskIds, signal) : null,
       ]);
       if (histogram !== null)
-        series = parseMultiHistogram(histogram, 'events.multi_task_scalar_metrics_iter_histogram', samples * 2);
+        series = withTrueExtremes(
+          parseMultiHistogram(histogram, 'events.multi_task_scalar_metrics_iter_histogram', samples * 2),
+          metrics.summaries,
+          axis === 'iter',
+        );
       plots = plotItems;
     } catch (err) {
       return fail(err);

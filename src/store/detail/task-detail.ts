@@ -28,6 +28,7 @@ import {
   parseMetricsAndVariants,
   scalarEntries,
   scalarRows,
+  withTrueExtremes,
   type ScalarRow,
 } from './scalar-rows.js';
 
@@ -115,8 +116,10 @@ const fetchScalars: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
   };
   const list = read(listed, (d) => parseMetricsAndVariants(d, 'events.get_scalar_metrics_and_variants'));
   const last = read(lastMetrics, (d) => parseLastMetrics(d, 'tasks.get_all_ex', taskId));
-  const series = read(histogram, (d) => parseHistogram(d, 'events.scalar_metrics_iter_histogram', samples * 2));
-  const rows: ScalarRow[] | null = list || last || series ? scalarRows(list, last, series) : null;
+  const sampled = read(histogram, (d) => parseHistogram(d, 'events.scalar_metrics_iter_histogram', samples * 2));
+  // Bucket means hide spikes: last_metrics' extremes are put back (src/text/series-truth.ts).
+  const series = sampled && withTrueExtremes(sampled, last?.summaries, histogramKey(axis) === 'iter');
+  const rows: ScalarRow[] | null = list || last || series ? scalarRows(list, last?.rows ?? null, series) : null;
   if (ctx.get().scalars.taskId !== taskId) return;
   // Not done when the x-axis changed meanwhile: the next tick fetches for the new one.
   if (outcome.connectionError === undefined && histogramKey(ctx.get().ui.xAxis) === histogramKey(axis))
