@@ -38,23 +38,41 @@ const uploadSlots = new Slots(UPLOADS_IN_FLIGHT);
 /** Where files live: `/files/<path>`, apart from every API endpoint. */
 export const FILES_PREFIX = '/files';
 
+/** How the API sees a URL path: an endpoint it answers, one of the endpoint grammar it lacks, or neither. */
+export type ApiPathKind = 'endpoint' | 'unknown-endpoint' | 'not-api';
+
 /**
  * The files-host path a request names (`/` for the root), or undefined when it is for the API.
  * Files live under FILES_PREFIX. Before that they lived at the root, and URLs stored then
  * (debug images in events) still work there, but an API endpoint's path is always the API's.
+ * A path of the endpoint grammar naming no endpoint (`/v2.23/tasks.nope`, sent by the SDK as a
+ * GET with a JSON body) gets the API's 404 envelope, unless a file is stored there (a root
+ * file such as `/a.json`, uploaded before FILES_PREFIX) and the request reads it.
  */
 export function filesRequestPath(
   method: string | undefined,
   contentType: string,
-  pathIsEndpoint: boolean,
+  api: ApiPathKind,
   urlPath: string,
+  filesDir: string,
 ): string | undefined {
   if (urlPath === FILES_PREFIX || urlPath.startsWith(`${FILES_PREFIX}/`))
     return urlPath.slice(FILES_PREFIX.length) || '/';
-  if (pathIsEndpoint) return undefined;
+  const reads = method === 'GET' || method === 'HEAD';
+  if (api === 'endpoint') return undefined;
+  if (api === 'unknown-endpoint') return reads && storedFile(filesDir, urlPath) ? urlPath : undefined;
   if (method === 'POST') return multipartBoundary(contentType) !== undefined ? urlPath : undefined;
-  if (method === 'GET' || method === 'HEAD') return urlPath !== '/' && urlPath !== '' ? urlPath : undefined;
+  if (reads) return urlPath !== '/' && urlPath !== '' ? urlPath : undefined;
   return undefined;
+}
+
+function storedFile(dir: string, urlPath: string): boolean {
+  try {
+    return findFile(dir, urlPathSegments(urlPath)) !== undefined;
+  } catch (err) {
+    if (err instanceof BadFilePath) return false;
+    throw err;
+  }
 }
 
 /** The request body, counted: BodyTooLarge past `limit` bytes, BodyAborted when the client goes. */

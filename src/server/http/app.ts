@@ -9,7 +9,7 @@ import { RawResponse, type HandlerTable, type Identity, type RequestContext } fr
 import type { Db } from '../db/db.js';
 import { envelopeJson, errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
 import { ServerError } from './errors.js';
-import { filesRequestPath, handleFilesRequest, type FilesDeps } from '../files/files-http.js';
+import { filesRequestPath, handleFilesRequest, type ApiPathKind, type FilesDeps } from '../files/files-http.js';
 import { resultsPageTask, sendResultsPage } from '../handlers/results-page.js';
 import {
   BodyAborted,
@@ -134,9 +134,11 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
     return;
   }
   const parsed = parseRequestPath(pathText);
-  const isEndpoint = parsed !== undefined && Object.hasOwn(deps.handlers, parsed.endpoint);
+  const apiKind: ApiPathKind =
+    parsed === undefined ? 'not-api' : Object.hasOwn(deps.handlers, parsed.endpoint) ? 'endpoint' : 'unknown-endpoint';
   const filesPath =
-    deps.files && filesRequestPath(req.method, headerText(req.headers['content-type']) ?? '', isEndpoint, pathText);
+    deps.files &&
+    filesRequestPath(req.method, headerText(req.headers['content-type']) ?? '', apiKind, pathText, deps.files.dir);
   if (deps.files && filesPath !== undefined) {
     await handleFilesRequest(deps.files, req, res, filesPath);
     return;
