@@ -2,8 +2,8 @@
 // through a symlink, and read back only when they resolve inside the directory.
 import { randomBytes } from 'node:crypto';
 import { lstatSync, statSync } from 'node:fs';
-import { lstat, mkdir, open, realpath, rename, rm, type FileHandle } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { lstat, mkdir, open, realpath, rename, rm, rmdir, unlink, type FileHandle } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
 import { BadFilePath, isInside } from './file-paths.js';
 
 /** isInside without blocking: `path` (resolved through symlinks) is `root` or inside it. */
@@ -73,4 +73,26 @@ export function findFile(root: string, segments: readonly string[]): { path: str
   if (!lstatSync(root, { throwIfNoEntry: false }) || !isInside(root, path)) return undefined;
   const st = statSync(path, { throwIfNoEntry: false });
   return st?.isFile() ? { path, size: st.size } : undefined;
+}
+
+/**
+ * Deletes the stored file at segments (false when there is none), then the folders it leaves
+ * empty, up to but not including root: a deleted task's artifacts leave no trace.
+ */
+export async function deleteFile(root: string, segments: readonly string[]): Promise<boolean> {
+  const file = findFile(root, segments);
+  if (file === undefined) return false;
+  await unlink(file.path);
+  const top = resolve(root);
+  for (let dir = dirname(resolve(file.path)); dir.startsWith(top + sep); dir = dirname(dir)) {
+    // Not empty (or another request's upload just made something there): stop.
+    if (
+      !(await rmdir(dir).then(
+        () => true,
+        () => false,
+      ))
+    )
+      break;
+  }
+  return true;
 }

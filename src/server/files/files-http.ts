@@ -20,7 +20,7 @@ import { markAuthenticated } from '../http/connections.js';
 import { Slots } from '../http/slots.js';
 import { contentTypeFor } from './content-type.js';
 import { BadFilePath, filePathSegments, urlPathSegments } from './file-paths.js';
-import { commitUploads, discardUploads, findFile, openUpload, type PendingUpload } from './file-store.js';
+import { commitUploads, deleteFile, discardUploads, findFile, openUpload, type PendingUpload } from './file-store.js';
 import { BadMultipart, multipartBoundary, streamMultipart } from './multipart.js';
 
 export interface FilesDeps {
@@ -58,11 +58,11 @@ export function filesRequestPath(
 ): string | undefined {
   if (urlPath === FILES_PREFIX || urlPath.startsWith(`${FILES_PREFIX}/`))
     return urlPath.slice(FILES_PREFIX.length) || '/';
-  const reads = method === 'GET' || method === 'HEAD';
+  const namesFile = method === 'GET' || method === 'HEAD' || method === 'DELETE';
   if (api === 'endpoint') return undefined;
-  if (api === 'unknown-endpoint') return reads && storedFile(filesDir, urlPath) ? urlPath : undefined;
+  if (api === 'unknown-endpoint') return namesFile && storedFile(filesDir, urlPath) ? urlPath : undefined;
   if (method === 'POST') return multipartBoundary(contentType) !== undefined ? urlPath : undefined;
-  if (reads) return urlPath !== '/' && urlPath !== '' ? urlPath : undefined;
+  if (namesFile) return urlPath !== '/' && urlPath !== '' ? urlPath : undefined;
   return undefined;
 }
 
@@ -179,6 +179,12 @@ function download(deps: FilesDeps, req: IncomingMessage, res: ServerResponse, ur
     .pipe(res);
 }
 
+/** The SDK's Task.delete() removes a task's artifacts and debug images this way (200 or 404). */
+async function remove(deps: FilesDeps, res: ServerResponse, urlPath: string): Promise<void> {
+  if (await deleteFile(deps.dir, urlPathSegments(urlPath))) sendJson(res, 200, JSON.stringify({ deleted: urlPath }));
+  else sendText(res, 404, `no file stored at ${urlPath.slice(0, 300)}`);
+}
+
 export async function handleFilesRequest(
   deps: FilesDeps,
   req: IncomingMessage,
@@ -186,13 +192,16 @@ export async function handleFilesRequest(
   urlPath: string,
 ): Promise<void> {
   try {
-    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(res, 405, 'the files host answers GET, HEAD and multipart POST', { allow: 'GET, HEAD, POST' });
+    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'DELETE') {
+      sendText(res, 405, 'the files host answers GET, HEAD, DELETE and multipart POST', {
+        allow: 'GET, HEAD, DELETE, POST',
+      });
       return;
     }
     authenticate(deps.db, req.headers, deps.now(), req.socket.remoteAddress ?? '');
     markAuthenticated(req);
-    if (req.method !== 'POST') download(deps, req, res, urlPath);
+    if (req.method === 'DELETE') await remove(deps, res, urlPath);
+    else if (req.method !== 'POST') download(deps, req, res, urlPath);
     else if (multipartBoundary(req.headers['content-type'] ?? '') === undefined)
       sendText(res, 400, 'uploads to the files host are multipart/form-data POSTs');
     else await upload(deps, req, res, urlPath);
