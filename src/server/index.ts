@@ -10,7 +10,7 @@ import { openDatabase, type Db } from './db/db.js';
 import { lockDatabase } from './db/db-lock.js';
 import { unwritableDatabase } from './db/storage-faults.js';
 import { setFilterBudget } from './query/regex.js';
-import { HEADERS_TIMEOUT_MS, MAX_UPLOAD_BYTES } from './http/limits.js';
+import { HEADERS_TIMEOUT_MS, MAX_UPLOAD_BYTES, WRITE_TIMEOUT_MS } from './http/limits.js';
 import { limitConnections, type ConnectionLimits } from './http/connections.js';
 import { HANDLERS } from './handlers/routes.js';
 import { companyId, jwtSecret } from './db/server-meta.js';
@@ -114,6 +114,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       now,
       log,
       files: { db, now, dir: filesDir, maxUploadBytes: opts.maxUploadBytes ?? MAX_UPLOAD_BYTES },
+      writeTimeoutMs: opts.connectionLimits?.writeTimeoutMs ?? WRITE_TIMEOUT_MS,
     }),
   );
   limitConnections(server, opts.connectionLimits);
