@@ -89,7 +89,15 @@ function parseBody(text: string, contentType: string, endpoint: string): Record<
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw new ServerError(ERRORS.badRequest, `failed parsing the request body as JSON: ${(err as Error).message}`);
+    // Several events one per line, sent as plain JSON: say which Content-Type reads them.
+    const hint =
+      endpoint === 'events.add_batch'
+        ? ` (several events, one JSON object per line, need Content-Type: ${JSON_LINES_CONTENT_TYPE}; this body came as ${contentType || 'no Content-Type'})`
+        : '';
+    throw new ServerError(
+      ERRORS.badRequest,
+      `failed parsing the request body as JSON: ${(err as Error).message}${hint}`,
+    );
   }
   if (parsed === null) return {};
   if (typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
