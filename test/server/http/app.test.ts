@@ -288,6 +288,11 @@ describe('the results-page link the SDK prints', () => {
       const r = await fetch(`${api.server.url}${path}`);
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(r.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('referrer-policy')).toBe('no-referrer');
       const html = await r.text();
       expect(html).toContain('<h1>lenet &#60;b&#62;&#38;&#60;/b&#62;</h1>');
       expect(html).toContain(`<pre>tracktop ${id}</pre>`);
