@@ -13,7 +13,7 @@ import { setFilterBudget } from './query/regex.js';
 import { HEADERS_TIMEOUT_MS, MAX_UPLOAD_BYTES, WRITE_TIMEOUT_MS } from './http/limits.js';
 import { limitConnections, type ConnectionLimits } from './http/connections.js';
 import { HANDLERS } from './handlers/routes.js';
-import { companyId, jwtSecret } from './db/server-meta.js';
+import { companyId, jwtSecret, setServerUrl } from './db/server-meta.js';
 
 export { clearmlConfSnippet, credentialsFilePath } from './auth/credentials.js';
 export { ADD_BATCH_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES, MAX_UPLOAD_BYTES } from './http/limits.js';
@@ -127,6 +127,12 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   }
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  try {
+    setServerUrl(db, `http://${urlHost}:${port}`);
+  } catch (err) {
+    // Only `serve keys create` reads it; a database gone read-only still serves.
+    log(`could not record the server's address in the database: ${(err as Error).message}`);
+  }
   let closing: Promise<void> | undefined;
   const running: RunningServer = {
     url: `http://${urlHost}:${port}`,
