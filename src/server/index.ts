@@ -14,6 +14,7 @@ import { HEADERS_TIMEOUT_MS, MAX_UPLOAD_BYTES, WRITE_TIMEOUT_MS } from './http/l
 import { limitConnections, type ConnectionLimits } from './http/connections.js';
 import { HANDLERS } from './handlers/routes.js';
 import { companyId, jwtSecret, setServerUrl } from './db/server-meta.js';
+import { tidyFilesDir } from './files/file-store.js';
 
 export { clearmlConfSnippet, credentialsFilePath } from './auth/credentials.js';
 export { ADD_BATCH_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES, MAX_UPLOAD_BYTES } from './http/limits.js';
@@ -94,6 +95,12 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     throw unwritableDatabase(opts.dbPath, err) ?? err;
   }
   const filesDir = opts.filesDir ?? `${opts.dbPath}.files`;
+  try {
+    const removed = tidyFilesDir(filesDir);
+    if (removed > 0) log(`removed ${removed} unfinished upload(s) left in ${filesDir} by an earlier run`);
+  } catch (err) {
+    log(`could not tidy the files folder ${filesDir}: ${(err as Error).message}`);
+  }
   try {
     jwtSecret(db);
     companyId(db);
