@@ -7,4 +7,5 @@ export * from './reports.js';
 export * from './tasks.js';
 export * from './task-triage.js';
 export * from './models.js';
+export * from './users.js';
 export * from './operations.js';

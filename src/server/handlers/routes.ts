@@ -13,6 +13,7 @@ import { tasksEditHandlers } from './tasks-edit.js';
 import { tasksResetHandlers } from './tasks-reset.js';
 import { tasksParamsHandlers } from './tasks-params.js';
 import { tasksTriageHandlers } from './tasks-triage.js';
+import { usersHandlers } from './users.js';
 
 export const HANDLERS: ServedHandlers = {
   ...authHandlers,
@@ -27,4 +28,5 @@ export const HANDLERS: ServedHandlers = {
   ...tasksResetHandlers,
   ...tasksParamsHandlers,
   ...tasksTriageHandlers,
+  ...usersHandlers,
 };
