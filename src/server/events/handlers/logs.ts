@@ -108,13 +108,15 @@ export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): JsonBytes | Js
   const last = lastLogWithin(db, after, Math.min(req.batch_size, LOG_MAX_BATCH), LOG_PAGE_MAX_BYTES);
   const inPage = last === undefined ? after : rangeThrough(after, last.at);
   const page = { ...inPage, descending: req.order === undefined ? earlier : req.order === 'desc' };
+  // A page the byte bound cut says so: clients take a page shorter than batch_size as the last.
+  const tail = `,"total":${total}${last?.cut === true ? ',"more":true' : ''}}`;
   if (last !== undefined && last.bytes > LOG_STREAM_ABOVE_BYTES) {
     // As many logs a piece as make LOG_PIECE_BYTES at the page's mean size.
     const pieceRows = Math.max(1, Math.floor((LOG_PIECE_BYTES * last.rows) / last.bytes));
-    return new JsonStream(streamedPage(db, page, pieceRows, (range) => pageJson(db, range, shown, series), total));
+    return new JsonStream(streamedPage(db, page, pieceRows, (range) => pageJson(db, range, shown, series), tail));
   }
   const { json, count } = pageJson(db, page, shown, series);
-  return new JsonBytes('{"events":[', json, `],"returned":${count},"total":${total}}`);
+  return new JsonBytes('{"events":[', json, `],"returned":${count}${tail}`);
 });
 
 /** The range's events as comma-separated JSON (a JSON array without its brackets) and their count. */
@@ -134,14 +136,15 @@ function pageJson(
 
 /**
  * A large page's `data`, `pieceRows` logs at a time, each piece read when the socket has taken
- * the one before. `returned` comes last, so it counts what was sent.
+ * the one before. `returned` comes after the events, so it counts what was sent; `tail` is the
+ * rest of the object.
  */
 function* streamedPage(
   db: Db,
   page: LogRange,
   pieceRows: number,
   json: (range: LogRange) => { json: Buffer; count: number },
-  total: number,
+  tail: string,
 ): Generator<Buffer | string> {
   yield '{"events":[';
   let returned = 0;
@@ -156,7 +159,7 @@ function* streamedPage(
     }
     rest = end === undefined ? undefined : rangeAfter(page, end);
   }
-  yield `],"returned":${returned},"total":${total}}`;
+  yield `],"returned":${returned}${tail}`;
 }
 
 /**

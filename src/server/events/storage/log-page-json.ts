@@ -139,7 +139,8 @@ const LOG_JSON_OVERHEAD_BYTES = 256;
  * The timestamp and seq of the last of the range's first `maxRows` logs (in its order) whose
  * JSON, counted from the first, stays within about `maxBytes` (message and extra fields as
  * stored, plus LOG_JSON_OVERHEAD_BYTES a log); always at least the first log. Undefined when
- * the range is empty. `bytes` is that estimate and `rows` the count of the logs up to it. The
+ * the range is empty. `bytes` is that estimate and `rows` the count of the logs up to it, and
+ * `cut` whether the byte bound stopped it before maxRows with logs left in the range. The
  * rows are read one by one and the read stops at the bound, whatever maxRows is.
  */
 export function lastLogWithin(
@@ -147,17 +148,20 @@ export function lastLogWithin(
   range: LogRange,
   maxRows: number,
   maxBytes: number,
-): { at: [number, number]; bytes: number; rows: number } | undefined {
+): { at: [number, number]; bytes: number; rows: number; cut: boolean } | undefined {
   const sizes = rawStmt(
     db,
     `SELECT l.timestamp, l.seq,
        ifnull(octet_length(l.msg), 0) + ifnull(octet_length(l.extra), 0) + ${LOG_JSON_OVERHEAD_BYTES}
      FROM log_events l WHERE ${range.where} ${rangeOrder(range)} LIMIT ?`,
   ).iterate(...range.params, maxRows) as IterableIterator<[number, number, number]>;
-  let last: { at: [number, number]; bytes: number; rows: number } | undefined;
+  let last: { at: [number, number]; bytes: number; rows: number; cut: boolean } | undefined;
   for (const [timestamp, seq, size] of sizes) {
-    if (last !== undefined && last.bytes + size > maxBytes) break;
-    last = { at: [timestamp, seq], bytes: (last?.bytes ?? 0) + size, rows: (last?.rows ?? 0) + 1 };
+    if (last !== undefined && last.bytes + size > maxBytes) {
+      last.cut = true;
+      break;
+    }
+    last = { at: [timestamp, seq], bytes: (last?.bytes ?? 0) + size, rows: (last?.rows ?? 0) + 1, cut: false };
   }
   return last;
 }
