@@ -95,6 +95,10 @@ export const SERVICE_METHODS = {
     getAllEx: 'projects.get_all_ex',
     getTaskTags: 'projects.get_task_tags',
   },
+  users: {
+    getAllEx: 'users.get_all_ex',
+    getCurrentUser: 'users.get_current_user',
+  },
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type ServiceName = keyof typeof SERVICE_METHODS;

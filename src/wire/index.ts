@@ -8,4 +8,5 @@ export * from './tasks.js';
 export * from './task-triage.js';
 export * from './models.js';
 export * from './cluster.js';
+export * from './users.js';
 export * from './operations.js';

@@ -7,6 +7,7 @@ import type * as M from './models.js';
 import type * as R from './reports.js';
 import type * as T from './tasks.js';
 import type * as TT from './task-triage.js';
+import type * as U from './users.js';
 
 export interface OperationInfo {
   /** Reads change nothing stored. */
@@ -151,6 +152,11 @@ export const OPERATIONS = {
     create: op<T.ProjectsCreateRequest, T.ProjectsCreateResponse>(write),
     get_all_ex: op<T.ProjectsGetAllExRequest, T.ProjectsGetAllExResponse>(read),
     get_task_tags: op<TT.ProjectsGetTaskTagsRequest, TT.ProjectsGetTaskTagsResponse>(read),
+  }),
+  // Every person with a key pair (the monitor's user picker), and who the caller is.
+  ...service('users', {
+    get_all_ex: op<U.UsersGetAllExRequest, U.UsersGetAllExResponse>(read),
+    get_current_user: op<U.UsersGetCurrentUserRequest, U.UsersGetCurrentUserResponse>(read),
   }),
 };
 

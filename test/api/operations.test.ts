@@ -724,6 +724,27 @@ const cases: Case[] = [
     { include_system: true },
     { tags: ['a'], system_tags: ['archived'] },
   ),
+  passThrough(
+    'users.get_all_ex',
+    (c) => c.users.getAllEx({ only_fields: ['name'] }),
+    { only_fields: ['name'] },
+    { users: [{ id: T2, name: 'ann' }] },
+  ),
+  passThrough(
+    'users.get_current_user',
+    (c) => c.users.getCurrentUser(),
+    {},
+    {
+      user: {
+        id: T2,
+        name: 'ann',
+        company: { id: P, name: 'tracktop' },
+        role: 'user',
+        created: '2025-01-01T00:00:00+00:00',
+      },
+      getting_started: null,
+    },
+  ),
 ];
 
 describe('operations', () => {

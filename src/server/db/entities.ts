@@ -166,10 +166,19 @@ export function taskToJson(row: TaskRow): Doc {
     const text = row[field];
     if (text !== undefined) doc[field] = parseObject(text);
   }
+  if (doc.execution !== undefined) doc.execution = withArtifacts(doc.execution as Doc);
   if (row.models !== undefined) doc.models = taskModels(row.models);
   setIf(doc, 'last_worker', row.last_worker);
   setDate(doc, 'last_worker_report', row.last_worker_report);
   return doc;
+}
+
+/**
+ * `execution` with its `artifacts` list present: real servers' task model always has one
+ * (empty when none), and the SDK's Task.delete() reads it without a default.
+ */
+function withArtifacts(execution: Doc): Doc {
+  return Array.isArray(execution.artifacts) ? execution : { ...execution, artifacts: [] };
 }
 
 /** `models` with both lists present, as real servers return it. */

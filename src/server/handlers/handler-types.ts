@@ -55,3 +55,13 @@ export class JsonBytes {
     this.parts = parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
   }
 }
+
+/**
+ * The envelope's `data` as UTF-8 JSON produced piece by piece while it is sent (a large
+ * get_task_log page): the next piece is made only once the socket has taken the previous ones,
+ * so a slow reader holds a piece of its answer, not all of it. The pieces are made after the
+ * handler's transaction, each from its own statement.
+ */
+export class JsonStream {
+  constructor(readonly pieces: Iterable<Buffer | string>) {}
+}

@@ -16,6 +16,7 @@ import { tasksParamsHandlers } from './tasks-params.js';
 import { tasksTriageHandlers } from './tasks-triage.js';
 import { tasksQueueingHandlers } from './tasks-queueing.js';
 import { workersHandlers } from './workers.js';
+import { usersHandlers } from './users.js';
 
 export const HANDLERS: ServedHandlers = {
   ...authHandlers,
@@ -33,4 +34,5 @@ export const HANDLERS: ServedHandlers = {
   ...tasksQueueingHandlers,
   ...queuesHandlers,
   ...workersHandlers,
+  ...usersHandlers,
 };

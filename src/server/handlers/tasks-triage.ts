@@ -64,17 +64,33 @@ function requireNonReport(ctx: RequestContext, id: string): TaskRow {
   return task;
 }
 
-function setArchived(ctx: RequestContext, task: TaskRow, archived: boolean, message: string): boolean {
+/**
+ * Real servers' archive and unarchive set the status texts, the archived system tag,
+ * last_change and last_changed_by, and leave last_update alone (docs/wire-facts.md §12.1):
+ * a list ordered by -last_update looks the same after an undo.
+ */
+function setArchived(ctx: RequestContext, task: TaskRow, archived: boolean, texts: StatusTexts): boolean {
   const tags = new Set(parseList(task.system_tags));
   if (tags.has(ARCHIVED_TAG) === archived) return false;
   if (archived) tags.add(ARCHIVED_TAG);
   else tags.delete(ARCHIVED_TAG);
-  const now = ctx.now();
   stmt(
     ctx.db,
-    `UPDATE tasks SET system_tags = ?, status_message = ?, last_update = ?, last_change = ?, last_changed_by = ? WHERE id = ?`,
-  ).run(JSON.stringify(normaliseTags([...tags])), message, now, now, ctx.identity.user, task.id);
+    `UPDATE tasks SET system_tags = ?, status_message = ?, status_reason = ?, last_change = ?, last_changed_by = ? WHERE id = ?`,
+  ).run(
+    JSON.stringify(normaliseTags([...tags])),
+    texts.status_message,
+    texts.status_reason,
+    ctx.now(),
+    ctx.identity.user,
+    task.id,
+  );
   return true;
+}
+
+interface StatusTexts {
+  status_reason: string;
+  status_message: string;
 }
 
 const STATUS_MANY_SHAPE = requestShape<TasksStatusManyRequest>()({
@@ -89,14 +105,14 @@ const archiveMany = handler(STATUS_MANY_SHAPE, (req, ctx) =>
     const task = requireNonReport(ctx, id);
     if (task.status === 'queued')
       dequeueTask(ctx, task, { allQueues: true, reason: req.status_reason, message: req.status_message });
-    return { id, archived: setArchived(ctx, requireTask(ctx, id), true, req.status_message) };
+    return { id, archived: setArchived(ctx, requireTask(ctx, id), true, req) };
   }),
 );
 
 const unarchiveMany = handler(STATUS_MANY_SHAPE, (req, ctx) =>
   perId(req.ids, (id) => ({
     id,
-    unarchived: setArchived(ctx, requireNonReport(ctx, id), false, req.status_message),
+    unarchived: setArchived(ctx, requireNonReport(ctx, id), false, req),
   })),
 );
 
