@@ -84,7 +84,7 @@ async function readBeside(
     ...(seq === undefined ? {} : { from_seq: seq }),
   };
   const page = await fetchPage(ctx, request, signal);
-  return signal.aborted ? null : join(window, page, batch);
+  return signal.aborted ? null : join(window, page.entries, page.requested);
 }
 
 /** Adds the page before the window. Returns false when nothing was added. */
@@ -139,7 +139,7 @@ async function loadEdge(
   // Starting from an empty window that already knows it is at the log's first line.
   const next =
     edge === 'newest'
-      ? replaceWithNewest(current, page, batch)
+      ? replaceWithNewest(current, page.entries, page.requested)
       : appendNewer(
           {
             ...current,
@@ -150,8 +150,8 @@ async function loadEdge(
             olderHidden: 0,
             newerHidden: null,
           },
-          page,
-          batch,
+          page.entries,
+          page.requested,
         );
   commit(
     ctx,
@@ -184,7 +184,7 @@ async function countUnseen(ctx: LogsContext, taskId: string, signal: AbortSignal
   if (book.unseenFrom === null) {
     // The window was not at the live end when follow went off: find where the log ends now.
     const newest = await fetchPage(ctx, { task: taskId, batch_size: 1, navigate_earlier: true }, signal);
-    const last = newest[newest.length - 1];
+    const last = newest.entries[newest.entries.length - 1];
     if (signal.aborted || last === undefined) return;
     book.unseenFrom = { timestamp: last.timestamp, seq: last.seq };
     book.logsFor = fp;
@@ -192,7 +192,7 @@ async function countUnseen(ctx: LogsContext, taskId: string, signal: AbortSignal
   }
   for (let page = 0; page < MAX_COUNT_PAGES; page++) {
     const from = book.unseenFrom;
-    const entries = await fetchPage(
+    const { entries, requested } = await fetchPage(
       ctx,
       {
         task: taskId,
@@ -209,7 +209,7 @@ async function countUnseen(ctx: LogsContext, taskId: string, signal: AbortSignal
     const lines = entries.reduce((sum, entry) => sum + entry.msg.split('\n').length, 0);
     book.unseenFrom = { timestamp: last.timestamp, seq: last.seq };
     patchLogs(ctx, (logs) => (logs.follow ? {} : { unseen: logs.unseen + lines }));
-    if (entries.length < MAX_LOG_BATCH) break;
+    if (entries.length < requested) break;
   }
   book.logsFor = fp;
 }

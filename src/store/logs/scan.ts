@@ -81,6 +81,8 @@ interface PageRequest {
   batch: number;
   /** The length of the page's text, once it arrived (0 before). */
   readonly chars: number;
+  /** The page was cut at the server's byte bound (`more`): not the log's end, however short. */
+  readonly cut: boolean;
   answer: Promise<unknown>;
   abort(): void;
   /** The page after this one, asked for from the edge this page's text showed. */
@@ -103,8 +105,11 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
     else ahead.signal.addEventListener('abort', abort, { once: true });
     let following: PageRequest | undefined;
     let chars = 0;
+    let cut = false;
     const peek = async (body: string) => {
       chars = body.length;
+      // tracktop's server cuts a page at its byte bound and says `more`: not the log's end.
+      cut = CUT_PAGE_END.test(body.slice(-CUT_PAGE_TAIL));
       const guess = edgeGuess(body, batch);
       if (!ahead.signal.aborted && guess !== null && !sameEdge(guess, from))
         following = request(guess, batchAfter(batch, chars));
@@ -134,6 +139,9 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
       get chars() {
         return chars;
       },
+      get cut() {
+        return cut;
+      },
       get following() {
         return following;
       },
@@ -152,7 +160,8 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
       const { count, edge } = pageEdge(page);
       // A short page is the end; a page whose edge (timestamp and seq) did not move would
       // repeat forever.
-      const from = edge !== null && count >= current.batch && !sameEdge(current.from, edge) ? edge : null;
+      const full = count >= current.batch || current.cut;
+      const from = edge !== null && full && !sameEdge(current.from, edge) ? edge : null;
       next = current.following;
       if (next !== undefined && !sameEdge(next.from, from)) {
         next.abort();
@@ -183,6 +192,9 @@ function quietPageSummary(query: LogScanRequest['query']): ((body: string) => Lo
 }
 
 const TIMESTAMP_KEY = '"timestamp":';
+/** How a page cut at the server's byte bound ends (`…,"more":true}` and the envelope's `}`). */
+const CUT_PAGE_END = /"more":\s*true\s*\}\s*\}\s*$/;
+const CUT_PAGE_TAIL = 64;
 const SEQ_KEY = '"seq":';
 const RETURNED_KEY = '"returned":';
 const LEADING_NUMBER = /^ *(-?\d+(?:\.\d+)?)/;
@@ -204,7 +216,7 @@ function numberAfter(body: string, key: string, at: number): number | null {
  */
 export function edgeGuess(body: string, batch: number): LogEdge | null {
   const returned = numberAfter(body, RETURNED_KEY, body.lastIndexOf(RETURNED_KEY));
-  if (returned !== null && returned < batch) return null;
+  if (returned !== null && returned < batch && !CUT_PAGE_END.test(body.slice(-CUT_PAGE_TAIL))) return null;
   const at = body.lastIndexOf(TIMESTAMP_KEY);
   const timestamp = numberAfter(body, TIMESTAMP_KEY, at);
   if (timestamp === null) return null;

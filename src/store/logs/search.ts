@@ -155,7 +155,7 @@ async function loadAround(
     olderHidden: null,
     newerHidden: null,
   };
-  let next = prependOlder(empty, upTo, batch);
+  let next = prependOlder(empty, upTo.entries, upTo.requested);
   const after = newerPageFrom(next);
   if (after !== undefined) {
     const seq = pageSeq(next, 'newer');
@@ -171,7 +171,7 @@ async function loadAround(
       signal,
     );
     if (signal.aborted) return undefined;
-    next = appendNewer(next, page, batch);
+    next = appendNewer(next, page.entries, page.requested);
   }
   commit(ctx, next, () => ({ top: 0, follow: false }), { loadingOlder: false, loadingNewer: false });
   ctx.book.logsFor = fp;

@@ -82,6 +82,18 @@ function nonNegative(index: number): number | null {
   return index >= 0 ? index : null;
 }
 
-export async function fetchPage(ctx: LogsContext, req: GetTaskLogRequest, signal: AbortSignal): Promise<LogEntry[]> {
-  return parseLogEvents(await ctx.client.events.getTaskLog(req, { signal }), ENDPOINT);
+/**
+ * A page of logs and the batch it counts against: a page cut short by the server's byte bound
+ * (`more: true`, tracktop's server) is not the log's end, so it counts as a full batch.
+ */
+export interface LogPage {
+  entries: LogEntry[];
+  requested: number;
+}
+
+export async function fetchPage(ctx: LogsContext, req: GetTaskLogRequest, signal: AbortSignal): Promise<LogPage> {
+  const answer = await ctx.client.events.getTaskLog(req, { signal });
+  const entries = parseLogEvents(answer, ENDPOINT);
+  const cut = (answer as { more?: unknown }).more === true;
+  return { entries, requested: cut ? entries.length : (req.batch_size ?? entries.length) };
 }
