@@ -17,6 +17,21 @@ describe('connection state in the status bar', () => {
     });
   });
 
+  it('says why it retries: the server cannot be reached, and how', () => {
+    const c = {
+      ...initialConnection('http://x'),
+      state: 'retrying' as const,
+      staleSince: LAST_GOOD,
+      nextAttemptAt: NOW + 2_500,
+      attempt: 2,
+      unreachable: 'connection refused',
+    };
+    expect(connectionLook(c, NOW, theme)).toEqual({
+      text: `retrying in 3s (attempt 3): connection refused · stale since ${formatTimeOfDay(LAST_GOOD)}`,
+      color: 'yellow',
+    });
+  });
+
   it('names the endpoint that answered malformed data, not "connecting…"', () => {
     const c = {
       ...initialConnection('http://x'),

@@ -2,6 +2,7 @@
 // overdue answer, a malformed answer and rejected credentials keep the data on screen and
 // mark it stale since the last good answer; the next success makes the connection live again
 // and wakes every poller that was backing off.
+import { unreachableReason } from '../../api/index.js';
 import type { StoreContext } from './context.js';
 import { classifyFailure, describeFailure, failureEndpoint } from './errors.js';
 import type { Poller } from './poller.js';
@@ -32,6 +33,8 @@ export interface ConnectionState {
   lastError: string | null;
   /** Reason text when state === 'auth-failed'. */
   authReason: string | null;
+  /** Why the server cannot be reached, in a few words ("connection refused", "no such host", a TLS problem), while retrying. */
+  unreachable: string | null;
   /** The endpoint whose answer was malformed when state === 'malformed'. */
   malformedEndpoint: string | null;
 }
@@ -46,6 +49,7 @@ export function initialConnection(serverUrl: string): ConnectionState {
     lastSuccessAt: null,
     lastError: null,
     authReason: null,
+    unreachable: null,
     malformedEndpoint: null,
   };
 }
@@ -86,6 +90,7 @@ export function markSuccess(ctx: StoreContext, primary: boolean): void {
       lastSuccessAt: now,
       lastError: recovering ? null : c.lastError,
       authReason: null,
+      unreachable: null,
       malformedEndpoint: null,
     });
   }
@@ -150,6 +155,7 @@ export function markFailure(
     staleSince: c.staleSince ?? ctx.core.lastAnswerAt,
     lastError: message,
     authReason: cls === 'auth' ? message : null,
+    unreachable: cls === 'connection' ? (unreachableReason(err) ?? null) : null,
     malformedEndpoint: null,
   };
   if (retry && (primary || c.nextAttemptAt === null)) {

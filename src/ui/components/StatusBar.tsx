@@ -27,7 +27,7 @@ export interface ConnectionLook {
 
 /**
  * "live", "connecting…", "server not answering · stale since 12:03:40", "retrying in 8s
- * (attempt 3) · stale since 12:03:40", "server answered malformed data for reports.get_task_data",
+ * (attempt 3): connection refused · stale since 12:03:40", "server answered malformed data for reports.get_task_data",
  * "reports.get_task_data: answer too large (200 MiB announced; …)",
  * "login failed: …". Stale since: the last good answer.
  */
@@ -53,7 +53,8 @@ export function connectionLook(c: ConnectionState, now: number, theme: Theme): C
       const seconds = c.nextAttemptAt === null ? null : Math.max(0, Math.ceil((c.nextAttemptAt - now) / 1000));
       const when = seconds === null ? 'retrying' : `retrying in ${seconds}s`;
       const attempt = c.attempt > 0 ? ` (attempt ${c.attempt + 1})` : '';
-      return { text: `${when}${attempt}${since}`, color: 'yellow' };
+      const why = c.unreachable === null ? '' : `: ${sanitize(c.unreachable)}`;
+      return { text: `${when}${attempt}${why}${since}`, color: 'yellow' };
     }
     case 'auth-failed':
       return { text: `login failed: ${sanitize(c.authReason ?? c.lastError ?? 'credentials refused')}`, color: 'red' };
