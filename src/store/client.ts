@@ -2,4 +2,4 @@
 // only the services we call keeps the store independent of how the client is assembled.
 import type { ServiceClients } from '../api/services.js';
 
-export type StoreClient = Pick<ServiceClients, 'reports' | 'events' | 'projects' | 'tasks' | 'models'>;
+export type StoreClient = Pick<ServiceClients, 'reports' | 'events' | 'projects' | 'tasks' | 'models' | 'users'>;

@@ -35,6 +35,7 @@ function countingClient(): { client: MonitorClient; closes: () => number } {
     tasks: real.tasks,
     projects: real.projects,
     models: real.models,
+    users: real.users,
     close: async () => {
       closes += 1;
       await real.close();

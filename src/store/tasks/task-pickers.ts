@@ -151,30 +151,49 @@ async function loadProjectOptions(ctx: TasksContext): Promise<void> {
 
 // ---- U: user -----------------------------------------------------------------------------------
 
-export function requestTaskUserFilter(ctx: TasksContext): void {
+/** "(all users)", then every user by name; the chosen one marked. */
+function userOptions(users: ReadonlyMap<string, string>, chosen: string | null): PickOption[] {
+  const rest = [...users]
+    .map(([value, label]): PickOption => ({ value, label, state: value === chosen ? 'include' : 'off' }))
+    .sort((a, b) => (a.label.toLowerCase() < b.label.toLowerCase() ? -1 : 1));
+  return [{ value: '', label: ALL_USERS_LABEL, state: chosen === null ? 'include' : 'off' }, ...rest];
+}
+
+/** The users of the listed tasks and the one filtered by, known before any request. */
+function listedUsers(ctx: TasksContext): Map<string, string> {
   const { filter } = ctx.get().tasks;
   const users = new Map<string, string>();
   for (const row of listedRows(ctx)) if (row.userId !== null) users.set(row.userId, row.user ?? row.userId);
   if (filter.userId !== null) users.set(filter.userId, filter.userName ?? filter.userId);
-  const rest = [...users]
-    .map(([value, label]): PickOption => ({ value, label, state: value === filter.userId ? 'include' : 'off' }))
-    .sort((a, b) => (a.label.toLowerCase() < b.label.toLowerCase() ? -1 : 1));
-  const options: PickOption[] = [
-    { value: '', label: ALL_USERS_LABEL, state: filter.userId === null ? 'include' : 'off' },
-    ...rest,
-  ];
+  return users;
+}
+
+export function requestTaskUserFilter(ctx: TasksContext): void {
+  const options = userOptions(listedUsers(ctx), ctx.get().tasks.filter.userId);
   const cursor = Math.max(
     0,
     options.findIndex((o) => o.state === 'include'),
   );
-  openPicker(ctx, 'tasks', {
-    purpose: 'user',
-    title: 'Show the tasks of one user (users of the listed tasks)',
-    options,
-    cursor,
-  });
-  const dialog = currentPick(ctx, 'user');
-  if (dialog !== null) setPick(ctx, { ...dialog, loading: false });
+  openPicker(ctx, 'tasks', { purpose: 'user', title: 'Show the tasks of one user', options, cursor });
+  void loadUserOptions(ctx);
+}
+
+/** Every user the server knows (users.get_all_ex: on tracktop's server, everyone with a key pair). */
+async function loadUserOptions(ctx: TasksContext): Promise<void> {
+  try {
+    const answer = await ctx.client.users.getAllEx({ only_fields: ['name'] });
+    const dialog = currentPick(ctx, 'user');
+    if (dialog === null) return;
+    const users = listedUsers(ctx);
+    for (const user of Array.isArray(answer.users) ? answer.users : [])
+      if (isObject(user) && typeof user.id === 'string')
+        users.set(user.id, typeof user.name === 'string' && user.name !== '' ? user.name : user.id);
+    const touched = dialog.touched ? (dialog.options.find((o) => o.state === 'include')?.value ?? '') : null;
+    const chosen = touched === null ? ctx.get().tasks.filter.userId : touched === '' ? null : touched;
+    setPick(ctx, { ...withOptions(dialog, userOptions(users, chosen)), loading: false });
+  } catch (err) {
+    failed(ctx, 'user', 'users', err);
+  }
 }
 
 // ---- M: metric columns ---------------------------------------------------------------------------

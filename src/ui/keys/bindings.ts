@@ -114,7 +114,7 @@ export const KEYMAP: readonly KeyBinding[] = [
     keys: ['U'],
     action: 'user-filter',
     scopes: ['tasks'],
-    help: 'user filter: pick one user of the listed tasks (type to narrow)',
+    help: 'user filter: pick one user (everyone the server knows; type to narrow)',
     hint: 'by user',
   },
   {
