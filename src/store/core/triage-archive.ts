@@ -66,13 +66,16 @@ export async function setArchived(
   report(ctx, desc, archived ? 'archived' : 'unarchived', result, result.ok.length > 0 ? ' — u to undo' : '');
 }
 
+/** How one list archives: its context, its triage description and history, and how it sends the change. */
+export interface Archiving {
+  ctx: StoreContext;
+  desc: TriageDesc;
+  triage: TriageHistory;
+  send: ArchiveSender;
+}
+
 /** `a`: archives the targets (several are named first), or unarchives them when all are archived. */
-export async function archiveToggle(
-  ctx: StoreContext,
-  desc: TriageDesc,
-  triage: TriageHistory,
-  send: ArchiveSender,
-): Promise<void> {
+export async function archiveToggle({ ctx, desc, triage, send }: Archiving): Promise<void> {
   if (refused(ctx, desc)) return;
   const rows = targets(ctx, desc);
   if (noTarget(ctx, desc, rows)) return;
@@ -87,12 +90,7 @@ export async function archiveToggle(
 }
 
 /** `u`: reverses the last archive or unarchive. */
-export async function undoArchive(
-  ctx: StoreContext,
-  desc: TriageDesc,
-  triage: TriageHistory,
-  send: ArchiveSender,
-): Promise<void> {
+export async function undoArchive({ ctx, desc, triage, send }: Archiving): Promise<void> {
   if (refused(ctx, desc)) return;
   const last = triage.lastUndo;
   if (last === null) {

@@ -287,17 +287,9 @@ export async function execute<R extends TriageRow>(
   return result;
 }
 
-/** `execute` with one request per row, one at a time. */
-export function run<R extends TriageRow>(
-  ctx: StoreContext,
-  desc: TriageDesc,
-  triage: TriageHistory,
-  action: string,
-  rows: R[],
-  change: Optimistic,
-  send: (row: R) => Promise<unknown>,
-): Promise<RunResult<R>> {
-  return execute(ctx, desc, triage, action, rows, change, async (all) => {
+/** A `sendAll` for `execute` that sends one request per row, one at a time. */
+export function oneAtATime<R extends TriageRow>(send: (row: R) => Promise<unknown>) {
+  return async (all: R[]): Promise<RunResult<R>> => {
     const result: RunResult<R> = { ok: [], failed: [] };
     for (const row of all) {
       try {
@@ -308,7 +300,7 @@ export function run<R extends TriageRow>(
       }
     }
     return result;
-  });
+  };
 }
 
 /** The rows a `_many` answer says failed, each with its error; the others succeeded. */

@@ -37,11 +37,11 @@ export function setArchived(
 }
 
 export function archiveToggle(ctx: ReportsContext, triage: TriageHistory): Promise<void> {
-  return archiving.archiveToggle(ctx, REPORTS_TRIAGE, triage, archiveSender(ctx));
+  return archiving.archiveToggle({ ctx, desc: REPORTS_TRIAGE, triage, send: archiveSender(ctx) });
 }
 
 export function undo(ctx: ReportsContext, triage: TriageHistory): Promise<void> {
-  return archiving.undoArchive(ctx, REPORTS_TRIAGE, triage, archiveSender(ctx));
+  return archiving.undoArchive({ ctx, desc: REPORTS_TRIAGE, triage, send: archiveSender(ctx) });
 }
 
 // ---- marks and body edits ------------------------------------------------------------------

@@ -89,7 +89,7 @@ export function run(
   change: Optimistic,
   send: (row: ReportRow) => Promise<unknown>,
 ): Promise<RunResult> {
-  return core.run(ctx, R, triage, action, rows, change, send);
+  return core.execute(ctx, R, triage, action, rows, change, core.oneAtATime(send));
 }
 
 export function report(ctx: ReportsContext, verb: string, result: RunResult, suffix = ''): void {

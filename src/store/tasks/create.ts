@@ -110,10 +110,11 @@ export function createTasksSlice(store: StoreContext, options: TasksSliceOptions
     ctx.pollers.tasks.wake();
   });
   const triage = ctx.book.triage;
+  const archiving = { ctx, desc: TASKS_TRIAGE, triage, send: sendArchive(ctx) };
   const actions: TaskActions = {
     ...createTaskListActions(ctx),
-    archiveTasks: () => archiveToggle(ctx, TASKS_TRIAGE, triage, sendArchive(ctx)),
-    undoTaskArchive: () => undoArchive(ctx, TASKS_TRIAGE, triage, sendArchive(ctx)),
+    archiveTasks: () => archiveToggle(archiving),
+    undoTaskArchive: () => undoArchive(archiving),
     requestTaskMove: () => requestMove(ctx),
     requestTaskDelete: () => requestDelete(ctx),
     requestTaskTags: () => requestTags(ctx),

@@ -3,7 +3,7 @@
 // move (tasks.move), delete (asks first, and again before forcing: tasks.delete_many) and
 // abort (asks first: tasks.stop_many). Each acts on the marked tasks, else the selected one.
 import type { TasksContext } from './book.js';
-import { archiveToggle, setArchived, undoArchive, type ArchiveSender } from '../core/triage-archive.js';
+import { setArchived, type ArchiveSender } from '../core/triage-archive.js';
 import {
   bulkResult,
   clearMarksOf,
@@ -14,7 +14,7 @@ import {
   noTarget,
   refused,
   report,
-  run,
+  oneAtATime,
   subject,
   targets,
   type Optimistic,
@@ -244,9 +244,9 @@ async function submitInput(ctx: TasksContext, triage: TriageHistory, dialog: Inp
     if (value === '') return refuseInput(ctx, dialog, 'a task needs a name');
     if (value === row.name) return closeDialog(ctx);
     closeDialog(ctx);
-    const result = await run(ctx, T, triage, 'rename', [row], { update: [{ ...row, name: value }] }, () =>
-      ctx.client.tasks.update({ task: row.id, name: value }),
-    );
+    const renamed = { update: [{ ...row, name: value }] };
+    const send = oneAtATime(() => ctx.client.tasks.update({ task: row.id, name: value }));
+    const result = await execute(ctx, T, triage, 'rename', [row], renamed, send);
     if (result.failed.length > 0) refuseInput(ctx, dialog, explainFailure(T, result.failed[0]?.err));
     report(ctx, T, 'renamed', { ok: result.ok.map((r) => ({ ...r, name: value })), failed: result.failed });
     return;
@@ -260,9 +260,8 @@ async function submitInput(ctx: TasksContext, triage: TriageHistory, dialog: Inp
     };
     closeDialog(ctx);
     const update = rows.map((row) => ({ ...row, tags: nextTags(row) }));
-    const result = await run(ctx, T, triage, 'tags', rows, { update }, (row) =>
-      ctx.client.tasks.update({ task: row.id, tags: nextTags(row) }),
-    );
+    const send = oneAtATime((row: TaskRow) => ctx.client.tasks.update({ task: row.id, tags: nextTags(row) }));
+    const result = await execute(ctx, T, triage, 'tags', rows, { update }, send);
     clearMarksOf(ctx, T, rows);
     if (result.failed.length > 0 && result.ok.length === 0)
       refuseInput(ctx, dialog, explainFailure(T, result.failed[0]?.err));
@@ -297,22 +296,4 @@ export async function submitTaskDialog(ctx: TasksContext, triage: TriageHistory)
       true,
       false,
     );
-}
-
-export interface TaskTriageActions {
-  /** `K`: asks, then stops the running targets (tasks.stop_many); they show `stopped`. */
-  requestAbort(): void;
-}
-
-/** The task versions of the shared triage actions (the store picks them in the Tasks view). */
-export function createTaskTriage(ctx: TasksContext, triage: TriageHistory) {
-  return {
-    archiveToggle: () => archiveToggle(ctx, T, triage, sendArchive(ctx)),
-    undo: () => undoArchive(ctx, T, triage, sendArchive(ctx)),
-    requestMove: () => requestMove(ctx),
-    requestDelete: () => requestDelete(ctx),
-    requestTags: () => requestTags(ctx),
-    requestRename: () => requestRename(ctx),
-    submitTriageDialog: () => submitTaskDialog(ctx, triage),
-  };
 }
