@@ -8,6 +8,8 @@ export interface InFlightCounter {
   client: StoreClient;
   /** The most calls of one method in flight at once, by `service.method`. */
   maxInFlight: Map<string, number>;
+  /** Calls in flight now, all methods together. */
+  inFlight(): number;
 }
 
 const SERVICES = ['reports', 'events', 'projects', 'tasks', 'models'] as const;
@@ -48,5 +50,6 @@ export function countInFlight(client: StoreClient): InFlightCounter {
       return [service, Object.fromEntries(methods)];
     }),
   );
-  return { client: counted as unknown as StoreClient, maxInFlight };
+  const inFlightNow = (): number => [...inFlight.values()].reduce((sum, n) => sum + n, 0);
+  return { client: counted as unknown as StoreClient, maxInFlight, inFlight: inFlightNow };
 }
