@@ -93,8 +93,12 @@ export interface Driver {
   settle(what?: string, timeoutMs?: number): Promise<void>;
   /** Waits until a task list poll sent after this call is answered, then settles. */
   nextPoll(what?: string): Promise<void>;
+  /** Creates another running task with its first scalar and log lines (as openDriver's). */
+  spawn(name: string): Promise<void>;
   /** Writes `count` more log lines to a task (`<name> line N`). */
   log(name: string, count: number): Promise<void>;
+  /** The log lines of a task the server has acknowledged (its newest line's number). */
+  written(name: string): number;
   /** Writes one more scalar value to a task. */
   scalar(name: string): Promise<void>;
   close(): Promise<void>;
@@ -110,6 +114,8 @@ export async function openDriver(opts: DriverOptions): Promise<Driver> {
   const ids: Record<string, string> = {};
   const names: Record<string, string> = {};
   const lines: Record<string, number> = {};
+  /** Log lines the server acknowledged, per task (the highest line number). */
+  const written: Record<string, number> = {};
   const iters: Record<string, number> = {};
 
   const log = async (name: string, count: number): Promise<void> => {
@@ -119,7 +125,10 @@ export async function openDriver(opts: DriverOptions): Promise<Driver> {
       lines[name] = (lines[name] ?? 0) + 1;
       events.push({ type: 'log', task, msg: `${name} line ${lines[name]}`, level: 'info', timestamp: (clock += 10) });
     }
-    if (events.length > 0) await fx.writer.events.addBatch(events);
+    if (events.length === 0) return;
+    const last = lines[name] as number;
+    await fx.writer.events.addBatch(events);
+    written[name] = Math.max(written[name] ?? 0, last);
   };
   const scalar = async (name: string): Promise<void> => {
     const task = ids[name] as string;
@@ -137,13 +146,14 @@ export async function openDriver(opts: DriverOptions): Promise<Driver> {
     ]);
   };
 
-  for (const name of opts.tasks) {
+  const spawn = async (name: string): Promise<void> => {
     const id = await createTask(fx.writer, name);
     ids[name] = id;
     names[id] = name;
     await scalar(name);
     await log(name, opts.logLines ?? 40);
-  }
+  };
+  for (const name of opts.tasks) await spawn(name);
 
   let cols = opts.cols ?? 120;
   let rows = opts.rows ?? 30;
@@ -193,6 +203,8 @@ export async function openDriver(opts: DriverOptions): Promise<Driver> {
       );
       await driver.settle(`the store to settle after ${what}`);
     },
+    spawn,
+    written: (name) => written[name] ?? 0,
     log,
     scalar,
     close: () => fx.close(),
