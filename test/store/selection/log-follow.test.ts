@@ -4,7 +4,16 @@
 // (model-driver.ts); the store is read through model-observe.ts only.
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDriver, type Driver } from '../../helpers/model-driver.js';
-import { followOn, logShown, newLinesCount, paneWords } from '../../helpers/model-observe.js';
+import {
+  followOn,
+  listedTasks,
+  loadingPanes,
+  logShown,
+  newLinesCount,
+  paneWords,
+  selectedTask,
+  shownPanes,
+} from '../../helpers/model-observe.js';
 
 let d: Driver | undefined;
 afterEach(async () => {
@@ -49,6 +58,23 @@ describe('a live log scrolled back', () => {
           3 * poll,
         );
       }
+    });
+  }
+});
+
+describe('the logs pane with no task', () => {
+  for (const key of ['g', 'G']) {
+    it(`${key} there leaves nothing loading`, async () => {
+      d = await openDriver({ tasks: ['tr-live'] });
+      d.press('1', '/', 'z', 'z', 'enter');
+      await d.settle();
+      expect(listedTasks(d.state())).toEqual([]);
+      expect(selectedTask(d.state())).toBeNull();
+      d.press('5', key);
+      await d.settle();
+      const s = d.state();
+      expect(shownPanes(s)).toContain('logs');
+      expect(loadingPanes(s), `with no task selected and nothing in flight, after ${key}`).toEqual([]);
     });
   }
 });
