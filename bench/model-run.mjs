@@ -30,15 +30,15 @@ export function runModel({ steps, seed, log = () => {} }) {
       env: { ...process.env, MODEL_SEED: String(seed), MODEL_STEPS: String(steps), MODEL_REPORT: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let output = '';
-    const take = (chunk) => {
-      output += chunk;
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
+    // Apart: the report line is long, and vitest's failure report must not land inside it.
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => {
-      const report = /MODEL-RUN (\{.*\})/.exec(output);
+      const output = `${stdout}\n${stderr}`;
+      const report = /^MODEL-RUN (\{.*\})$/m.exec(stdout);
       const run = report === null ? { steps: 0, durations: [] } : JSON.parse(report[1]);
       log(`[model-run] seed ${seed}: ${run.steps} of ${steps} steps, vitest exit ${code}`);
       resolve({ held: code === 0, steps: run.steps, durations: run.durations, output });
@@ -46,11 +46,12 @@ export function runModel({ steps, seed, log = () => {} }) {
   });
 }
 
-/** The part of vitest's output that says what broke (seed, path, the invariant, the last steps). */
+/** What vitest says broke: the seed and replay path, then the invariant and the last steps. */
 function failureOf(output) {
   const plain = stripVTControlCharacters(output);
-  const at = plain.indexOf('Property failed');
-  return at < 0 ? plain.slice(-4000) : plain.slice(at, at + 4000);
+  const replay = /\{ seed: .*\}/.exec(plain)?.[0] ?? '';
+  const at = plain.indexOf('Caused by');
+  return `${replay}\n${at < 0 ? plain.slice(-4000) : plain.slice(at, at + 3000)}`;
 }
 
 function rows({ steps, seed }, run) {
