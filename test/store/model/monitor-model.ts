@@ -54,6 +54,8 @@ const SIZES: readonly [number, number][] = [
   [60, 16],
   [50, 14],
 ];
+/** Longest wait for the store to settle after a step: far more than a loaded machine needs. */
+const SETTLE_MS = 30_000;
 const TRIAGE_ENDPOINTS = ['tasks.archive_many', 'tasks.unarchive_many', 'tasks.delete_many'];
 
 /** What the model remembers between steps (the rest is observed afresh). */
@@ -247,7 +249,7 @@ abstract class Step implements fc.AsyncCommand<Model, Real> {
     await this.act(m, r);
     const afterKey = followOn(r.d.state());
     checkPanes(r, `${when}, at once`);
-    await r.d.settle(`the store to settle after ${when}`);
+    await r.d.settle(`the store to settle after ${when}`, SETTLE_MS);
     checkPanes(r, `${when}, settled`);
     checkData(r, `${when}, settled`);
     checkLoading(r, `${when}, settled`);
