@@ -26,40 +26,6 @@ import { countInFlight } from './in-flight.js';
 import { waitFor } from './timers.js';
 import { layoutInput, listLoaded, listedTasks } from './model-observe.js';
 
-/** Timers that know when each pending one is due (to tell a poll interval from a wake). */
-export interface DueTimers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  /** Pending timers due within `ms` of now. */
-  dueWithin(ms: number): number;
-  pending(): number;
-}
-
-export function dueTimers(): DueTimers {
-  const live = new Map<ReturnType<typeof setTimeout>, number>();
-  return {
-    setTimeout(fn, ms) {
-      const handle = setTimeout(() => {
-        live.delete(handle);
-        fn();
-      }, ms);
-      live.set(handle, Date.now() + ms);
-      return handle;
-    },
-    clearTimeout(handle) {
-      live.delete(handle as ReturnType<typeof setTimeout>);
-      clearTimeout(handle as ReturnType<typeof setTimeout>);
-    },
-    dueWithin(ms) {
-      const limit = Date.now() + ms;
-      let n = 0;
-      for (const due of live.values()) if (due <= limit) n++;
-      return n;
-    },
-    pending: () => live.size,
-  };
-}
-
 const effects: UiEffects = {
   quit: () => undefined,
   repaint: () => undefined,
@@ -107,9 +73,8 @@ export interface Driver {
 let clock = Date.UTC(2026, 0, 1);
 
 export async function openDriver(opts: DriverOptions): Promise<Driver> {
-  const timers = dueTimers();
   const intervalMs = opts.intervalMs ?? 120;
-  const fx = await monitorFixture({ setTimeout: timers.setTimeout, clearTimeout: timers.clearTimeout, intervalMs });
+  const fx = await monitorFixture({ intervalMs });
   const counter = countInFlight(fx.client);
   const ids: Record<string, string> = {};
   const names: Record<string, string> = {};
@@ -192,7 +157,7 @@ export async function openDriver(opts: DriverOptions): Promise<Driver> {
     },
     size: () => ({ cols, rows }),
     settle: (what = 'the store to settle', timeoutMs = 8000) =>
-      waitFor(() => counter.inFlight() === 0 && timers.dueWithin(Math.floor(intervalMs / 2)) === 0, timeoutMs, what),
+      waitFor(() => counter.inFlight() === 0 && fx.timers.dueWithin(Math.floor(intervalMs / 2)) === 0, timeoutMs, what),
     async nextPoll(what = 'the next poll') {
       const calls = fx.proxy.calls;
       const from = calls.length;
