@@ -25,11 +25,6 @@ export function markedTasks(s: MonitorState): readonly string[] {
   return s.tasks.marked;
 }
 
-/** A listed task's name: `tasks.byId[id].name`. */
-export function taskName(s: MonitorState, id: string): string | undefined {
-  return s.tasks.byId[id]?.name;
-}
-
 /** The task list has had its first answer for the current query: `tasks.loading`. */
 export function listLoaded(s: MonitorState): boolean {
   return !s.tasks.loading;
@@ -102,12 +97,14 @@ export function logShown(s: MonitorState): boolean {
 
 /**
  * Which tasks the triage keys act on now: `R` the selected one (`tasks.selectedId`); `a`, `d`,
- * `t`, `m` the marked ones in list order, else the selected one (`tasks.marked`, `tasks.ids`).
+ * `t`, `m` the marked ones that are listed, in list order, else (none marked) the selected one
+ * (`tasks.marked`, `tasks.ids`).
  */
 export function actionTargets(s: MonitorState): { rename: string | null; triage: string[] } {
-  const marked = s.tasks.ids.filter((id) => s.tasks.marked.includes(id));
   const selected = s.tasks.selectedId;
-  return { rename: selected, triage: marked.length > 0 ? marked : selected === null ? [] : [selected] };
+  if (s.tasks.marked.length > 0)
+    return { rename: selected, triage: s.tasks.ids.filter((id) => s.tasks.marked.includes(id)) };
+  return { rename: selected, triage: selected === null ? [] : [selected] };
 }
 
 /** The open dialog's title and the ids it acts on, or null: `ui.dialog`. */
@@ -125,11 +122,6 @@ export function modalOpen(s: MonitorState): boolean {
 /** What `u` would reverse: `tasks.undo`. */
 export function undoOffer(s: MonitorState): { action: string; ids: string[] } | null {
   return s.tasks.undo;
-}
-
-/** The status line's text: `ui.status.text`. */
-export function statusText(s: MonitorState): string {
-  return s.ui.status?.text ?? '';
 }
 
 /** What the layout is computed from (as App.tsx does): `ui.view`, `ui.focus`, `ui.zoomed`. */

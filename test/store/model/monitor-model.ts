@@ -17,6 +17,7 @@ import type { KeyName } from '../../../src/ui/keys/key-names.js';
 import { LOG_WINDOW_LINES } from '../../../src/store/logs/fetch.js';
 import { openDriver, type Driver } from '../../helpers/model-driver.js';
 import {
+  actionTargets,
   DETAIL_PANES,
   followOn,
   layoutInput,
@@ -308,12 +309,28 @@ class Follow extends Step {
   }
 }
 
+/** Before a triage key: the tasks it would act on are the marked ones, else the one the panes show. */
+function checkTargets(r: Real, key: string): void {
+  const s = r.d.state();
+  const targets = actionTargets(s);
+  const shown = paneTasks(s).runinfo;
+  const marked = new Set(markedTasks(s));
+  const expected = marked.size > 0 ? targets.triage.filter((id) => marked.has(id)) : shown === null ? [] : [shown];
+  if (targets.triage.length === expected.length && targets.triage.every((id, i) => id === expected[i])) return;
+  fail(
+    r,
+    `${key} would act on ${targets.triage.map((id) => nameOf(r, id)).join(', ') || 'nothing'} while the panes show ${nameOf(r, shown)}` +
+      (marked.size > 0 ? ` and ${[...marked].map((id) => nameOf(r, id)).join(', ')} are marked` : ''),
+  );
+}
+
 /** `a`, confirming when it asks (several tasks). */
 class Archive extends Step {
   label(): string {
     return 'a (y)';
   }
   act(_m: Model, r: Real): void {
+    checkTargets(r, 'a');
     r.d.press('a');
     if (openDialog(r.d.state())?.kind === 'confirm') r.d.press('y');
   }
@@ -325,6 +342,7 @@ class Delete extends Step {
     return 'd y (y)';
   }
   act(_m: Model, r: Real): void {
+    checkTargets(r, 'd');
     r.d.press('d');
     for (let i = 0; i < 2 && openDialog(r.d.state())?.kind === 'confirm'; i++) r.d.press('y');
   }
@@ -348,6 +366,8 @@ class RenamePeek extends Step {
   act(_m: Model, r: Real): void {
     const s = r.d.state();
     const shown = paneTasks(s).runinfo;
+    if (actionTargets(s).rename !== shown)
+      fail(r, `R would rename ${nameOf(r, actionTargets(s).rename)} while the panes show ${nameOf(r, shown)}`);
     r.d.press('R');
     const dialog = openDialog(r.d.state());
     if (dialog !== null && shown !== null && (dialog.ids.length !== 1 || dialog.ids[0] !== shown))
