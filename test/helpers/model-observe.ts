@@ -47,6 +47,14 @@ export function paneTasks(s: MonitorState): Record<DetailPane, string | null> {
 }
 
 /**
+ * With two or more tasks marked, the scalars, chart and run info panes compare the marked tasks:
+ * the tasks their data is for (`compare.taskIds`), or null when not comparing (`tasks.marked`).
+ */
+export function comparedTasks(s: MonitorState): readonly string[] | null {
+  return s.tasks.marked.length >= 2 ? s.compare.taskIds : null;
+}
+
+/**
  * The words each pane draws that tell tasks apart: the scalars pane's and the chart's series
  * variants (`scalars.rows[].variant`, `scalars.series[metric]` keys), the log's lines
  * (`logs.lines[].plain`), the run info's task name (`runinfo.info.name`).

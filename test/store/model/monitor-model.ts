@@ -3,6 +3,7 @@
 // has settled, the invariants the user relies on are checked:
 //
 // - every detail pane shows the selected task, or all show none (also right after the key);
+//   with two or more marked, the compared tasks are exactly the marked ones;
 // - no pane draws another task's data (series, log lines, run info);
 // - nothing shown stays "loading" once nothing is in flight;
 // - follow changes only on follow keys in the logs pane (or with the log's task);
@@ -18,6 +19,7 @@ import { LOG_WINDOW_LINES } from '../../../src/store/logs/fetch.js';
 import { openDriver, type Driver } from '../../helpers/model-driver.js';
 import {
   actionTargets,
+  comparedTasks,
   DETAIL_PANES,
   followOn,
   layoutInput,
@@ -166,6 +168,16 @@ function checkData(r: Real, when: string): void {
   }
 }
 
+/** Comparing, the panes compare exactly the marked tasks (in marking order). */
+function checkCompare(r: Real, when: string): void {
+  const s = r.d.state();
+  const compared = comparedTasks(s);
+  const marked = markedTasks(s);
+  if (compared === null || (compared.length === marked.length && compared.every((id, i) => id === marked[i]))) return;
+  const names = (ids: readonly string[]) => ids.map((id) => nameOf(r, id)).join(', ');
+  fail(r, `${when}: the panes compare ${names(compared) || 'nothing'} while ${names(marked)} are marked`);
+}
+
 /** Nothing shown says "loading" with nothing in flight. */
 function checkLoading(r: Real, when: string): void {
   const s = r.d.state();
@@ -253,6 +265,7 @@ abstract class Step implements fc.AsyncCommand<Model, Real> {
     await r.d.settle(`the store to settle after ${when}`, SETTLE_MS);
     checkPanes(r, `${when}, settled`);
     checkData(r, `${when}, settled`);
+    checkCompare(r, `${when}, settled`);
     checkLoading(r, `${when}, settled`);
     checkFollow(r, when, before, afterKey, this.followRule(before));
     if (this.polls) checkNewLines(r, m, when, before);
