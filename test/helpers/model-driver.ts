@@ -157,7 +157,11 @@ export async function openDriver(opts: DriverOptions): Promise<Driver> {
     },
     size: () => ({ cols, rows }),
     settle: (what = 'the store to settle', timeoutMs = 8000) =>
-      waitFor(() => counter.inFlight() === 0 && fx.timers.dueWithin(Math.floor(intervalMs / 2)) === 0, timeoutMs, what),
+      waitFor(
+        () => counter.unsettled() === 0 && fx.timers.dueWithin(Math.floor(intervalMs / 2)) === 0,
+        timeoutMs,
+        what,
+      ),
     async nextPoll(what = 'the next poll') {
       const calls = fx.proxy.calls;
       const from = calls.length;
