@@ -15,6 +15,7 @@ import {
   paneWords,
   selectedTask,
   shownPanes,
+  undoOffer,
   type DetailPane,
 } from '../../helpers/model-observe.js';
 import { renderMonitor, type MonitorRender } from '../../helpers/ui-fixture.js';
@@ -149,5 +150,26 @@ describe('the detail panes follow the selection when the selected task leaves th
     expect(dataOwners(words.chart), 'the chart draws the curves of').toEqual([]);
     expect(dataOwners(words.scalars), 'the scalars pane lists').toEqual([]);
     expect(dataOwners(words.logs), 'the log shows lines of').toEqual([]);
+  });
+
+  it('when the undo of an archive is refused, the panes follow the selection back to none', async () => {
+    d = await openDriver({ tasks: FRUIT });
+    d.press('8', '1');
+    await select(d, 'tr-mango');
+    d.press('a');
+    await d.fx.until((s) => undoOffer(s) !== null, 'the undo offer');
+    d.press('/', 'z', 'z', 'enter');
+    await d.settle();
+    expect(listedTasks(d.state())).toEqual([]);
+    // Someone else deletes the archived task meanwhile: the server refuses its unarchive.
+    await d.fx.writer.tasks.deleteMany({ ids: [d.ids['tr-mango'] as string], force: true });
+    d.press('u');
+    // The undo puts tr-mango back at once, highlighted: the panes go with it.
+    expect(named(d, selectedTask(d.state()))).toBe('tr-mango');
+    expect(paneNames(d), 'as u puts tr-mango back').toEqual(allShowing('tr-mango'));
+    await d.fx.until((s) => undoOffer(s) === null && listedTasks(s).length === 0, 'the refused undo rolled back');
+    await d.settle();
+    expect(selectedTask(d.state())).toBeNull();
+    expect(paneNames(d), 'after the refused undo, with no task listed').toEqual(allShowing('(none)'));
   });
 });
