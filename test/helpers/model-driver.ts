@@ -18,7 +18,7 @@ import {
   type TopSlotPane,
 } from '../../src/ui/layout.js';
 import { applyLayoutToStore, storeLayoutOf } from '../../src/ui/store-layout.js';
-import type { StoreDeps } from '../../src/store/context.js';
+import type { StoreDeps } from '../../src/store/index.js';
 import type { MonitorState } from '../../src/store/types.js';
 import type { EventInput } from '../../src/wire/events.js';
 import { createTask, monitorFixture, type MonitorFixture } from './store-fixture.js';
