@@ -8,6 +8,11 @@ export interface InFlightCounter {
   client: StoreClient;
   /** The most calls of one method in flight at once, by `service.method`. */
   maxInFlight: Map<string, number>;
+  /**
+   * Calls whose promise has not settled yet, all methods together: an aborted call counts until
+   * it rejects, since the store may still be awaiting it.
+   */
+  unsettled(): number;
 }
 
 const SERVICES = ['reports', 'events', 'projects', 'tasks', 'models'] as const;
@@ -17,6 +22,7 @@ type Method = (body: unknown, options?: { signal?: AbortSignal }) => Promise<unk
 export function countInFlight(client: StoreClient): InFlightCounter {
   const inFlight = new Map<string, number>();
   const maxInFlight = new Map<string, number>();
+  let unsettled = 0;
   const wrap = (name: string, method: Method, self: object): Method =>
     function counted(body, options) {
       const now = (inFlight.get(name) ?? 0) + 1;
@@ -34,8 +40,13 @@ export function countInFlight(client: StoreClient): InFlightCounter {
       };
       if (signal?.aborted === true) end();
       else signal?.addEventListener('abort', end, { once: true });
+      unsettled += 1;
       const answer = method.call(self, body, options);
-      answer.then(end, end);
+      const settled = (): void => {
+        unsettled -= 1;
+        end();
+      };
+      answer.then(settled, settled);
       return answer;
     };
   // The client's service objects are frozen: each is copied with its methods wrapped.
@@ -48,5 +59,5 @@ export function countInFlight(client: StoreClient): InFlightCounter {
       return [service, Object.fromEntries(methods)];
     }),
   );
-  return { client: counted as unknown as StoreClient, maxInFlight };
+  return { client: counted as unknown as StoreClient, maxInFlight, unsettled: () => unsettled };
 }

@@ -1,19 +1,22 @@
-// Real timers, wrapped to count the ones still pending (to check that stop() leaves none).
+// Real timers, wrapped to count the ones still pending (to check that stop() leaves none) and to
+// tell when each is due (a poll interval from a wake: test/helpers/model-driver.ts).
 export interface TrackedTimers {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
   pending(): number;
+  /** Pending timers due within `ms` from now. */
+  dueWithin(ms: number): number;
 }
 
 export function trackedTimers(): TrackedTimers {
-  const live = new Set<ReturnType<typeof setTimeout>>();
+  const live = new Map<ReturnType<typeof setTimeout>, number>();
   return {
     setTimeout(fn, ms) {
       const handle = setTimeout(() => {
         live.delete(handle);
         fn();
       }, ms);
-      live.add(handle);
+      live.set(handle, Date.now() + ms);
       return handle;
     },
     clearTimeout(handle) {
@@ -21,6 +24,12 @@ export function trackedTimers(): TrackedTimers {
       clearTimeout(handle as ReturnType<typeof setTimeout>);
     },
     pending: () => live.size,
+    dueWithin(ms) {
+      const limit = Date.now() + ms;
+      let due = 0;
+      for (const at of live.values()) if (at <= limit) due++;
+      return due;
+    },
   };
 }
 
