@@ -115,16 +115,16 @@ export function actionTargets(s: MonitorState): { rename: string | null; triage:
   return { rename: selected, triage: selected === null ? [] : [selected] };
 }
 
-/** The open dialog's title and the ids it acts on, or null: `ui.dialog`. */
+/** The open dialog's title and the ids it acts on, or null: `dialog`. */
 export function openDialog(s: MonitorState): { kind: string; title: string; ids: string[] } | null {
-  const d = s.ui.dialog;
+  const d = s.dialog;
   if (d === null) return null;
   return { kind: d.kind, title: d.title, ids: d.kind === 'pick' ? [] : [...d.ids] };
 }
 
-/** Something takes the keys before the panes (prompt, dialog, help, viewer): `ui.prompt`, `ui.overlay`, `ui.viewer`. */
+/** Something takes the keys before the panes (prompt, dialog, help, viewer): `ui.prompt`, `dialog`, `ui.overlay`, `ui.viewer`. */
 export function modalOpen(s: MonitorState): boolean {
-  return s.ui.prompt !== null || s.ui.overlay !== 'none' || s.ui.viewer !== null;
+  return s.ui.prompt !== null || s.dialog !== null || s.ui.overlay !== 'none' || s.ui.viewer !== null;
 }
 
 /** What `u` would reverse: `tasks.undo`. */

@@ -32,6 +32,8 @@ export {
 /** Queues an operation for the logs poller: resets replace anything queued, paging keeps the first request. */
 export function requestLogOp(ctx: LogsContext, op: LogOp): void {
   const book = ctx.book;
+  // No task, no log: nothing to load, and no pane left saying it is loading.
+  if (ctx.get().logs.taskId === null) return;
   // Shown at once, not only when the request starts.
   if (op.kind === 'older' || op.kind === 'start') ctx.set((s) => ({ logs: { ...s.logs, loadingOlder: true } }));
   if (op.kind === 'newer' || op.kind === 'newest') ctx.set((s) => ({ logs: { ...s.logs, loadingNewer: true } }));
