@@ -6,6 +6,7 @@ import { Text } from 'ink';
 import type { ScalarSeries, XAxisMode } from '../../store/types.js';
 import { renderChart } from '../../text/chart.js';
 import { chartView, earliestX, type ChartView } from '../../text/chart-scale.js';
+import { counted } from '../../text/format.js';
 import { sanitize } from '../../text/sanitize.js';
 import { emaSmooth, smoothingLabel } from '../../text/smooth.js';
 import { useMonitor, useTheme } from '../context.js';
@@ -50,7 +51,7 @@ export function chartRows(
 /** The info a chart's frame shows about its axes: `x: …`, `log y` and what log y leaves out. */
 export function axisInfo(axis: XAxisMode, log: boolean, dropped: number): string[] {
   const info = [`x: ${axis === 'since' ? 'since start' : axis}`];
-  if (log) info.push(dropped > 0 ? `log y: ${dropped} values <= 0 not drawn` : 'log y');
+  if (log) info.push(dropped > 0 ? `log y: ${counted(dropped, 'value')} <= 0 not drawn` : 'log y');
   return info;
 }
 
