@@ -78,7 +78,8 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   const scanOptions = { client: clientOptions, token: () => client.bearerToken() };
   const logScanner: LogScanner = async (req) =>
     (await import('../store/logs/log-scan-thread.js')).threadLogScanner(scanOptions)(req);
-  const options: MonitorOptions = { ...display, client, serverLabel, exportPane, webServer, logScanner };
+  const apiHost = clientOptions.apiHost;
+  const options: MonitorOptions = { ...display, client, serverLabel, apiHost, exportPane, webServer, logScanner };
   if (args.taskId !== undefined) options.storeDeps = { initialTaskId: args.taskId };
   const { startMonitor } = await import('../ui/monitor-start.js');
   const started = v.once === true ? undefined : startMonitor(options, { stdout: process.stdout, env: process.env });
