@@ -1,6 +1,7 @@
 // Runs in every test process before its test file. Tests never see the machine's own files
 // or settings: Ink reads CI at import time, and the monitor, the CLI and every child process
-// a test starts (tmux panes included) read HOME, XDG_CONFIG_HOME and CLEARML_* / TRAINS_*.
+// a test starts (tmux panes included) read HOME, XDG_CONFIG_HOME, CLEARML_* / TRAINS_* and
+// the locale.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,3 +20,9 @@ for (const name of Object.keys(process.env)) {
   if (/^(CLEARML|TRAINS)_/.test(name)) delete process.env[name];
 }
 afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+// A UTF-8 locale, whatever the machine's: without one the monitor draws ASCII only. Tests of
+// other locales set LANG / LC_ALL for the process they start.
+process.env.LANG = 'C.UTF-8';
+delete process.env.LC_ALL;
+delete process.env.LC_CTYPE;

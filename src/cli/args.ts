@@ -17,6 +17,7 @@ const displayFlags: Options = {
   interval: { type: 'string' },
   'read-only': { type: 'boolean' },
   ascii: { type: 'boolean' },
+  unicode: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   'no-bell': { type: 'boolean' },
   once: { type: 'boolean' },

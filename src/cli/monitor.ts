@@ -4,7 +4,7 @@ import { createClient, type ClientOptions } from '../api/index.js';
 import type { RunningDemo } from '../demo/index.js';
 import type { PaneExporter } from '../ui/pane-effects.js';
 import type { MonitorOptions } from '../ui/run.js';
-import { colorEnabled } from '../ui/terminal.js';
+import { asciiOnly, colorEnabled } from '../ui/terminal.js';
 import { webServerFor } from '../text/hyperlink.js';
 import { sanitize } from '../text/sanitize.js';
 import { numberFlag, type ParsedArgs } from './args.js';
@@ -27,7 +27,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
     color:
       colorEnabled({ noColor: v['no-color'] === true }, process.env) &&
       (v.once !== true || process.stdout.isTTY === true),
-    ascii: v.ascii === true,
+    ascii: asciiOnly({ ascii: v.ascii === true, unicode: v.unicode === true }, process.env),
     bell: v['no-bell'] !== true,
   };
 

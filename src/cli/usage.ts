@@ -35,7 +35,8 @@ const CONNECTION = `  --api-host URL                API server, e.g. http://loca
 
 const DISPLAY = `  --interval SECONDS            poll interval (default 5)
   --read-only                   hide every action that changes data
-  --ascii                       ASCII glyphs only
+  --ascii                       ASCII only (the default where the locale is not UTF-8)
+  --unicode                     Unicode glyphs even where the locale does not say UTF-8
   --no-color                    no colours (NO_COLOR is honoured too)
   --no-bell                     no terminal bell when a task turns failed or stopped
   --once                        print one frame to stdout and exit
