@@ -36,6 +36,8 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   }
 
   let demo: RunningDemo | undefined;
+  /** The demo's address lines (src/demo/run-demo.ts), on stderr: stdout may be the --once frame. */
+  let sayDemoAddress: ((ended: boolean) => void) | undefined;
   const demoLog: string[] = [];
   let clientOptions: ClientOptions;
   let serverLabel: string;
@@ -43,7 +45,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   let webServer: string | undefined;
   if (args.command === 'demo') {
     // The demo's own messages would tear the monitor's frames: keep the last few for later.
-    const { runDemo } = await import('../demo/index.js');
+    const { demoAddress, runDemo } = await import('../demo/index.js');
     const controller = new AbortController();
     const port = numberFlag(v, 'port', 0, 65535);
     demo = await runDemo({
@@ -55,6 +57,10 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
       ...(port === undefined ? {} : { port }),
       ...(typeof v.db === 'string' ? { dbPath: v.db } : {}),
     });
+    const running = demo;
+    sayDemoAddress = (ended) =>
+      void process.stderr.write(`${sanitize(demoAddress(running, ended).join('\n'), { multiline: true })}\n`);
+    sayDemoAddress(false);
     clientOptions = { apiHost: demo.url, ...demo.credentials };
     serverLabel = `${demo.url} (demo)`;
   } else {
@@ -98,6 +104,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   } finally {
     if (demo) {
       await demo.stop();
+      sayDemoAddress?.(true);
       if (demoLog.length > 0 && demoLog.some((l) => /error|fail/i.test(l))) {
         process.stderr.write(`demo messages:\n${sanitize(demoLog.join('\n'), { multiline: true })}\n`);
       }
