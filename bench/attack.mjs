@@ -14,6 +14,8 @@
 // the owner's login during a storm, revoked keys, a second server, 16 large uploads, 1,100 idle
 // sockets, and the 8-writer ingest with the monitor watching (`node bench/attack.mjs 30
 // --ingest-only DIST` measures that one alone on another build's dist/ and its monitor).
+// Last, 50 slow readers of the largest log page (bench/lib/slow-readers.mjs; `node
+// bench/attack.mjs N --slow-readers-only DIST` runs that one alone with N readers).
 // The server runs in a child process and the attackers in a worker thread, so the client-side
 // work of the attack (serializing 2 MB bodies) does not count as server time.
 import { fork } from 'node:child_process';
@@ -25,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { Agent, fetch } from 'undici';
 import { row } from './lib/table.mjs';
 import { hardeningFigures, ingest } from './lib/hardening.mjs';
+import { slowReaders } from './lib/slow-readers.mjs';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -162,10 +165,21 @@ export async function figures(ctx) {
       ok: r.median <= GOAL_MS[r.name],
     }),
   );
-  return [...attacks, ...hardening];
+  return [...attacks, ...hardening, ...(await slowReaders(DIST))];
 }
 
-if (role === 'main' && process.argv[1] === fileURLToPath(import.meta.url) && process.argv[3] === '--ingest-only') {
+if (
+  role === 'main' &&
+  process.argv[1] === fileURLToPath(import.meta.url) &&
+  process.argv[3] === '--slow-readers-only'
+) {
+  for (const r of await slowReaders(process.argv[4] ?? DIST, Number(process.argv[2] ?? 50)))
+    console.log(`${r.ok.padEnd(6)} ${r.figure}: ${r.measured} (goal ${r.goal})`);
+} else if (
+  role === 'main' &&
+  process.argv[1] === fileURLToPath(import.meta.url) &&
+  process.argv[3] === '--ingest-only'
+) {
   const seconds = Number(process.argv[2] ?? 30);
   const r = await ingest(process.argv[4] ?? DIST, seconds);
   console.log(`8-writer ingest, ${seconds} s: ${r.rate.toFixed(0)} events/s, ${r.errors} errors, ${r.lost} lost`);
@@ -182,6 +196,6 @@ if (role === 'main' && process.argv[1] === fileURLToPath(import.meta.url) && pro
       `${r.name.padEnd(13)} median ${r.median.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  (${r.n} calls)${attacker}`,
     );
   }
-  for (const r of await hardeningFigures(DIST, 30))
+  for (const r of [...(await hardeningFigures(DIST, 30)), ...(await slowReaders(DIST))])
     console.log(`${r.ok.padEnd(6)} ${r.figure}: ${r.measured} (goal ${r.goal})`);
 }

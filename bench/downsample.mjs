@@ -1,6 +1,7 @@
 // Downsampling a million-point series to chart columns (src/text/downsample.ts), both ways the
-// chart reduces a series: LTTB and the min/max envelope. Goal: well under 100 ms each, so a
-// chart of a long run redraws at key speed. Imports the compiled module from dist/.
+// chart reduces a series: LTTB and the min/max envelope, and the whole chart drawn from it
+// (src/text/chart.ts). Goal: well under 100 ms each, so a chart of a long run redraws at key
+// speed. Imports the compiled modules from dist/.
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { row } from './lib/table.mjs';
@@ -10,6 +11,7 @@ const GOAL_MS = 100;
 
 export async function figures(ctx) {
   const { lttbByX, envelopeByX } = await import(pathToFileURL(join(ctx.root, 'dist', 'text', 'downsample.js')).href);
+  const { renderChart } = await import(pathToFileURL(join(ctx.root, 'dist', 'text', 'chart.js')).href);
   const n = 1_000_000;
   const x = new Float64Array(n);
   const y = new Float64Array(n);
@@ -21,6 +23,7 @@ export async function figures(ctx) {
   for (const [name, reduce] of [
     ['LTTB', lttbByX],
     ['min/max envelope', envelopeByX],
+    ['chart 200x20', (series) => renderChart([{ name: 'loss', ...series }], { width: 200, height: 20 })],
   ]) {
     const times = [];
     for (let k = 0; k < ctx.runs(9); k++) {

@@ -7,6 +7,7 @@ export type Shape =
   'string' | 'number' | 'object' | { arrayOf: Shape } | { fields: Record<string, Shape>; optional?: readonly string[] };
 
 function kindOf(value: unknown): string {
+  if (value === undefined) return 'missing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';

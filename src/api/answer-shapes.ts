@@ -25,6 +25,16 @@ const ANSWER_SHAPES: Partial<Record<Endpoint, Shape>> = {
   'events.get_task_metrics': listOf('metrics', 'object'),
   'events.get_task_single_value_metrics': listOf('tasks', 'object'),
   'events.get_task_latest_scalar_values': listOf('metrics', 'object'),
+  // The cluster view's lists: workers by id, queues by id and name, each entry naming its task.
+  'workers.get_all': listOf('workers', {
+    fields: { id: 'string', queues: { arrayOf: 'object' } },
+    optional: ['queues'],
+  }),
+  'workers.get_stats': listOf('workers', { fields: { worker: 'string', metrics: { arrayOf: 'object' } } }),
+  'queues.get_all_ex': listOf('queues', {
+    fields: { id: 'string', name: 'string', entries: { arrayOf: { fields: { task: 'object' } } } },
+    optional: ['name', 'entries'],
+  }),
 };
 
 /** Throws an ApiError of kind 'malformed' when the answer's `data` does not have the shape the endpoint needs. */

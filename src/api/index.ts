@@ -1,6 +1,7 @@
 // Public surface of the ClearML client.
 export { createClient, type ApiClient, type ClientOptions, type ServerInfo } from './client.js';
 export { ApiError, isApiError, isAbortError, type ApiErrorKind, type ApiErrorInit } from './errors.js';
+export { unreachableReason } from './network-errors.js';
 export { DEFAULT_TIMEOUTS, type Timeouts } from './transport.js';
 export { DEFAULT_MAX_ANSWER_BYTES } from './answer-limit.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';

@@ -150,3 +150,42 @@ export function classifyFailure(err: unknown, ctx: FailureContext, connectMs: nu
   }
   return new ApiError({ ...base, kind: 'network', message: `request to ${host} failed (${errorText(err)})` });
 }
+
+/** A few words for each TLS failure a user can act on; the rest say "TLS handshake failed". */
+const TLS_REASONS: [readonly string[], string][] = [
+  [['DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN'], 'TLS: self-signed certificate'],
+  [['CERT_HAS_EXPIRED'], 'TLS: certificate expired'],
+  [['CERT_NOT_YET_VALID'], 'TLS: certificate not yet valid'],
+  [['HOSTNAME_MISMATCH', 'ERR_TLS_CERT_ALTNAME_INVALID'], 'TLS: certificate is for another host name'],
+  [
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'],
+    'TLS: certificate from an unknown authority',
+  ],
+  [['EPROTO'], 'TLS: handshake failed (is it an https server?)'],
+];
+
+/**
+ * Why the server cannot be reached, in a few words for a status line while the monitor
+ * retries: "connection refused", "no such host", "TLS: self-signed certificate", "timed out",
+ * ... From an ApiError of the client (its kind and cause) or from what Node or undici threw.
+ * Undefined when it is not connection trouble (the server answered, or the call was cancelled).
+ */
+export function unreachableReason(err: unknown): string | undefined {
+  if (err instanceof ApiError && !['refused', 'dns', 'tls', 'timeout', 'network', 'protocol'].includes(err.kind))
+    return undefined;
+  const codes = errorCodes(err);
+  const has = (set: ReadonlySet<string>) => codes.some((c) => set.has(c));
+  if (has(REFUSED)) return 'connection refused';
+  if (has(DNS)) return has(DNS_TEMPORARY) ? 'host name lookup failed (DNS not answering)' : 'no such host';
+  if (has(CONNECT_TIMEOUT)) return 'connect timed out';
+  if (codes.some(isTlsCode))
+    return TLS_REASONS.find(([tls]) => codes.some((c) => tls.includes(c)))?.[1] ?? 'TLS: handshake failed';
+  if (has(RESET)) return 'connection reset';
+  if (has(UNREACHABLE)) return 'network unreachable';
+  if (err instanceof ApiError)
+    return (
+      { timeout: 'no answer in time', protocol: 'not a ClearML API answer', tls: 'TLS error' }[err.kind as string] ??
+      'network error'
+    );
+  return codes.length > 0 ? `network error (${codes[0]})` : undefined;
+}

@@ -230,8 +230,9 @@ function taskLogWalker(earlier: boolean) {
       if (events.length === 0) return;
       yield events;
       // Real servers make a page longer than batch_size (logs sharing the last timestamp are
-      // kept together); tracktop's ends at batch_size and gives each log's seq to go on from.
-      if (events.length < batchSize) return;
+      // kept together); tracktop's ends at batch_size and gives each log's seq to go on from,
+      // or ends earlier at its byte bound and says `more`.
+      if (events.length < batchSize && res.more !== true) return;
       const next = boundary(events, earlier);
       if (next === undefined) return;
       const moved =

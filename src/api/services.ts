@@ -67,6 +67,24 @@ export const SERVICE_METHODS = {
     stopMany: 'tasks.stop_many',
     delete: 'tasks.delete',
     deleteMany: 'tasks.delete_many',
+    clone: 'tasks.clone',
+    enqueue: 'tasks.enqueue',
+    dequeue: 'tasks.dequeue',
+  },
+  queues: {
+    getAllEx: 'queues.get_all_ex',
+    getQueueMetrics: 'queues.get_queue_metrics',
+    getNumEntries: 'queues.get_num_entries',
+    removeTask: 'queues.remove_task',
+    moveTaskForward: 'queues.move_task_forward',
+    moveTaskBackward: 'queues.move_task_backward',
+    moveTaskToFront: 'queues.move_task_to_front',
+    moveTaskToBack: 'queues.move_task_to_back',
+  },
+  workers: {
+    getAll: 'workers.get_all',
+    getStats: 'workers.get_stats',
+    getActivityReport: 'workers.get_activity_report',
   },
   models: {
     create: 'models.create',
@@ -76,6 +94,10 @@ export const SERVICE_METHODS = {
     create: 'projects.create',
     getAllEx: 'projects.get_all_ex',
     getTaskTags: 'projects.get_task_tags',
+  },
+  users: {
+    getAllEx: 'users.get_all_ex',
+    getCurrentUser: 'users.get_current_user',
   },
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

@@ -9,7 +9,7 @@ import { webServerFor } from '../text/hyperlink.js';
 import { sanitize } from '../text/sanitize.js';
 import { numberFlag, type ParsedArgs } from './args.js';
 import { CliError } from './cli-error.js';
-import type { LogScanner } from '../store/logs/scan.js';
+import type { LogScanner } from '../store/index.js';
 import { clientOptionsFromProfile, maxAnswerBytes, profileFromArgs } from './connection.js';
 
 const DEFAULT_INTERVAL_SECONDS = 5;

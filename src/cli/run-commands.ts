@@ -30,7 +30,9 @@ export async function runCommand(args: ParsedArgs): Promise<number> {
           return 2;
         }
         const { runKeysCommand } = await import('../server/keys-command.js');
-        const apiHost = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+        // Without --host or --port, the address the server on this database last listened on.
+        const named = str('host') !== undefined || v.port !== undefined;
+        const apiHost = named ? `http://${host.includes(':') ? `[${host}]` : host}:${port}` : undefined;
         return runKeysCommand({ dbPath, words: words.slice(1), apiHost, out });
       }
       const accessKey = str('access-key') ?? (process.env.TRACKTOP_ACCESS_KEY || undefined);

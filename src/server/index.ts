@@ -10,10 +10,11 @@ import { openDatabase, type Db } from './db/db.js';
 import { lockDatabase } from './db/db-lock.js';
 import { unwritableDatabase } from './db/storage-faults.js';
 import { setFilterBudget } from './query/regex.js';
-import { HEADERS_TIMEOUT_MS, MAX_UPLOAD_BYTES } from './http/limits.js';
+import { HEADERS_TIMEOUT_MS, MAX_UPLOAD_BYTES, WRITE_TIMEOUT_MS } from './http/limits.js';
 import { limitConnections, type ConnectionLimits } from './http/connections.js';
 import { HANDLERS } from './handlers/routes.js';
-import { companyId, jwtSecret } from './db/server-meta.js';
+import { companyId, jwtSecret, setServerUrl } from './db/server-meta.js';
+import { tidyFilesDir } from './files/file-store.js';
 
 export { clearmlConfSnippet, credentialsFilePath } from './auth/credentials.js';
 export { ADD_BATCH_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES, MAX_UPLOAD_BYTES } from './http/limits.js';
@@ -95,6 +96,12 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   }
   const filesDir = opts.filesDir ?? `${opts.dbPath}.files`;
   try {
+    const removed = tidyFilesDir(filesDir);
+    if (removed > 0) log(`removed ${removed} unfinished upload(s) left in ${filesDir} by an earlier run`);
+  } catch (err) {
+    log(`could not tidy the files folder ${filesDir}: ${(err as Error).message}`);
+  }
+  try {
     jwtSecret(db);
     companyId(db);
     registerStartPair(db, creds, now());
@@ -114,6 +121,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       now,
       log,
       files: { db, now, dir: filesDir, maxUploadBytes: opts.maxUploadBytes ?? MAX_UPLOAD_BYTES },
+      writeTimeoutMs: opts.connectionLimits?.writeTimeoutMs ?? WRITE_TIMEOUT_MS,
     }),
   );
   limitConnections(server, opts.connectionLimits);
@@ -126,6 +134,12 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   }
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  try {
+    setServerUrl(db, `http://${urlHost}:${port}`);
+  } catch (err) {
+    // Only `serve keys create` reads it; a database gone read-only still serves.
+    log(`could not record the server's address in the database: ${(err as Error).message}`);
+  }
   let closing: Promise<void> | undefined;
   const running: RunningServer = {
     url: `http://${urlHost}:${port}`,

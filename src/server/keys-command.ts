@@ -5,16 +5,23 @@ import { existsSync } from 'node:fs';
 import { openDatabase } from './db/db.js';
 import { clearmlConfSnippet } from './auth/credentials.js';
 import { createKey, listKeys, revokeKey } from './auth/key-table.js';
+import { lastServerUrl } from './db/server-meta.js';
 
 export interface KeysCommandOptions {
   dbPath: string;
   /** `list`, `create NAME` or `revoke KEY`. */
   words: string[];
-  /** Shown in the clearml.conf block of a created pair. */
-  apiHost: string;
+  /**
+   * Shown in the clearml.conf block of a created pair; without it, the address the last
+   * server on this database listened on, else DEFAULT_API_HOST.
+   */
+  apiHost?: string | undefined;
   out: (line: string) => void;
   now?: () => number;
 }
+
+/** `tracktop serve` with no --host or --port. */
+export const DEFAULT_API_HOST = 'http://127.0.0.1:8008';
 
 export const KEYS_USAGE = 'usage: tracktop serve keys list | create NAME | revoke ACCESS_KEY [--db PATH]';
 
@@ -52,7 +59,8 @@ export function runKeysCommand(opts: KeysCommandOptions): number {
     if (action === 'create') {
       const pair = createKey(db, arg, now());
       opts.out(`Created a key pair for ${arg.trim()}. The secret is shown only now; paste this into its clearml.conf:`);
-      opts.out(clearmlConfSnippet({ apiHost: opts.apiHost, ...pair }));
+      const apiHost = opts.apiHost ?? lastServerUrl(db) ?? DEFAULT_API_HOST;
+      opts.out(clearmlConfSnippet({ apiHost, ...pair }));
       return 0;
     }
     if (!revokeKey(db, arg, now())) {

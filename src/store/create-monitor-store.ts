@@ -1,48 +1,38 @@
 // createMonitorStore: composes the slices into one zustand store. No React here: the UI reads
 // the store with zustand's useStore and calls `actions`.
 //
-// To add a slice: make a folder for it holding its state type, its initial state and a
-// `createXActions(ctx)` factory returning its actions interface (see ui/ui-state.ts), and, when
-// it keeps bookkeeping, a book.ts with its part and its initialiser (see logs/book.ts). Then add
-// the state key to `MonitorData` and the actions interface to `MonitorActions` in types.ts, the
-// book to `Bookkeeping` in context.ts, and the initial state, book and actions below.
-// Helpers that two slices need go in a module of their own (detail/selected-task.ts,
-// ui/dialogs.ts).
+// Each slice folder shows one face (index.ts): its state, a `createXSlice(ctx)` factory that
+// returns its actions, its pollers and, where the navigation moves it, an api object. A slice
+// keeps its own bookkeeping (withBook) and reacts to the others only through the store's
+// events (core/events.ts) or their public actions. To add a slice: make its folder with that
+// face, add its state key to `MonitorData` and its actions to `MonitorActions` (types.ts), and
+// create it below. docs/architecture.md draws who emits and who listens.
 import { createStore } from 'zustand/vanilla';
-import { createCompareActions, emptyCompare } from './compare/compare.js';
+import { createCompareSlice, emptyCompare } from './compare/index.js';
 import { initialConnection } from './core/connection.js';
-import type { Bookkeeping, Pollers, StoreContext, StoreDeps } from './context.js';
-import { initialCompareBook } from './compare/book.js';
-import { initialCoreBook } from './core/book.js';
-import { initialDetailBook } from './detail/book.js';
-import { initialLogsBook } from './logs/book.js';
-import { initialReportsBook } from './reports/book.js';
-import { initialRunInfoBook } from './run-info/book.js';
-import { initialTasksBook } from './tasks/book.js';
-import { initialUiBook } from './ui/book.js';
-import { scanLog } from './logs/scan.js';
-import { createImageViewActions, initialImageView } from './detail/image-view.js';
-import { createNavigationActions } from './ui/navigation.js';
+import type { Pollers, StoreContext } from './core/context.js';
+import { createDialogActions } from './core/dialog-actions.js';
+import { createEventBus } from './core/events.js';
+import { OneShot } from './core/one-shot.js';
 import type { Timers } from './core/poller.js';
-import { createLifecycleActions, createPollers } from './core/pollers.js';
-import { createPromptActions } from './ui/prompt.js';
-import { createTriageActions } from './reports/actions.js';
-import { createTriageBook } from './reports/changes.js';
-import { createReportDialogActions } from './reports/dialogs.js';
-import { createReportFilterActions } from './reports/filters.js';
-import { initialReports } from './reports/list.js';
-import { createRunInfoActions, emptyRunInfo } from './run-info/run-info.js';
+import { createLifecycleActions } from './core/pollers.js';
 import { changedSlices } from './core/same-data.js';
-import { createDetailActions, DEFAULT_HISTOGRAM_SAMPLES, emptyArtifacts, emptyScalars } from './detail/task-detail.js';
-import { createLogsActions, emptyLogs } from './logs/logs.js';
-import { createTaskListActions } from './tasks/list-actions.js';
-import { initialTasks } from './tasks/list.js';
-import { parseMetricColumns } from './tasks/metric-columns.js';
-import { createTaskSideActions } from './tasks/task-actions.js';
-import { byView } from './core/by-view.js';
-import { createTextViewerActions } from './ui/text-viewer.js';
+import { createStatusActions } from './core/status.js';
+import type { StoreDeps } from './deps.js';
+import {
+  createDetailSlice,
+  DEFAULT_HISTOGRAM_SAMPLES,
+  emptyArtifacts,
+  emptyScalars,
+  initialImageView,
+} from './detail/index.js';
+import { createLogsSlice, emptyLogs, scanLog } from './logs/index.js';
+import { createNavigationActions } from './nav/index.js';
+import { createReportsSlice, initialReports } from './reports/index.js';
+import { createRunInfoSlice, emptyRunInfo } from './run-info/index.js';
+import { createTasksSlice, initialTasks, parseMetricColumns } from './tasks/index.js';
 import type { MonitorActions, MonitorData, MonitorState, MonitorStore } from './types.js';
-import { createUiActions, initialUi } from './ui/ui-state.js';
+import { createPromptActions, createTextViewerActions, createUiActions, initialUi } from './ui/index.js';
 
 export const DEFAULT_INTERVAL_MS = 5000;
 export const DEFAULT_BACKOFF_BASE_MS = 1000;
@@ -54,6 +44,8 @@ function initialData(deps: StoreDeps): MonitorData {
   const openTask = deps.initialTaskId ?? null;
   return {
     connection: initialConnection(deps.serverUrl ?? (deps.client as { apiHost?: string }).apiHost ?? ''),
+    status: null,
+    dialog: null,
     ui: initialUi({ readOnly: deps.readOnly ?? false, cols: deps.cols ?? 80, rows: deps.rows ?? 24 }),
     // The task asked for is selected, its detail slices waiting for it, once the first list
     // answer includes it (keepSelection); else the first row is, as without one.
@@ -72,27 +64,12 @@ function initialData(deps: StoreDeps): MonitorData {
   };
 }
 
-function initialBook(pageSize: number, logColor: boolean, openTask: string | null): Bookkeeping {
-  return {
-    ...initialCoreBook(pageSize),
-    ...initialUiBook(),
-    ...initialTasksBook(openTask),
-    ...initialDetailBook(),
-    ...initialLogsBook(logColor),
-    ...initialRunInfoBook(),
-    ...initialCompareBook(),
-    ...initialReportsBook(),
-  };
-}
-
 export function createMonitorStore(deps: StoreDeps): MonitorStore {
   const timers: Timers = {
     setTimeout: deps.setTimeout ?? ((fn, ms) => setTimeout(fn, ms)),
     clearTimeout: deps.clearTimeout ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>)),
   };
-  const pageSize = deps.pageSize ?? DEFAULT_PAGE_SIZE;
   const store = createStore<MonitorState>()(() => ({ ...initialData(deps), actions: {} as MonitorActions }));
-
   const ctx: StoreContext = {
     get: store.getState,
     set: (update) =>
@@ -101,8 +78,14 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
         // Returning the same state object tells zustand nothing changed: no listener runs.
         return changedSlices<MonitorState>(state, partial as Partial<MonitorState>) ?? state;
       }),
+    watch(select, onChange) {
+      store.subscribe((state, previous) => {
+        const next = select(state);
+        const before = select(previous);
+        if (next !== before) onChange(next, before);
+      });
+    },
     client: deps.client,
-    scanLog: deps.logScanner ?? ((req) => scanLog(deps.client, req)),
     now: deps.now ?? Date.now,
     timers,
     random: deps.random ?? Math.random,
@@ -111,34 +94,55 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     backoffCapMs: deps.backoffCapMs ?? DEFAULT_BACKOFF_CAP_MS,
     authBackoffCapMs: deps.authBackoffCapMs ?? DEFAULT_AUTH_BACKOFF_CAP_MS,
     selectionDebounceMs: deps.selectionDebounceMs ?? 150,
-    pageSize,
+    pageSize: deps.pageSize ?? DEFAULT_PAGE_SIZE,
     pollers: undefined as unknown as Pollers,
-    book: initialBook(pageSize, deps.color ?? true, deps.initialTaskId ?? null),
-    stateFile: deps.stateFile ?? null,
+    events: createEventBus(),
+    core: { started: false, statusTimer: new OneShot(timers), lastAnswerAt: null },
   };
-  ctx.pollers = createPollers(ctx);
 
-  const triage = createTriageBook();
-  const taskSide = createTaskSideActions(ctx, createTriageBook());
-  const reportSide = {
-    ...createReportFilterActions(ctx),
-    ...createTriageActions(ctx, triage),
-    ...createReportDialogActions(ctx, triage),
+  const tasks = createTasksSlice(ctx, { openTask: deps.initialTaskId ?? null, stateFile: deps.stateFile ?? null });
+  const detail = createDetailSlice(ctx);
+  const logs = createLogsSlice(ctx, deps.color ?? true, deps.logScanner ?? ((req) => scanLog(deps.client, req)));
+  const runinfo = createRunInfoSlice(ctx);
+  const compare = createCompareSlice(ctx);
+  const reports = createReportsSlice(ctx);
+  ctx.pollers = {
+    tasks: tasks.pollers.tasks,
+    fresh: tasks.pollers.fresh,
+    reports: reports.pollers.reports,
+    widgets: reports.pollers.widgets,
+    detail: detail.poller,
+    runinfo: runinfo.poller,
+    logs: logs.poller,
+    compare: compare.poller,
+  };
+  const apis = {
+    tasks: tasks.api,
+    reports: reports.api,
+    detail: detail.api,
+    logs: logs.api,
+    runinfo: runinfo.api,
+    compare: compare.api,
   };
   const actions: MonitorActions = {
     ...createLifecycleActions(ctx),
-    ...createNavigationActions(ctx),
+    ...createStatusActions(ctx),
     ...createUiActions(ctx),
     ...createPromptActions(ctx),
-    ...createDetailActions(ctx),
-    ...createLogsActions(ctx),
-    ...createRunInfoActions(ctx),
-    ...createCompareActions(ctx),
-    ...createTaskListActions(ctx),
     ...createTextViewerActions(ctx),
-    ...byView(ctx, reportSide, taskSide.shared),
-    ...taskSide.own,
-    ...createImageViewActions(ctx),
+    ...createDialogActions(ctx),
+    ...createNavigationActions(ctx, apis),
+    ...tasks.actions,
+    ...detail.actions,
+    ...logs.actions,
+    ...runinfo.actions,
+    ...reports.actions,
+    // A dialog belongs to the list that opened it (its `owner`), whatever view shows now.
+    async submitDialog() {
+      const owner = ctx.get().dialog?.owner;
+      if (owner === 'tasks') await tasks.actions.submitTaskDialog();
+      else if (owner === 'reports') await reports.actions.submitReportDialog();
+    },
   };
   store.setState({ actions });
   return store;

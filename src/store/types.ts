@@ -1,35 +1,32 @@
-// The monitor store's whole state and actions, composed from the slices. Each slice's file
-// holds its state types, initial state and actions; this module only names the whole and
-// re-exports the slices' types (the public store API). Everything except `actions` is plain,
-// serialisable data, normalised (lists are `ids` + `byId`). UI components select primitives
-// (or use `useShallow`) and call `actions.*`; they never call the API.
+// The monitor store's whole state and actions, composed from the slices. Each slice's folder
+// holds its state types, initial state, actions and selectors, and shows them in its index.ts;
+// this module only names the whole and re-exports the slices' types (the public store API).
+// Everything except `actions` is plain, serialisable data, normalised (lists are `ids` +
+// `byId`). UI components select primitives (or use `useShallow`) and call `actions.*`; they
+// never call the API.
 import type { StoreApi } from 'zustand/vanilla';
-import type { CompareActions, CompareState } from './compare/compare.js';
+import type { CompareState } from './compare/index.js';
 import type { ConnectionState } from './core/connection.js';
-import type { ImageViewActions, ImageViewState } from './detail/image-view.js';
-import type { NavigationActions } from './ui/navigation.js';
+import type { DialogActions } from './core/dialog-actions.js';
+import type { DialogState } from './core/dialogs.js';
 import type { LifecycleActions } from './core/pollers.js';
-import type { PromptActions } from './ui/prompt.js';
-import type { TriageActions } from './reports/actions.js';
-import type { ReportDialogActions } from './reports/dialogs.js';
-import type { ReportFilterActions } from './reports/filters.js';
-import type { ReportsState } from './reports/list.js';
-import type { RunInfoActions, RunInfoState } from './run-info/run-info.js';
-import type { ArtifactsState, DetailActions, ScalarsState } from './detail/task-detail.js';
-import type { LogsActions, LogsState } from './logs/logs.js';
-import type { TaskListActions } from './tasks/list-actions.js';
-import type { TaskSideActions } from './tasks/task-actions.js';
-import type { TextViewerActions } from './ui/text-viewer.js';
-import type { TasksState } from './tasks/list.js';
-import type { UiActions, UiState } from './ui/ui-state.js';
+import type { StatusActions, StatusMessage } from './core/status.js';
+import type { ArtifactsState, DetailActions, ImageViewActions, ImageViewState, ScalarsState } from './detail/index.js';
+import type { LogsActions, LogsState } from './logs/index.js';
+import type { NavigationActions } from './nav/index.js';
+import type { ReportActions, ReportsState } from './reports/index.js';
+import type { RunInfoActions, RunInfoState } from './run-info/index.js';
+import type { TaskActions, TasksState } from './tasks/index.js';
+import type { PromptActions, TextViewerActions, UiActions, UiState } from './ui/index.js';
 
 export type { ConnectionState, ConnectionStateName } from './core/connection.js';
-export type { ImageStatus, ImageStep, ImageViewState } from './detail/image-view.js';
-export type { DialogState, PickOption, PickPurpose } from './ui/dialogs.js';
+export type { DialogState, PickOption, PickPurpose } from './core/dialogs.js';
 export type { PaneError } from './core/errors.js';
-export type { PendingReportChange, ReportActionName, ReportKeyActionId } from './reports/changes.js';
-export type { WidgetData, WidgetEntry, WidgetImage, WidgetPlot, WidgetSeries, WidgetValue } from './reports/widgets.js';
-export type { ReportProject, ReportRow, ReportsFilter, ReportsState } from './reports/list.js';
+export type { StatusLevel, StatusMessage } from './core/status.js';
+export type { ImageStatus, ImageStep, ImageViewState } from './detail/index.js';
+export type { PendingReportChange, ReportActionName, ReportKeyActionId } from './reports/index.js';
+export type { WidgetData, WidgetEntry, WidgetImage, WidgetPlot, WidgetSeries, WidgetValue } from './reports/index.js';
+export type { ReportProject, ReportRow, ReportsFilter, ReportsState } from './reports/index.js';
 export type {
   ArtifactsState,
   DebugImageItem,
@@ -39,33 +36,27 @@ export type {
   ScalarsState,
   SectionState,
   SingleValueRow,
-} from './detail/task-detail.js';
-export type { CompareState } from './compare/compare.js';
-export type { ComparePlot } from './compare/compare-plots.js';
+} from './detail/index.js';
+export type { CompareState, ComparePlot } from './compare/index.js';
 export type { CompareRow } from '../text/compare.js';
-export type { RunInfoSearch, RunInfoState } from './run-info/run-info.js';
+export type { RunInfoSearch, RunInfoState } from './run-info/index.js';
 export type { InfoLine, RunInfo } from '../text/run-info.js';
-export type { LogLine, LogSearchState, LogSearchStatus, LogsState } from './logs/logs.js';
-export type { TaskRow, TasksState } from './tasks/list.js';
-export { TASK_STATUS_CHOICES } from './tasks/list.js';
-export { RARE_TASK_STATUSES, TASK_STATUS_CYCLE } from './tasks/list.js';
-export type { TaskSort, TaskSortField } from './tasks/sort.js';
+export type { LogLine, LogSearchState, LogSearchStatus, LogsState } from './logs/index.js';
+export type { TaskRow, TasksState } from './tasks/index.js';
+export { TASK_STATUS_CHOICES, RARE_TASK_STATUSES, TASK_STATUS_CYCLE } from './tasks/index.js';
+export type { TaskSort, TaskSortField } from './tasks/index.js';
 export { REPORTS_PANES, TASKS_PANES } from './panes.js';
 export type { ListName, PaneName, ReportsPane, TasksPane, ViewName } from './panes.js';
-export { SMOOTHING_LEVELS } from './ui/ui-state.js';
-export type {
-  OverlayKind,
-  PromptState,
-  StatusLevel,
-  StatusMessage,
-  TextViewerState,
-  UiState,
-  XAxisMode,
-} from './ui/ui-state.js';
+export { SMOOTHING_LEVELS } from './ui/index.js';
+export type { OverlayKind, PromptState, TextViewerState, UiState, XAxisMode } from './ui/index.js';
 
-/** The state, one key per slice. */
+/** The state, one key per slice (connection, status and dialog are the core's). */
 export interface MonitorData {
   connection: ConnectionState;
+  /** The status line. */
+  status: StatusMessage | null;
+  /** The one modal dialog (a confirm, an input or a picker), over everything else. */
+  dialog: DialogState | null;
   ui: UiState;
   tasks: TasksState;
   scalars: ScalarsState;
@@ -77,24 +68,25 @@ export interface MonitorData {
   reports: ReportsState;
 }
 
-/** Every action, one interface per slice (each slice's file documents its own). */
+/** Every action, one interface per slice (each slice documents its own). */
 export interface MonitorActions
   extends
     LifecycleActions,
+    StatusActions,
     NavigationActions,
     UiActions,
     PromptActions,
+    TextViewerActions,
+    DialogActions,
     DetailActions,
+    ImageViewActions,
     LogsActions,
     RunInfoActions,
-    CompareActions,
-    TaskListActions,
-    TextViewerActions,
-    ReportFilterActions,
-    TriageActions,
-    ReportDialogActions,
-    ImageViewActions,
-    TaskSideActions {}
+    TaskActions,
+    ReportActions {
+  /** `y`/Enter in the open dialog: the list that opened it confirms, submits or applies it. */
+  submitDialog(): Promise<void>;
+}
 
 export interface MonitorState extends MonitorData {
   actions: MonitorActions;

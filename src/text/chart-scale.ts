@@ -1,6 +1,7 @@
 // What a chart's series go through before drawing: a log-scale y (values <= 0 cannot be drawn
 // there: they become gaps and are counted, so the pane can say so), and x as time since the
 // run's start (each run from its own first point, so runs started hours apart overlay).
+import { nonPositivePoints, reachesExtremes, type SeriesSummary } from './series-truth.js';
 
 export interface XYSeries {
   x: ArrayLike<number>;
@@ -85,6 +86,9 @@ export interface ViewSeries {
   y: ArrayLike<number>;
   /** Epoch ms the run started (its earliest point) when x is time since start. */
   start?: number | null;
+  /** What the series stands for when y are bucket means (see series-truth.ts). */
+  summary?: SeriesSummary;
+  means?: boolean;
 }
 
 export interface ChartView {
@@ -92,9 +96,22 @@ export interface ChartView {
   series: { name: string; x: ArrayLike<number>; y: ArrayLike<number> }[];
   /** The raw curves drawn dimmed under smoothed ones (empty when smoothing is off). */
   underlay: { name: string; x: ArrayLike<number>; y: ArrayLike<number> }[];
-  /** Points <= 0 a log scale leaves out. */
+  /** Data points <= 0 a log scale leaves out (0 on a linear scale). */
   dropped: number;
+  /** False when `dropped` is only a lower bound (see `nonPositivePoints`). */
+  droppedExact: boolean;
+  /** A series' true min or max is not drawn (bucket means on a time axis; see `reachesExtremes`). */
+  extremesHidden: boolean;
 }
+
+/** A view with nothing to draw. */
+export const EMPTY_VIEW: ChartView = {
+  series: [],
+  underlay: [],
+  dropped: 0,
+  droppedExact: true,
+  extremesHidden: false,
+};
 
 /**
  * The series a chart draws: smoothed by `smooth` (null: raw, no underlay), x shifted to time
@@ -112,11 +129,16 @@ export function chartView(
   });
   const smoothed = opts.smooth === null ? shifted : shifted.map((s) => ({ ...s, y: opts.smooth!(s.y) }));
   const underlay = opts.smooth === null ? [] : shifted;
-  if (!opts.log) return { series: smoothed, underlay, dropped: 0 };
+  const extremesHidden = !raw.every(reachesExtremes);
+  if (!opts.log) return { series: smoothed, underlay, dropped: 0, droppedExact: true, extremesHidden };
   const rawLog = toLogScale(shifted);
+  // Counted on the data points the series stand for, not on the samples drawn.
+  const counts = raw.map(nonPositivePoints);
   return {
     series: opts.smooth === null ? rawLog.series : toLogScale(smoothed).series,
     underlay: opts.smooth === null ? [] : rawLog.series,
-    dropped: rawLog.dropped,
+    dropped: counts.reduce((n, c) => n + c.count, 0),
+    droppedExact: counts.every((c) => c.exact),
+    extremesHidden,
   };
 }

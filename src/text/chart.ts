@@ -5,11 +5,14 @@
 // every series is resampled (LTTB by x) onto one shared x grid of plot columns, each unbroken
 // run of finite values is drawn by asciichart on its own (values normalised to row units, so
 // rounding is exact and extreme magnitudes cannot overflow), and the runs are composed into one
-// grid with our own y labels, x tick labels, legend and colours.
+// grid with our own y labels, x tick labels, legend and colours. One point per column cannot
+// show everything a column holds, so each column is then extended up to its largest and down
+// to its smallest value (the min/max envelope): the drawn rows reach the data's true extremes,
+// and the y axis, which spans every point, is labelled with them.
 import asciichart from 'asciichart';
 import { lttbByX, finiteXRange } from './downsample.js';
 import type { XRange } from './downsample.js';
-import { fromLogScale } from './chart-scale.js';
+import { fromLogScale, type ChartView } from './chart-scale.js';
 import { axisLabelFormatter, formatNumber } from './format.js';
 import { niceStep, tickLine, type XAxisMode } from './chart-axis.js';
 import { sanitize } from './sanitize.js';
@@ -123,12 +126,19 @@ function padRange(range: XRange, rowSteps: number): XRange {
   return v > 0 ? { min: 0, max: v } : { min: v, max: 0 };
 }
 
+/** One series on the grid: the line's value at each grid point, and each bucket's min and max. */
+interface Resampled {
+  grid: Float64Array;
+  min: Float64Array;
+  max: Float64Array;
+}
+
 /**
  * Values of one series at each of `points` grid points over `xRange` (one LTTB bucket per
  * point). Between two kept points the line is interpolated; a bucket with only non-finite
  * values is a gap (NaN), and so is everything before the first and after the last point.
  */
-function resample(s: ChartSeries, points: number, xRange: XRange): Float64Array {
+function resample(s: ChartSeries, points: number, xRange: XRange): Resampled {
   const grid = new Float64Array(points).fill(Number.NaN);
   const sampled = lttbByX({ x: s.x, y: s.y }, points, xRange);
   const span = xRange.max - xRange.min;
@@ -147,7 +157,7 @@ function resample(s: ChartSeries, points: number, xRange: XRange): Float64Array 
       grid[g] = y + (nextY - y) * t;
     }
   }
-  return grid;
+  return { grid, min: sampled.min, max: sampled.max };
 }
 
 /** Row (0 = top) of a value on a plot of `h + 1` rows spanning `range`. */
@@ -205,6 +215,50 @@ function drawSeries(
       }
     }
     start = end + 1;
+  }
+}
+
+const VERTICAL = 9;
+
+/**
+ * Extends each column of a drawn series over every row its points in that column reach: the
+ * line shows one point per column, this adds the rest of the column's range (a spike, a dip)
+ * as a vertical stroke joined to the line. Buckets are the grid points of `resample` (column c
+ * is drawn from grid point c to c + 1, so it takes bucket c, and the last column the last two).
+ */
+function drawEnvelope(
+  resampled: Resampled,
+  seriesIndex: number,
+  style: Style,
+  range: XRange,
+  h: number,
+  cells: (Cell | undefined)[][],
+): void {
+  const columns = cells[0]?.length ?? 0;
+  const { min, max } = resampled;
+  for (let c = 0; c < columns; c++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let b = c; b <= (c === columns - 1 ? min.length - 1 : c); b++) {
+      // NaN (an empty bucket) fails both comparisons.
+      if ((min[b] as number) < lo) lo = min[b] as number;
+      if ((max[b] as number) > hi) hi = max[b] as number;
+    }
+    if (!(lo <= hi)) continue;
+    const top = rowOf(hi, range, h);
+    const bottom = rowOf(lo, range, h);
+    let lineTop = -1;
+    let lineBottom = -1;
+    for (let r = 0; r <= h; r++) {
+      if (cells[r]?.[c]?.series !== seriesIndex) continue;
+      if (lineTop < 0) lineTop = r;
+      lineBottom = r;
+    }
+    const stroke: Cell = { ch: style.glyphs[top === bottom ? HORIZONTAL : VERTICAL] as string, series: seriesIndex };
+    for (let r = top; r <= bottom; r++) {
+      const row = cells[r];
+      if (row && (lineTop < 0 || r < lineTop || r > lineBottom)) row[c] = stroke;
+    }
   }
 }
 
@@ -297,7 +351,7 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
   const format =
     options.logY === true
       ? (v: number): string => formatNumber(Number(fromLogScale(v).toPrecision(3)), maxLabel)
-      : axisLabelFormatter(yRange.min, yRange.max, Math.max(1, h), maxLabel);
+      : axisLabelFormatter(yRange.min, yRange.max, Math.max(1, h), maxLabel, !useFixed);
   const labels: string[] = [];
   for (let r = 0; r <= h; r++) {
     labels.push(
@@ -319,11 +373,14 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
   underlay.forEach((s, i) => {
     const style = underlayStyle(i, color, ascii);
     styles[series.length + i] = style;
-    drawSeries(resample(s, points, xRange), series.length + i, style, yRange, h, cells, underMarks);
+    const resampled = resample(s, points, xRange);
+    drawSeries(resampled.grid, series.length + i, style, yRange, h, cells, underMarks);
+    drawEnvelope(resampled, series.length + i, style, yRange, h, cells);
   });
   series.forEach((s, i) => {
-    const grid = resample(s, points, xRange);
-    drawSeries(grid, i, styles[i] as Style, yRange, h, cells, axisMarks);
+    const resampled = resample(s, points, xRange);
+    drawSeries(resampled.grid, i, styles[i] as Style, yRange, h, cells, axisMarks);
+    drawEnvelope(resampled, i, styles[i] as Style, yRange, h, cells);
   });
 
   const glyphs = ascii ? ASCII_GLYPHS[0] : BOX_GLYPHS[0];
@@ -346,4 +403,31 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
   }
   if (withLegend) rows.push(legendLine(series, styles, width));
   return rows;
+}
+
+export interface ViewOptions {
+  width: number;
+  height: number;
+  xAxis: XAxisMode;
+  log: boolean;
+  color: boolean;
+  ascii: boolean;
+}
+
+/**
+ * The rows of a chart view (src/text/chart-scale.ts): its series over the raw curves when
+ * smoothed, log labels on a log scale, and `since start` under an x of time since start. The
+ * chart pane and compare's overlay both draw through here.
+ */
+export function renderView(view: ChartView, opts: ViewOptions): string[] {
+  return renderChart(view.series, {
+    width: opts.width,
+    height: opts.height,
+    xAxis: opts.xAxis,
+    color: opts.color,
+    ascii: opts.ascii,
+    logY: opts.log,
+    underlay: view.underlay,
+    ...(opts.xAxis === 'since' ? { xTitle: 'since start' } : {}),
+  });
 }

@@ -1,12 +1,12 @@
 // Compare mode as text: the table of last values (one row per metric/variant, one column per
 // marked task), task names shortened to a column, and the chart's series and legend labels
 // (each task's name and last value). Pure: the store and the panes call these.
-import { renderChart, type ChartSeries } from './chart.js';
 import type { XAxisMode } from './chart-axis.js';
-import { chartView, earliestX, type ChartView } from './chart-scale.js';
+import { chartView, earliestX, EMPTY_VIEW, type ChartView } from './chart-scale.js';
 import { formatNumber } from './format.js';
 import { emaSmooth } from './smooth.js';
 import { sanitize } from './sanitize.js';
+import type { SampledSeries } from './series-truth.js';
 import { displayWidth, truncateToWidth } from './width.js';
 
 /** A task's last value per metric and variant. */
@@ -84,7 +84,7 @@ export interface OverlayInput {
   /** The compared series (its values give the legend's last values). */
   row: CompareRow | undefined;
   /** That series per task id. */
-  byTask: Readonly<Record<string, { x: number[]; y: number[] }>> | undefined;
+  byTask: Readonly<Record<string, SampledSeries>> | undefined;
   /** Each task's first point (epoch ms) over all its series: x since start begins there. */
   starts?: Readonly<Record<string, number | null>>;
 }
@@ -104,44 +104,19 @@ export function taskStarts(
   return starts;
 }
 
-/** One chart series per task that has the row's series, labelled with its name and last value. */
-export function overlaySeries(input: OverlayInput, weight: number): ChartSeries[] {
-  return overlayView(input, { weight, axis: 'iter', log: false }).series;
-}
-
 /** The overlay's series as drawn: smoothed over the raw curve, x since each task's start, log y. */
 export function overlayView(input: OverlayInput, opts: { weight: number; axis: XAxisMode; log: boolean }): ChartView {
   const { row, byTask } = input;
-  if (row === undefined || byTask === undefined) return { series: [], underlay: [], dropped: 0 };
+  if (row === undefined || byTask === undefined) return EMPTY_VIEW;
   const raw = input.taskIds.flatMap((id, i) => {
     const s = byTask[id];
     if (s === undefined) return [];
     const label = legendLabel(input.names[id] ?? id, row.values[i] ?? lastFinite(s.y));
-    return [{ name: label, x: s.x, y: s.y, start: input.starts?.[id] ?? null }];
+    return [{ ...s, name: label, start: input.starts?.[id] ?? null }];
   });
   return chartView(raw, {
     smooth: opts.weight > 0 ? (y) => emaSmooth(y, opts.weight) : null,
     since: opts.axis === 'since',
     log: opts.log,
-  });
-}
-
-/**
- * The overlay chart's rows. Tasks differ by colour, or without colour by line glyphs (light,
- * heavy, double, dashed; ASCII `-`, `=`, `~`, `.`), shown in the legend beside each name.
- */
-export function overlayChart(
-  view: ChartView,
-  opts: { width: number; height: number; axis: XAxisMode; log: boolean; color: boolean; ascii: boolean },
-): string[] {
-  return renderChart(view.series, {
-    width: opts.width,
-    height: opts.height,
-    xAxis: opts.axis,
-    color: opts.color,
-    ascii: opts.ascii,
-    logY: opts.log,
-    underlay: view.underlay,
-    ...(opts.axis === 'since' ? { xTitle: 'since start' } : {}),
   });
 }

@@ -109,19 +109,30 @@ export interface SampledSeries {
   y: number[];
   /** Bucket index of each kept point (ascending, at most one point per bucket). */
   bucket: number[];
+  /** Per bucket: smallest and largest finite y (NaN in buckets without one). */
+  min: Float64Array;
+  max: Float64Array;
 }
 
 /**
  * Largest-triangle-three-buckets by x: at most one point per bucket of `range` (default: the
  * series' finite x range), chosen to keep the visual shape of a line. The first bucket keeps its
  * first finite point and the last bucket its last one. A bucket whose points all have a
- * non-finite y yields a gap point (y = NaN).
+ * non-finite y yields a gap point (y = NaN). Each bucket's min and max come along (from the
+ * same pass), for drawing what one point per bucket leaves out.
  */
 export function lttbByX(series: Series, buckets: number, range?: XRange): SampledSeries {
-  const out: SampledSeries = { x: [], y: [], bucket: [] };
   const nb = Math.max(0, Math.floor(buckets));
+  const out: SampledSeries = {
+    x: [],
+    y: [],
+    bucket: [],
+    min: new Float64Array(nb).fill(Number.NaN),
+    max: new Float64Array(nb).fill(Number.NaN),
+  };
   const r = range ?? finiteXRange(series);
   if (nb === 0 || !r) return out;
+  const { min, max } = out;
   const n = pointCount(series);
   // Typed copies keep the hot loops monomorphic (several times faster on plain arrays).
   const xs = asFloat64(series.x, n);
@@ -151,6 +162,8 @@ export function lttbByX(series: Series, buckets: number, range?: XRange): Sample
     if (y - y === 0) {
       sumX[b] = (sumX[b] as number) + (xs[i] as number);
       sumY[b] = (sumY[b] as number) + y;
+      if (finite[b] === 0 || y < (min[b] as number)) min[b] = y;
+      if (finite[b] === 0 || y > (max[b] as number)) max[b] = y;
       finite[b] = (finite[b] as number) + 1;
     }
   }

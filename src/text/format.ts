@@ -107,12 +107,32 @@ function decimalsForStep(step: number): number {
   return Math.abs(rounded - step) > step * 0.1 ? first + 1 : first;
 }
 
+/** More decimals than the step needs that `exactEnds` may add (beyond that labels clutter). */
+const MAX_EXTRA_DECIMALS = 3;
+
+/** Decimals `formatNumber` shows for `value` in plain notation (six significant digits). */
+function decimalsOf(value: number): number {
+  if (value === 0 || !Number.isFinite(value)) return 0;
+  const text = fixedSignificant(value, 6);
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
 /**
  * Builds one formatter for all labels of an axis from `min` to `max` split into `steps`
  * intervals: the same number of decimals (or the same SI unit, or the same exponent digits)
  * on every label, enough to tell neighbouring labels apart, within `maxWidth` characters.
+ * With `exactEnds`, below a million, the labels take as many more decimals (up to three) as
+ * `min` and `max` need to read as `formatNumber` shows them (a chart's extremes as the scalars
+ * pane lists them), when that still fits.
  */
-export function axisLabelFormatter(min: number, max: number, steps: number, maxWidth = 10): (value: number) => string {
+export function axisLabelFormatter(
+  min: number,
+  max: number,
+  steps: number,
+  maxWidth = 10,
+  exactEnds = false,
+): (value: number) => string {
   const fallback = (value: number): string => formatNumber(value, maxWidth);
   if (!Number.isFinite(min) || !Number.isFinite(max)) return fallback;
   const lo = Math.min(min, max);
@@ -136,6 +156,11 @@ export function axisLabelFormatter(min: number, max: number, steps: number, maxW
   }
   // Up to six digits read well in full; beyond that a shared SI unit is easier to compare.
   const order = largest >= 1e6 && si ? [si, grouped, fixed] : [grouped, fixed, si];
+  const endDecimals = Math.max(decimals, decimalsOf(lo), decimalsOf(hi));
+  if (exactEnds && largest < 1e6 && endDecimals > decimals && endDecimals <= decimals + MAX_EXTRA_DECIMALS) {
+    const exact = (v: number): string => groupThousands(unsignZero(v.toFixed(endDecimals)));
+    if (fits(exact)) return exact;
+  }
   if (decimals <= 20) {
     for (const format of order) if (format && fits(format)) return format;
   } else if (si && fits(si)) {

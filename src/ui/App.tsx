@@ -3,13 +3,13 @@
 // `rows - 1` rows tall.
 import { createElement, memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, useInput, useStdin, useStdout, type Key } from 'ink';
-import { visibleOptions } from '../store/reports/filters.js';
+import { visibleOptions } from '../store/index.js';
 import type { MonitorStore, PaneName } from '../store/types.js';
 import { clipboardSequence } from '../text/osc52.js';
 import { tmuxClipboardCheck } from './tmux-clipboard.js';
 import { handleKey, focusedPane, type UiEffects } from './keys/router.js';
 import { applyLayoutToStore, storeLayoutOf, type StoreLayout } from './store-layout.js';
-import { PaneSubjectContext, StoreContext, TerminalColsContext, ThemeContext, useMonitor } from './context.js';
+import { PaneSubjectContext, MonitorStoreContext, TerminalColsContext, ThemeContext, useMonitor } from './context.js';
 import { decodeInput } from './keys/key-names.js';
 import {
   computeLayout,
@@ -141,10 +141,11 @@ function LayoutView(props: { node: LayoutNode; focused: PaneName; hyperlinks: bo
 /** The status bar in its own boundary, drawn again whenever the UI state or connection moves. */
 function Footer(props: { width: number; rows: number; now: () => number; keyHints: boolean }): ReactNode {
   const ui = useMonitor((s) => s.ui);
+  const status = useMonitor((s) => s.status);
   const connection = useMonitor((s) => s.connection);
   return (
     <PaneBoundary
-      resetKey={`${ui.status?.text ?? ''}|${ui.view}|${connection.state}|${ui.prompt === null}`}
+      resetKey={`${status?.text ?? ''}|${ui.view}|${connection.state}|${ui.prompt === null}`}
       width={props.width}
     >
       <StatusBar width={props.width} rows={props.rows} now={props.now} keyHints={props.keyHints} />
@@ -161,13 +162,12 @@ function Monitor(props: AppProps): ReactNode {
   const view = useMonitor((s) => s.ui.view);
   const focused = useMonitor(focusedPane);
   const overlay = useMonitor((s) => s.ui.overlay);
+  const dialogOpen = useMonitor((s) => s.dialog !== null);
   const viewer = useMonitor((s) => s.ui.viewer);
   const readOnly = useMonitor((s) => s.ui.readOnly);
   // A picker's rows of options, plus those its error may take (-1: no picker open).
   const pickOptions = useMonitor((s) =>
-    s.ui.dialog?.kind === 'pick'
-      ? visibleOptions(s.ui.dialog).length + (s.ui.dialog.error === null ? 0 : MAX_ERROR_ROWS)
-      : -1,
+    s.dialog?.kind === 'pick' ? visibleOptions(s.dialog).length + (s.dialog.error === null ? 0 : MAX_ERROR_ROWS) : -1,
   );
   const [helpScroll, setHelpScroll] = useState(0);
   const now = props.now ?? Date.now;
@@ -255,7 +255,7 @@ function Monitor(props: AppProps): ReactNode {
           stdout.write(sequence);
           // The "copied …" message says so when tmux may keep the copy from the clipboard.
           void tmuxClipboardCheck(env ?? process.env).then((warning) => {
-            const status = store.getState().ui.status;
+            const status = store.getState().status;
             if (warning !== null && status !== null && status.level === 'success' && status.text.startsWith('copied'))
               store.getState().actions.showStatus(`${status.text}, ${warning}`, 'info', 15_000);
           });
@@ -296,9 +296,7 @@ function Monitor(props: AppProps): ReactNode {
   if (layout.tooSmall) return <TooSmall cols={size.cols} rows={size.rows} height={layout.frameRows} />;
 
   let body: ReactNode;
-  if (overlay === 'help')
-    body = <HelpOverlay width={size.cols} height={layout.bodyRows} top={helpScroll} readOnly={readOnly} />;
-  else if (overlay === 'dialog' && pickOptions >= 0) {
+  if (dialogOpen && pickOptions >= 0) {
     // A picker is a small dialog over the panes: what is being filtered stays in view.
     const box = pickerBox(size.cols, layout.bodyRows, pickOptions);
     body = (
@@ -311,7 +309,9 @@ function Monitor(props: AppProps): ReactNode {
         </Box>
       </>
     );
-  } else if (overlay === 'dialog') body = <DialogOverlay width={size.cols} height={layout.bodyRows} />;
+  } else if (dialogOpen) body = <DialogOverlay width={size.cols} height={layout.bodyRows} />;
+  else if (overlay === 'help')
+    body = <HelpOverlay width={size.cols} height={layout.bodyRows} top={helpScroll} readOnly={readOnly} />;
   else if (viewer !== null) body = <TextViewer viewer={viewer} width={size.cols} height={layout.bodyRows} />;
   else if (layout.body !== null)
     body = (
@@ -342,7 +342,7 @@ function Monitor(props: AppProps): ReactNode {
 /** The monitor UI for one store. */
 export function App(props: AppProps): ReactNode {
   return (
-    <StoreContext.Provider value={props.store}>
+    <MonitorStoreContext.Provider value={props.store}>
       <ThemeContext.Provider value={props.theme}>
         <GraphicsContext.Provider value={props.graphics ?? NO_GRAPHICS}>
           <WebUiContext.Provider value={props.webServer}>
@@ -350,6 +350,6 @@ export function App(props: AppProps): ReactNode {
           </WebUiContext.Provider>
         </GraphicsContext.Provider>
       </ThemeContext.Provider>
-    </StoreContext.Provider>
+    </MonitorStoreContext.Provider>
   );
 }

@@ -6,7 +6,7 @@ import { useStore } from 'zustand';
 import type { MonitorActions, MonitorState, MonitorStore } from '../store/types.js';
 import { createTheme, type Theme } from './theme.js';
 
-export const StoreContext = createContext<MonitorStore | null>(null);
+export const MonitorStoreContext = createContext<MonitorStore | null>(null);
 export const ThemeContext = createContext<Theme>(createTheme({ color: true, ascii: false }));
 /**
  * The selected task's name while the task list is off screen (narrow layouts): pane frames
@@ -17,7 +17,7 @@ export const PaneSubjectContext = createContext<string | null>(null);
 export const TerminalColsContext = createContext<number>(80);
 
 export function useMonitorStore(): MonitorStore {
-  const store = useContext(StoreContext);
+  const store = useContext(MonitorStoreContext);
   if (store === null) throw new Error('monitor UI rendered without a store');
   return store;
 }

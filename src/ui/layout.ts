@@ -3,7 +3,7 @@
 // screen before every frame once a frame reaches the terminal's height).
 import type { PaneName, ViewName } from '../store/types.js';
 import { firstInSlot, inSlot, PANE_NAMES, type PaneInSlot, type PaneSlot } from '../store/panes.js';
-import { NO_PANE_ROWS } from '../store/ui/ui-state.js';
+import { NO_PANE_ROWS } from '../store/index.js';
 
 export const MIN_COLS = 60;
 export const MIN_ROWS = 16;

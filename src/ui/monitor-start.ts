@@ -3,8 +3,7 @@
 // Apart from run.tsx (Ink, React and the panes: most of the start-up's module loading) so
 // that the CLI can start all this first and let the requests travel while the UI loads.
 import { openStateFile, serverState, stateFilePath, type StateFile } from '../config/state-file.js';
-import { createMonitorStore, type StoreClient, type StoreDeps } from '../store/index.js';
-import type { LogScanner } from '../store/logs/scan.js';
+import { createMonitorStore, type LogScanner, type StoreClient, type StoreDeps } from '../store/index.js';
 import type { MonitorState, MonitorStore } from '../store/types.js';
 import { applyLayoutToStore, storeLayoutOf } from './store-layout.js';
 import { computeLayout, DEFAULT_BOTTOM_PANE, DEFAULT_TOP_PANE } from './layout.js';

@@ -5,7 +5,7 @@ import { render, renderToString, type Instance } from 'ink';
 import type { ReactElement } from 'react';
 import { App } from './App.js';
 import { editText } from './editor.js';
-import { sameData } from '../store/core/same-data.js';
+import { sameData } from '../store/index.js';
 import type { MonitorStore } from '../store/types.js';
 import {
   firstLoadDone,

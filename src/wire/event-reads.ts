@@ -77,6 +77,11 @@ export interface GetTaskLogResponse {
   returned: number;
   /** All logs of the task, capped at 10000: never show it as a line count. */
   total: number;
+  /**
+   * tracktop's server only: the page stopped at its byte bound (about 8 MB) before batch_size,
+   * and more logs follow in its direction. Without it, a page shorter than batch_size is the last.
+   */
+  more?: boolean;
 }
 
 export interface GetTaskSingleValueMetricsRequest {

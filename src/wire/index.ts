@@ -7,4 +7,6 @@ export * from './reports.js';
 export * from './tasks.js';
 export * from './task-triage.js';
 export * from './models.js';
+export * from './cluster.js';
+export * from './users.js';
 export * from './operations.js';

@@ -1,11 +1,13 @@
 // Every endpoint tracktop speaks, with its request and response types and how it may be
 // retried. The client builds one function per entry; the server routes by the same names.
 import type { LoginRequest, LoginResponse } from './auth.js';
+import type * as C from './cluster.js';
 import type * as E from './events.js';
 import type * as M from './models.js';
 import type * as R from './reports.js';
 import type * as T from './tasks.js';
 import type * as TT from './task-triage.js';
+import type * as U from './users.js';
 
 export interface OperationInfo {
   /** Reads change nothing stored. */
@@ -120,6 +122,27 @@ export const OPERATIONS = {
     stop_many: op<TT.TasksStopManyRequest, TT.TasksStopManyResponse>(write),
     delete: op<TT.TasksDeleteRequest, TT.TasksDeleteResponse>(write),
     delete_many: op<TT.TasksDeleteManyRequest, TT.TasksDeleteManyResponse>(write),
+    // Running tasks on workers (the cluster view: clone, enqueue, dequeue, rerun with edits).
+    clone: op<C.TasksCloneRequest, C.TasksCloneResponse>(write),
+    enqueue: op<C.TasksEnqueueRequest, C.TasksEnqueueResponse>(write),
+    dequeue: op<C.TasksDequeueRequest, C.TasksDequeueResponse>(write),
+  }),
+  // What the cluster view reads and changes: queues with their lines and workers, worker stats.
+  ...service('queues', {
+    get_all_ex: op<C.QueuesGetAllRequest, C.QueuesGetAllExResponse>(read),
+    get_queue_metrics: op<C.QueuesGetQueueMetricsRequest, C.QueuesGetQueueMetricsResponse>(read),
+    /** A queue's length, when get_all_ex cuts its entries with max_task_entries. */
+    get_num_entries: op<C.QueueRequest, C.QueuesGetNumEntriesResponse>(read),
+    remove_task: op<C.QueueTaskRequest, C.QueuesRemoveTaskResponse>(write),
+    move_task_forward: op<C.QueuesMoveTaskRequest, C.QueuesMoveTaskResponse>(write),
+    move_task_backward: op<C.QueuesMoveTaskRequest, C.QueuesMoveTaskResponse>(write),
+    move_task_to_front: op<C.QueueTaskRequest, C.QueuesMoveTaskResponse>(write),
+    move_task_to_back: op<C.QueueTaskRequest, C.QueuesMoveTaskResponse>(write),
+  }),
+  ...service('workers', {
+    get_all: op<C.WorkersGetAllRequest, C.WorkersGetAllResponse>(read),
+    get_stats: op<C.WorkersGetStatsRequest, C.WorkersGetStatsResponse>(read),
+    get_activity_report: op<C.WorkersGetActivityReportRequest, C.WorkersGetActivityReportResponse>(read),
   }),
   ...service('models', {
     create: op<M.ModelsCreateRequest, M.ModelsCreateResponse>(write),
@@ -129,6 +152,11 @@ export const OPERATIONS = {
     create: op<T.ProjectsCreateRequest, T.ProjectsCreateResponse>(write),
     get_all_ex: op<T.ProjectsGetAllExRequest, T.ProjectsGetAllExResponse>(read),
     get_task_tags: op<TT.ProjectsGetTaskTagsRequest, TT.ProjectsGetTaskTagsResponse>(read),
+  }),
+  // Every person with a key pair (the monitor's user picker), and who the caller is.
+  ...service('users', {
+    get_all_ex: op<U.UsersGetAllExRequest, U.UsersGetAllExResponse>(read),
+    get_current_user: op<U.UsersGetCurrentUserRequest, U.UsersGetCurrentUserResponse>(read),
   }),
 };
 
@@ -162,6 +190,24 @@ const SDK_OPERATIONS = {
     delete: sdkOp<M.ModelsDeleteRequest, M.ModelsDeleteResponse>(),
     archive_many: sdkOp<M.ModelsManyRequest, M.ModelsArchiveManyResponse>(),
     unarchive_many: sdkOp<M.ModelsManyRequest, M.ModelsUnarchiveManyResponse>(),
+  }),
+  // What clearml-agent and the SDK's Task.enqueue call besides the view's calls.
+  ...service('queues', {
+    get_all: sdkOp<C.QueuesGetAllRequest, C.QueuesGetAllResponse>(),
+    get_by_id: sdkOp<C.QueuesGetByIdRequest, C.QueuesGetByIdResponse>(),
+    get_default: sdkOp<C.QueuesGetDefaultRequest, C.QueuesGetDefaultResponse>(),
+    create: sdkOp<C.QueuesCreateRequest, C.QueuesCreateResponse>(),
+    delete: sdkOp<C.QueuesDeleteRequest, C.QueuesDeleteResponse>(),
+    add_task: sdkOp<C.QueueTaskRequest, C.QueuesAddTaskResponse>(),
+    get_next_task: sdkOp<C.QueuesGetNextTaskRequest, C.QueuesGetNextTaskResponse>(),
+    peek_task: sdkOp<C.QueueRequest, C.QueuesPeekTaskResponse>(),
+  }),
+  ...service('workers', {
+    register: sdkOp<C.WorkersRegisterRequest, Record<string, never>>(),
+    unregister: sdkOp<C.WorkerRequest, Record<string, never>>(),
+    status_report: sdkOp<C.WorkersStatusReportRequest, Record<string, never>>(),
+    set_runtime_properties: sdkOp<C.WorkersSetRuntimePropertiesRequest, C.WorkersSetRuntimePropertiesResponse>(),
+    get_runtime_properties: sdkOp<C.WorkerRequest, C.WorkersGetRuntimePropertiesResponse>(),
   }),
   ...service('projects', {
     get_all: sdkOp<T.ProjectsGetAllRequest, T.ProjectsGetAllResponse>(),

@@ -48,6 +48,25 @@ describe('client: answers of the wrong shape', () => {
     expect(isApiError(err) && err.message).toBe('tasks[1].status is a number, expected a string');
   });
 
+  it('names a cluster answer the view could not draw', async () => {
+    fake.always('workers.get_all', ok({ workers: [{ id: 'w1', queues: null }, { queues: [] }] }));
+    const workers = await failure(client.workers.getAll({}));
+    expect(isApiError(workers) && workers.message).toBe('workers[1].id is missing, expected a string');
+    fake.always('queues.get_all_ex', ok({ queues: [{ id: 'q1', name: 'default', entries: [{ task: 'plain-id' }] }] }));
+    const queues = await failure(client.queues.getAllEx({}));
+    expect(isApiError(queues) && queues.message).toBe('queues[0].entries[0].task is a string, expected an object');
+    fake.always('workers.get_stats', ok({ workers: null }));
+    const stats = await failure(
+      client.workers.getStats({
+        from_date: 0,
+        to_date: 60,
+        interval: 60,
+        items: [{ key: 'cpu_usage', aggregation: 'avg' }],
+      }),
+    );
+    expect(isApiError(stats) && stats.kind).toBe('malformed');
+  });
+
   it('accepts absent or null optional fields and unknown extra fields', async () => {
     fake.always('reports.get_task_data', ok({ tasks: [{ id: 't1', name: null, extra: [1] }, { id: 't2' }] }));
     const answer = await client.reports.getTaskData({});

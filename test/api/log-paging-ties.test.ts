@@ -29,4 +29,32 @@ describe('log walkers on runs of equal timestamps', () => {
       backward.push(...page.map((e) => e.msg));
     expect(backward).toEqual([...want].reverse());
   });
+
+  it('go on past a page cut at the byte bound of the server, both ways', async () => {
+    const client = createClient({ apiHost: server.url, accessKey: server.accessKey, secretKey: server.secretKey });
+    const { id: task } = await client.tasks.create({ name: 'long lines', type: 'training' });
+    // 600 lines of 20 kB: 12 MB, more than one page holds whatever batch_size says.
+    const long = 'x'.repeat(20_000);
+    const events = Array.from({ length: 600 }, (_, i) => ({
+      type: 'log' as const,
+      task,
+      timestamp: 1_700_000_000_000 + i,
+      level: 'info',
+      msg: `line ${i} ${long}`,
+    }));
+    await client.events.addBatch(events);
+    const first = await client.events.getTaskLog({ task, batch_size: 10_000 });
+    expect(first.events.length).toBeLessThan(600);
+    expect(first.more).toBe(true);
+    const want = events.map((e) => e.msg.slice(0, e.msg.indexOf(' ', 5)));
+    const short = (msg: string) => msg.slice(0, msg.indexOf(' ', 5));
+    const forward: string[] = [];
+    for await (const page of taskLogForward(client, { task, batchSize: 10_000 }))
+      forward.push(...page.map((e) => short(e.msg)));
+    expect(forward).toEqual(want);
+    const backward: string[] = [];
+    for await (const page of taskLogBackward(client, { task, batchSize: 10_000 }))
+      backward.push(...page.map((e) => short(e.msg)));
+    expect(backward).toEqual([...want].reverse());
+  });
 });

@@ -9,6 +9,7 @@ import { withFakeServerClient } from '../helpers/fake-client.js';
 const T = '0123456789abcdef0123456789abcdef';
 const T2 = 'fedcba9876543210fedcba9876543210';
 const P = 'aaaabbbbccccddddeeeeffff00001111';
+const Q = '11112222333344445555666677778888';
 
 const { server, client } = withFakeServerClient();
 
@@ -585,6 +586,115 @@ const cases: Case[] = [
     { succeeded: [{ id: T, deleted: true, updated_children: 0, updated_models: 0, events: {} }], failed: [] },
   ),
   passThrough(
+    'tasks.clone',
+    (c) => c.tasks.clone({ task: T, new_task_hyperparams: { Args: { lr: { value: '0.5' } } } }),
+    { task: T, new_task_hyperparams: { Args: { lr: { value: '0.5' } } } },
+    { id: T2 },
+  ),
+  passThrough(
+    'tasks.enqueue',
+    (c) => c.tasks.enqueue({ task: T, queue: Q }),
+    { task: T, queue: Q },
+    { queued: 1, updated: 1, fields: { status: 'queued', 'execution.queue': Q } },
+  ),
+  passThrough(
+    'tasks.dequeue',
+    (c) => c.tasks.dequeue({ task: T }),
+    { task: T },
+    { dequeued: 1, updated: 1, fields: { status: 'created' } },
+  ),
+  // ---- queues and workers (the cluster view)
+  passThrough(
+    'queues.get_all_ex',
+    (c) => c.queues.getAllEx({ only_fields: ['name', 'entries'], max_task_entries: 5 }),
+    { only_fields: ['name', 'entries'], max_task_entries: 5 },
+    {
+      queues: [
+        {
+          id: Q,
+          name: 'default',
+          entries: [{ task: { id: T, name: 'a' }, added: '2025-01-01T00:00:00+00:00' }],
+          workers: [],
+        },
+      ],
+    },
+  ),
+  passThrough(
+    'queues.get_queue_metrics',
+    (c) => c.queues.getQueueMetrics({ from_date: 1, to_date: 3601, interval: 60, queue_ids: [Q] }),
+    { from_date: 1, to_date: 3601, interval: 60, queue_ids: [Q] },
+    { queues: [{ queue: Q, dates: [60000], avg_waiting_times: [1.5], queue_lengths: [2] }] },
+  ),
+  passThrough('queues.get_num_entries', (c) => c.queues.getNumEntries({ queue: Q }), { queue: Q }, { num: 1000 }),
+  passThrough(
+    'queues.remove_task',
+    (c) => c.queues.removeTask({ queue: Q, task: T }),
+    { queue: Q, task: T },
+    { removed: 1 },
+  ),
+  passThrough(
+    'queues.move_task_forward',
+    (c) => c.queues.moveTaskForward({ queue: Q, task: T, count: 2 }),
+    { queue: Q, task: T, count: 2 },
+    { position: 0 },
+  ),
+  passThrough(
+    'queues.move_task_backward',
+    (c) => c.queues.moveTaskBackward({ queue: Q, task: T }),
+    { queue: Q, task: T },
+    { position: 3 },
+  ),
+  passThrough(
+    'queues.move_task_to_front',
+    (c) => c.queues.moveTaskToFront({ queue: Q, task: T }),
+    { queue: Q, task: T },
+    { position: 0 },
+  ),
+  passThrough(
+    'queues.move_task_to_back',
+    (c) => c.queues.moveTaskToBack({ queue: Q, task: T }),
+    { queue: Q, task: T },
+    { position: 4 },
+  ),
+  passThrough(
+    'workers.get_all',
+    (c) => c.workers.getAll({ last_seen: 600 }),
+    { last_seen: 600 },
+    { workers: [{ id: 'host:0', queues: [{ id: Q, name: 'default', num_tasks: 0 }], task: { id: T, name: 'a' } }] },
+  ),
+  passThrough(
+    'workers.get_stats',
+    (c) =>
+      c.workers.getStats({
+        from_date: 0,
+        to_date: 3600,
+        interval: 60,
+        worker_ids: ['host:0'],
+        items: [{ key: 'cpu_usage', aggregation: 'avg' }],
+      }),
+    {
+      from_date: 0,
+      to_date: 3600,
+      interval: 60,
+      worker_ids: ['host:0'],
+      items: [{ key: 'cpu_usage', aggregation: 'avg' }],
+    },
+    {
+      workers: [
+        {
+          worker: 'host:0',
+          metrics: [{ metric: 'cpu_usage', dates: [0], stats: [{ aggregation: 'avg', values: [12.5] }] }],
+        },
+      ],
+    },
+  ),
+  passThrough(
+    'workers.get_activity_report',
+    (c) => c.workers.getActivityReport({ from_date: 0, to_date: 3600, interval: 600 }),
+    { from_date: 0, to_date: 3600, interval: 600 },
+    { total: { dates: [0], counts: [2] }, active: { dates: [0], counts: [1] } },
+  ),
+  passThrough(
     'models.create',
     (c) => c.models.create({ name: 'best', task: T, ready: false, uri: 'file:///m.pt' }),
     { name: 'best', task: T, ready: false, uri: 'file:///m.pt' },
@@ -613,6 +723,27 @@ const cases: Case[] = [
     (c) => c.projects.getTaskTags({ include_system: true }),
     { include_system: true },
     { tags: ['a'], system_tags: ['archived'] },
+  ),
+  passThrough(
+    'users.get_all_ex',
+    (c) => c.users.getAllEx({ only_fields: ['name'] }),
+    { only_fields: ['name'] },
+    { users: [{ id: T2, name: 'ann' }] },
+  ),
+  passThrough(
+    'users.get_current_user',
+    (c) => c.users.getCurrentUser(),
+    {},
+    {
+      user: {
+        id: T2,
+        name: 'ann',
+        company: { id: P, name: 'tracktop' },
+        role: 'user',
+        created: '2025-01-01T00:00:00+00:00',
+      },
+      getting_started: null,
+    },
   ),
 ];
 

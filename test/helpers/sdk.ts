@@ -10,10 +10,12 @@ import { ROOT } from './demo-process.js';
 import { startTestServer, type TestServer } from './server.js';
 
 export const PYTHON = '/usr/bin/python3';
-/** shared/ sits beside the clone (CI), or one level further up (a worktree under wt/). */
-const SDK_TARBALLS = [join(ROOT, '..'), join(ROOT, '..', '..')].map((dir) =>
-  join(dir, 'shared', 'clients', 'clearml-sdk-1.17.0.tar.gz'),
-);
+/** A tarball of shared/clients: shared/ sits beside the clone (CI), or one level further up (a worktree under wt/). */
+export function sharedTarball(file: string): string | undefined {
+  return [join(ROOT, '..'), join(ROOT, '..', '..')]
+    .map((dir) => join(dir, 'shared', 'clients', file))
+    .find((p) => existsSync(p));
+}
 /** Debian packages of the SDK's own dependencies, and the Python modules they provide. */
 const SDK_PACKAGES: Record<string, string> = {
   furl: 'python3-furl',
@@ -55,7 +57,7 @@ function importable(modules: readonly string[]): boolean {
 }
 
 function tarball(): string | undefined {
-  return SDK_TARBALLS.find((p) => existsSync(p));
+  return sharedTarball('clearml-sdk-1.17.0.tar.gz');
 }
 
 /**

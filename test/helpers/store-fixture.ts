@@ -2,7 +2,7 @@
 // proxy in between (see proxy.ts) and timers that can be counted.
 import { createClient, type ApiClient } from '../../src/api/index.js';
 import { createMonitorStore } from '../../src/store/index.js';
-import type { StoreDeps } from '../../src/store/context.js';
+import type { StoreDeps } from '../../src/store/index.js';
 import type { MonitorState, MonitorStore } from '../../src/store/types.js';
 import type { EventInput } from '../../src/wire/events.js';
 import { startTestServer, type TestServer, type TestServerOptions } from './server.js';

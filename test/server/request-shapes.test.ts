@@ -45,6 +45,8 @@ describe('handler table', () => {
         'models.get_all_ex: query',
         'projects.get_all: query',
         'projects.get_all_ex: query',
+        'queues.get_all: query',
+        'queues.get_all_ex: query',
         'reports.get_all_ex: query',
         'reports.get_task_data: query',
         'tasks.get_all: query',

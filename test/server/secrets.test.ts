@@ -1,6 +1,6 @@
 // Secrets at rest and auth tokens: file modes, token lifetime rules, tokens ending when the
 // server keys change, and the per-key back-off after failed key-pair checks.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { jwtSecret, keyGeneration } from '../../src/server/db/server-meta.js';
 import { tokenKeyTag } from '../../src/server/auth/key-table.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { basicAuth, send } from '../helpers/http.js';
+import { multipart } from '../helpers/multipart-body.js';
 
 const ACCESS = 'SECRETSTESTKEY0000000001';
 let dir: string;
@@ -30,6 +31,43 @@ describe('files holding secrets', () => {
       expect(mode(`${dbPath}-wal`).toString(8)).toBe('600');
       expect(mode(`${dbPath}-shm`).toString(8)).toBe('600');
       expect(mode(`${dbPath}.credentials.json`).toString(8)).toBe('600');
+      expect(mode(`${dbPath}.lock`).toString(8)).toBe('600');
+      const { body, contentType } = multipart([{ name: 'proj/task.1/artifacts/a/a.json', data: '{}' }]);
+      const bearer = (
+        await send(server.url, '/auth.login', {}, { auth: basicAuth(server.accessKey, server.secretKey) })
+      ).data.token as string;
+      const up = await fetch(`${server.url}/files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': contentType },
+        body,
+      });
+      expect(up.status).toBe(200);
+      const files = server.server.filesDir;
+      expect(mode(files).toString(8)).toBe('700');
+      expect(mode(join(files, 'proj', 'task.1')).toString(8)).toBe('700');
+      expect(mode(join(files, 'proj', 'task.1', 'artifacts', 'a', 'a.json')).toString(8)).toBe('600');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('removes the temp files of uploads a crash cut short, and makes an open files folder private', async () => {
+    const dbPath = join(dir, 'tidy.db');
+    const files = `${dbPath}.files`;
+    mkdirSync(join(files, 'proj', 'task.2'), { recursive: true, mode: 0o755 });
+    chmodSync(files, 0o755);
+    writeFileSync(join(files, 'proj', 'task.2', '.upload-0123456789ab'), 'half an upload');
+    writeFileSync(join(files, '.upload-ba9876543210'), 'another');
+    writeFileSync(join(files, 'proj', 'task.2', 'kept.txt'), 'a finished upload');
+    const server = await startTestServer({ dbPath });
+    try {
+      expect(readdirSync(files, { recursive: true }).map(String).sort()).toEqual([
+        'proj',
+        join('proj', 'task.2'),
+        join('proj', 'task.2', 'kept.txt'),
+      ]);
+      expect(mode(files).toString(8)).toBe('700');
+      expect(server.logs).toEqual([`removed 2 unfinished upload(s) left in ${files} by an earlier run`]);
     } finally {
       await server.close();
     }

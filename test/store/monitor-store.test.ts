@@ -46,7 +46,13 @@ describe('monitor store: task list and selected task', () => {
       ['loss', 'train', 1],
       ['loss', 'val', 2],
     ]);
-    expect(s.scalars.series.loss?.train).toEqual({ x: [0, 1, 2], y: [3, 2, 1] });
+    expect(s.scalars.series.loss?.train).toEqual({
+      x: [0, 1, 2],
+      y: [3, 2, 1],
+      // Every point came back: nothing to put back from last_metrics.
+      means: false,
+      summary: { points: 3, min: 1, minIter: 2, max: 3, maxIter: 0 },
+    });
     expect(s.scalars.chartMetric).toBe('loss');
     const histogram = JSON.parse(
       fx.proxy.calls.find((c) => c.endpoint === 'events.scalar_metrics_iter_histogram')?.body ?? '{}',

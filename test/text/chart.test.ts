@@ -168,6 +168,22 @@ describe('renderChart: lines', () => {
     expect((rows[0] as string).slice(axis + 1).trim().length).toBeGreaterThan(0);
   });
 
+  it('labels the axis with the true extremes of 20,000 points and draws rows reaching both', () => {
+    // The spike and the dip sit three iterations apart, in one column: a point per column
+    // (LTTB) keeps only one of them.
+    const data = series('loss', 20_000, (i) => (i === 12_000 ? 1234.5 : i === 12_003 ? -567.5 : 3 + Math.sin(i / 500)));
+    for (const color of [false, true]) {
+      const rows = plotRows(renderChart([data], { width: 80, height: 20, color })).map((row) =>
+        row.replace(/\u001b\[[0-9;]*m/g, ''),
+      );
+      const axis = axisColumn(rows[0] as string);
+      expect((rows[0] as string).slice(0, axis).trim()).toBe('1,234.5');
+      expect((rows.at(-1) as string).slice(0, axis).trim()).toBe('-567.5');
+      expect((rows[0] as string).slice(axis + 1).trim()).not.toBe('');
+      expect((rows.at(-1) as string).slice(axis + 1).trim()).not.toBe('');
+    }
+  });
+
   it('draws with ASCII characters only when asked', () => {
     const rows = renderChart([series('a', 50, (i) => Math.sin(i)), series('b', 50, (i) => Math.cos(i))], {
       width: 40,

@@ -4,11 +4,11 @@ import {
   compareRows,
   lastFinite,
   legendLabel,
-  overlayChart,
   overlayView,
   shortName,
   type OverlayInput,
 } from '../../src/text/compare.js';
+import { renderView } from '../../src/text/chart.js';
 import { displayWidth } from '../../src/text/width.js';
 
 describe('compare text', () => {
@@ -58,11 +58,11 @@ function input(): OverlayInput {
 
 describe('compare chart', () => {
   it('draws one legend entry per task with its last value', () => {
-    const rows = overlayChart(overlayView(input(), { weight: 0, axis: 'iter', log: false }), {
+    const rows = renderView(overlayView(input(), { weight: 0, axis: 'iter', log: false }), {
       width: 80,
       height: 14,
       log: false,
-      axis: 'iter',
+      xAxis: 'iter',
       color: true,
       ascii: false,
     });
@@ -71,11 +71,11 @@ describe('compare chart', () => {
   });
 
   it('without colour gives each task its own line glyphs', () => {
-    const rows = overlayChart(overlayView(input(), { weight: 0, axis: 'iter', log: false }), {
+    const rows = renderView(overlayView(input(), { weight: 0, axis: 'iter', log: false }), {
       width: 80,
       height: 14,
       log: false,
-      axis: 'iter',
+      xAxis: 'iter',
       color: false,
       ascii: false,
     });
@@ -84,11 +84,11 @@ describe('compare chart', () => {
     expect(rows[rows.length - 1]).toBe('── alpha 1  ━━ beta 2  ══ gamma 3');
     const plot = rows.slice(0, -2).join('\n');
     for (const glyph of ['━', '═']) expect(plot).toContain(glyph);
-    const ascii = overlayChart(overlayView(input(), { weight: 0, axis: 'iter', log: false }), {
+    const ascii = renderView(overlayView(input(), { weight: 0, axis: 'iter', log: false }), {
       width: 80,
       height: 14,
       log: false,
-      axis: 'iter',
+      xAxis: 'iter',
       color: false,
       ascii: true,
     });

@@ -121,6 +121,15 @@ describe('lttbByX', () => {
     for (const v of out.y) if (!Number.isNaN(v)) expect(Number.isFinite(v)).toBe(true);
   });
 
+  it('gives each bucket the smallest and largest y of its points, which one point cannot show', () => {
+    const y = Array.from({ length: 1000 }, (_, i) => (i === 500 ? 10 : i === 501 ? -10 : i === 502 ? Number.NaN : 0));
+    const out = lttbByX({ y }, 10);
+    expect(out.y.filter((v) => v === 10 || v === -10)).toHaveLength(1);
+    expect([...out.max]).toEqual([0, 0, 0, 0, 0, 10, 0, 0, 0, 0]);
+    expect([...out.min]).toEqual([0, 0, 0, 0, 0, -10, 0, 0, 0, 0]);
+    expect([...lttbByX({ x: [0, 9], y: [1, Number.NaN] }, 2).max]).toEqual([1, Number.NaN]);
+  });
+
   it('tolerates unsorted x', () => {
     const out = lttbByX({ x: [30, 0, 20, 10], y: [1, 4, 2, 3] }, 4);
     expect(out.x).toEqual([0, 10, 20, 30]);
@@ -134,7 +143,8 @@ describe('lttbByX', () => {
   });
 
   it('handles a single point and a single x value', () => {
-    expect(lttbByX({ x: [5], y: [2] }, 10)).toEqual({ x: [5], y: [2], bucket: [0] });
+    const one = lttbByX({ x: [5], y: [2] }, 10);
+    expect({ x: one.x, y: one.y, bucket: one.bucket }).toEqual({ x: [5], y: [2], bucket: [0] });
     const same = lttbByX({ x: [5, 5, 5], y: [1, 2, 3] }, 10);
     expect(same.x.length).toBe(1);
   });

@@ -108,6 +108,14 @@ describe('axisLabelFormatter', () => {
     }
   });
 
+  it('shows the ends as formatNumber does when asked, if a few more decimals do it', () => {
+    const format = axisLabelFormatter(-567.5, 1234.5, 17, 10, true);
+    expect([format(1234.5), format(-567.5), format(1128.5)]).toEqual(['1,234.5', '-567.5', '1,128.5']);
+    expect(axisLabelFormatter(-567.5, 1234.5, 17)(1234.5)).toBe('1,235');
+    // Noise needing many decimals keeps the step's labels.
+    expect(axisLabelFormatter(-0.998579, 1.498823, 11, 10, true)(1.498823)).toBe('1.50');
+  });
+
   it('never shows a negative zero', () => {
     expect(labels(-1, 1, 2)).toEqual(['1', '0', '-1']);
     expect(axisLabelFormatter(-1, 1, 4)(-0.0001)).toBe('0.0');

@@ -493,12 +493,12 @@ describe('keys', () => {
     const m = await open(store, 100, 30);
     await m.press('2');
     await m.press('d');
-    expect(store.getState().ui.overlay).toBe('dialog');
+    expect(store.getState().dialog).not.toBeNull();
     expectFits(m, 100, 30);
     expect(text(m)).toContain('Weekly vision results');
     expect(text(m)).toContain('y / Enter: yes');
     await m.press('n');
-    expect(store.getState().ui.overlay).toBe('none');
+    expect(store.getState().dialog).toBeNull();
   });
 
   it('types into an input dialog with backspace, keeping q as text', async () => {
@@ -506,15 +506,15 @@ describe('keys', () => {
     const m = await open(store, 100, 30);
     await m.press('2');
     await m.press('R');
-    const dialog = store.getState().ui.dialog;
+    const dialog = store.getState().dialog;
     expect(dialog?.kind).toBe('input');
     await m.press(KEYS.ctrlU);
     await m.press('qx');
     await m.press(KEYS.backspace);
-    expect(store.getState().ui.dialog).toMatchObject({ value: 'q' });
+    expect(store.getState().dialog).toMatchObject({ value: 'q' });
     expect(text(m)).toContain('name: q█');
     await m.press(KEYS.escape);
-    expect(store.getState().ui.overlay).toBe('none');
+    expect(store.getState().dialog).toBeNull();
     expect(m.quits).toBe(0);
   });
 
@@ -523,7 +523,7 @@ describe('keys', () => {
     const m = await open(store, 100, 30);
     await m.press('2');
     await m.press('dpRn');
-    expect(store.getState().ui.overlay).toBe('none');
+    expect(store.getState().dialog).toBeNull();
     expect(text(m)).toContain('read-only');
     expect(text(m)).not.toContain('a archive');
   });
@@ -533,17 +533,17 @@ describe('keys', () => {
     const m = await open(store, 100, 30);
     await m.press('2');
     await m.press('a');
-    expect(store.getState().ui.status?.text).toBe('read-only: archive is off');
+    expect(store.getState().status?.text).toBe('read-only: archive is off');
     expect(text(m)).toContain('read-only: archive is off');
     await m.press('n');
-    expect(store.getState().ui.status?.text).toBe('read-only: new report is off');
+    expect(store.getState().status?.text).toBe('read-only: new report is off');
     await m.press('R');
-    expect(store.getState().ui.status?.text).toBe('read-only: rename is off');
-    expect(store.getState().ui.overlay).toBe('none');
+    expect(store.getState().status?.text).toBe('read-only: rename is off');
+    expect(store.getState().dialog).toBeNull();
     // A key bound to nothing says nothing.
     store.getState().actions.showStatus('before');
     await m.press('%');
-    expect(store.getState().ui.status?.text).toBe('before');
+    expect(store.getState().status?.text).toBe('before');
   });
 
   it('hands a draft body to the editor with e', async () => {

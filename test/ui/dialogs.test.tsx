@@ -84,12 +84,12 @@ describe('confirmations', () => {
     const m = await open(store);
     await m.press('2');
     await m.press('p');
-    expect(store.getState().ui.overlay).toBe('dialog');
+    expect(store.getState().dialog).not.toBeNull();
     expect(text(m)).toContain('Publish "Weekly vision results"?');
     // A lone ESC reaches the app one setImmediate after the byte: `press` waits past it.
     await m.press(key);
-    expect(store.getState().ui.overlay).toBe('none');
-    expect(store.getState().ui.status).toBeNull();
+    expect(store.getState().dialog).toBeNull();
+    expect(store.getState().status).toBeNull();
     expect(store.getState().reports.byId['r-draft']?.status).toBe('created');
     expect(m.quits).toBe(0);
     expect(text(m)).not.toContain('Publish');
@@ -148,7 +148,7 @@ describe('text input', () => {
     await m.press('c');
     await m.press(KEYS.ctrlU);
     await m.press('abc\u007f\u007fd');
-    expect(store.getState().ui.dialog).toMatchObject({ kind: 'input', value: 'ad' });
+    expect(store.getState().dialog).toMatchObject({ kind: 'input', value: 'ad' });
     await m.press(KEYS.backspace);
     expect(text(m)).toContain('comment: a█');
   });
@@ -181,7 +181,7 @@ describe('text input', () => {
     await type(m, 'exec, qu');
     expect(text(m)).toContain('  quarterly');
     await m.press(KEYS.tab);
-    expect(store.getState().ui.dialog).toMatchObject({ value: 'exec, quarterly, ' });
+    expect(store.getState().dialog).toMatchObject({ value: 'exec, quarterly, ' });
     expect(text(m)).toContain('tags: exec, quarterly, █');
   });
 
@@ -208,7 +208,7 @@ describe('text input', () => {
     await m.press(KEYS.ctrlU);
     await type(m, 'ab');
     await m.press(KEYS.enter);
-    expect(store.getState().ui.overlay).toBe('dialog');
+    expect(store.getState().dialog).not.toBeNull();
     const screen = text(m);
     expect(screen).toContain('name: ab█');
     expect(screen).toContain('a name needs at least 3 characters');
@@ -283,10 +283,10 @@ describe('filter pickers', () => {
     await m.press('2');
     await m.press('T');
     await m.press('q');
-    expect(store.getState().ui.dialog).toMatchObject({ kind: 'pick', query: 'q' });
+    expect(store.getState().dialog).toMatchObject({ kind: 'pick', query: 'q' });
     expect(text(m)).toContain('[ ] quarterly');
     await m.press(KEYS.escape);
-    expect(store.getState().ui.overlay).toBe('none');
+    expect(store.getState().dialog).toBeNull();
     expect(store.getState().reports.filter.tagsInclude).toEqual([]);
     expect(m.quits).toBe(0);
   });
@@ -339,14 +339,14 @@ describe('filter pickers', () => {
     const m = await open(store);
     await m.press('2');
     await m.press('T');
-    expect(store.getState().ui.dialog?.kind).toBe('pick');
+    expect(store.getState().dialog?.kind).toBe('pick');
     await m.press(KEYS.escape);
     await m.press('P');
-    expect(store.getState().ui.dialog?.kind).toBe('pick');
+    expect(store.getState().dialog?.kind).toBe('pick');
     expect(text(m)).toContain('(•) (all projects)');
     await m.press(KEYS.escape);
     for (const key of ['a', 'p', 'm', 'd', 't', 'R', 'c', 'n', ' ']) await m.press(key);
-    expect(store.getState().ui.overlay).toBe('none');
+    expect(store.getState().dialog).toBeNull();
     expect(store.getState().reports.marked).toEqual([]);
     expect(Object.values(store.getState().reports.byId).every((r) => !r.archived || r.id === 'r-old')).toBe(true);
   });
@@ -359,6 +359,7 @@ describe('pickLines', () => {
       for (const cursor of [0, 17, 39]) {
         const dialog = {
           kind: 'pick' as const,
+          owner: 'reports' as const,
           purpose: 'tags' as const,
           title: 'x',
           query: '',

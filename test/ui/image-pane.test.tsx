@@ -72,9 +72,9 @@ describe('plots pane on a debug image', () => {
     const r = await onImage();
     await r.press('y');
     expect(r.copies).toEqual([URL]);
-    expect(r.store.getState().ui.status?.text).toBe('copied the image URL');
+    expect(r.store.getState().status?.text).toBe('copied the image URL');
     await r.press('o');
-    expect(r.store.getState().ui.status?.text).toBe(URL);
+    expect(r.store.getState().status?.text).toBe(URL);
     expect(r.lines().at(-2)).toContain(URL);
     r.unmount();
   });
@@ -93,7 +93,7 @@ describe('plots pane on a debug image', () => {
   it('z says inside tmux that full-resolution images are not available, and toggles where a protocol is', async () => {
     const tmux = await onImage({ mode: 'truecolor', protocol: null, multiplexed: true });
     await tmux.press('z');
-    expect(tmux.store.getState().ui.status?.text).toMatch(/not available inside tmux/);
+    expect(tmux.store.getState().status?.text).toMatch(/not available inside tmux/);
     expect(tmux.store.getState().imageView.fullResolution).toBe(false);
     tmux.unmount();
     const kitty = await onImage({ mode: 'truecolor', protocol: 'kitty', multiplexed: false });
@@ -110,12 +110,12 @@ describe('plots pane on a debug image', () => {
     });
     await ok.press('E');
     await settle();
-    expect(ok.store.getState().ui.status?.text).toBe('exported to /tmp/x/tracktop-t-running-plots.jsonl');
+    expect(ok.store.getState().status?.text).toBe('exported to /tmp/x/tracktop-t-running-plots.jsonl');
     ok.unmount();
     const failing = await onImage(undefined, () => Promise.reject(new Error('cannot write here: permission denied')));
     await failing.press('E');
     await settle();
-    expect(failing.store.getState().ui.status?.text).toBe('export failed: cannot write here: permission denied');
+    expect(failing.store.getState().status?.text).toBe('export failed: cannot write here: permission denied');
     failing.unmount();
   });
 });

@@ -10,14 +10,12 @@ describe('a key of another pane', () => {
     const m = renderMonitor(store, { columns: 120, rows: 40 });
     await settle();
     await m.press('w');
-    expect(store.getState().ui.status?.text).toBe(
-      'w does nothing in the task list: in the logs, wrap long lines on/off',
-    );
+    expect(store.getState().status?.text).toBe('w does nothing in the task list: in the logs, wrap long lines on/off');
     await settle();
     expect(m.lines().join('\n')).toContain('in the logs, wrap long lines on/off');
     store.getState().actions.showStatus('before');
     await m.press('Q');
-    expect(store.getState().ui.status?.text).toBe('before');
+    expect(store.getState().status?.text).toBe('before');
     await m.press('5');
     await m.press('w');
     expect(store.getState().ui.logWrap).toBe(true);

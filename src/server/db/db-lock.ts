@@ -2,6 +2,7 @@
 // life. The operating system drops the lock when the process ends, however it ends, so a crash
 // leaves nothing stale; a second server on the same file fails at once with a clear message.
 import Database from 'better-sqlite3';
+import { restrictToOwner } from './db.js';
 
 export class DatabaseInUse extends Error {}
 
@@ -9,6 +10,8 @@ export class DatabaseInUse extends Error {}
 export function lockDatabase(path: string): () => void {
   if (path === ':memory:') return () => {};
   const lockPath = `${path}.lock`;
+  // Private like the database beside it (SQLite gives its journal the same mode).
+  restrictToOwner(lockPath);
   const lock = new Database(lockPath);
   try {
     lock.pragma('busy_timeout = 0');

@@ -39,7 +39,7 @@ export function migrate(db: Db): void {
  * The database holds the token-signing secret: it is created 0600 (SQLite gives its -wal and
  * -shm files the mode of the database file) and an existing one readable by others is fixed.
  */
-function restrictToOwner(path: string): void {
+export function restrictToOwner(path: string): void {
   try {
     closeSync(openSync(path, 'wx', 0o600));
   } catch (err) {

@@ -2,8 +2,8 @@
 // strings (docs/wire-facts.md §1.3), references as `{id}` objects, lists decoded, unset fields left out.
 import { isoTime } from './time.js';
 
-/** The columns every entity table has. */
-interface EntityRow {
+/** The columns every entity table has (queues have exactly these). */
+export interface EntityRow {
   id: string;
   company: string;
   user: string | null;
@@ -44,6 +44,8 @@ export interface TaskRow extends EntityRow {
   output?: string | null;
   last_worker?: string | null;
   last_worker_report?: number | null;
+  /** The status before the task was queued (migration 8): what dequeueing it restores. */
+  enqueue_status?: string | null;
 }
 
 /** Task columns holding a JSON object that tasks.edit/update set whole (migration 3). */
@@ -164,10 +166,19 @@ export function taskToJson(row: TaskRow): Doc {
     const text = row[field];
     if (text !== undefined) doc[field] = parseObject(text);
   }
+  if (doc.execution !== undefined) doc.execution = withArtifacts(doc.execution as Doc);
   if (row.models !== undefined) doc.models = taskModels(row.models);
   setIf(doc, 'last_worker', row.last_worker);
   setDate(doc, 'last_worker_report', row.last_worker_report);
   return doc;
+}
+
+/**
+ * `execution` with its `artifacts` list present: real servers' task model always has one
+ * (empty when none), and the SDK's Task.delete() reads it without a default.
+ */
+function withArtifacts(execution: Doc): Doc {
+  return Array.isArray(execution.artifacts) ? execution : { ...execution, artifacts: [] };
 }
 
 /** `models` with both lists present, as real servers return it. */

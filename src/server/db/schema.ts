@@ -132,6 +132,76 @@ ALTER TABLE models ADD COLUMN ui_cache TEXT;
 CREATE INDEX models_task ON models(task);
 `;
 
+// The cluster: queues and their waiting tasks (in line order), queue length samples, workers
+// (one row per company, user and worker name, as real servers key them; gone after `expires`),
+// their status reports (kept for a day) and runtime properties; and the status a queued task
+// had before it was queued, which dequeueing it restores.
+const CORE_V8 = `
+CREATE TABLE queues (
+  id TEXT PRIMARY KEY,
+  company TEXT NOT NULL,
+  user TEXT,
+  name TEXT NOT NULL,
+  tags TEXT NOT NULL DEFAULT '[]',
+  system_tags TEXT NOT NULL DEFAULT '[]',
+  created INTEGER NOT NULL,
+  last_update INTEGER NOT NULL,
+  UNIQUE (company, name)
+);
+CREATE TABLE queue_entries (
+  queue TEXT NOT NULL REFERENCES queues(id) ON DELETE CASCADE,
+  task TEXT NOT NULL,
+  added INTEGER NOT NULL,
+  position INTEGER NOT NULL,
+  PRIMARY KEY (queue, task)
+);
+CREATE INDEX queue_entries_line ON queue_entries(queue, position);
+CREATE INDEX queue_entries_task ON queue_entries(task);
+CREATE TABLE queue_samples (
+  queue TEXT NOT NULL REFERENCES queues(id) ON DELETE CASCADE,
+  time INTEGER NOT NULL,
+  length INTEGER NOT NULL,
+  avg_wait REAL NOT NULL
+);
+CREATE INDEX queue_samples_time ON queue_samples(queue, time);
+CREATE TABLE workers (
+  company TEXT NOT NULL,
+  user TEXT NOT NULL,
+  id TEXT NOT NULL,
+  ip TEXT NOT NULL DEFAULT '',
+  queues TEXT NOT NULL DEFAULT '[]',
+  tags TEXT NOT NULL DEFAULT '[]',
+  system_tags TEXT NOT NULL DEFAULT '[]',
+  register_time INTEGER NOT NULL,
+  timeout INTEGER NOT NULL,
+  expires INTEGER NOT NULL,
+  last_activity_time INTEGER NOT NULL,
+  last_report_time INTEGER,
+  task TEXT,
+  queue TEXT,
+  PRIMARY KEY (company, user, id)
+);
+CREATE TABLE worker_reports (
+  company TEXT NOT NULL,
+  worker TEXT NOT NULL,
+  time INTEGER NOT NULL,
+  task TEXT,
+  stats TEXT NOT NULL
+);
+CREATE INDEX worker_reports_time ON worker_reports(company, time);
+CREATE INDEX worker_reports_worker ON worker_reports(company, worker, time);
+CREATE TABLE worker_properties (
+  company TEXT NOT NULL,
+  user TEXT NOT NULL,
+  worker TEXT NOT NULL,
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  expires INTEGER,
+  PRIMARY KEY (company, user, worker, key)
+);
+ALTER TABLE tasks ADD COLUMN enqueue_status TEXT;
+`;
+
 // Core and events migrations interleave by version: applied in that order.
 export const MIGRATIONS: Migration[] = [
   ...AUTH_MIGRATIONS,
@@ -139,4 +209,5 @@ export const MIGRATIONS: Migration[] = [
   ...EVENTS_MIGRATIONS,
   { version: 3, sql: CORE_V3 },
   { version: 6, sql: CORE_V6 },
+  { version: 8, sql: CORE_V8 },
 ].sort((a, b) => a.version - b.version);

@@ -34,3 +34,15 @@ export function keyGeneration(db: Db): string {
 export function bumpKeyGeneration(db: Db): void {
   stmt(db, 'INSERT OR REPLACE INTO server_meta (key, value) VALUES (?, ?)').run('key_generation', newId());
 }
+
+/** Records the URL the server now listens on, for `serve keys create` to print (keys-command.ts). */
+export function setServerUrl(db: Db, url: string): void {
+  stmt(db, 'INSERT OR REPLACE INTO server_meta (key, value) VALUES (?, ?)').run('server_url', url);
+}
+
+/** The URL the last server started on this database listened on, if one ever did. */
+export function lastServerUrl(db: Db): string | undefined {
+  const row = stmt(db, 'SELECT value FROM server_meta WHERE key = ?').get('server_url') as
+    { value: string } | undefined;
+  return row?.value;
+}

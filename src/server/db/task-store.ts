@@ -60,14 +60,17 @@ export function insertTask(ctx: RequestContext, t: NewTask): string {
   return id;
 }
 
-/** Allowed status changes of real servers (same-status changes are allowed too). */
+/**
+ * Allowed status changes of real servers (same-status changes are allowed too). A stopped or
+ * failed task may be queued again, and a queued one stopped (tasks.stop takes it out of line).
+ */
 const STATE_MACHINE: Record<string, readonly string[]> = {
   created: ['queued', 'in_progress'],
-  queued: ['created', 'in_progress'],
+  queued: ['created', 'in_progress', 'stopped'],
   in_progress: ['stopped', 'failed', 'created', 'completed'],
-  stopped: ['closed', 'created', 'failed', 'in_progress', 'published', 'publishing', 'completed'],
+  stopped: ['closed', 'created', 'failed', 'queued', 'in_progress', 'published', 'publishing', 'completed'],
   closed: ['created', 'failed', 'published', 'publishing', 'stopped'],
-  failed: ['created', 'stopped', 'published'],
+  failed: ['created', 'stopped', 'published', 'queued'],
   publishing: ['published'],
   published: [],
   completed: ['published', 'in_progress', 'created'],

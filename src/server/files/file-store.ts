@@ -1,9 +1,9 @@
 // The files directory: objects stored under their sanitised paths, written atomically, never
 // through a symlink, and read back only when they resolve inside the directory.
 import { randomBytes } from 'node:crypto';
-import { lstatSync, statSync } from 'node:fs';
-import { lstat, mkdir, open, realpath, rename, rm, type FileHandle } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { chmodSync, lstatSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { lstat, mkdir, open, realpath, rename, rm, rmdir, unlink, type FileHandle } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
 import { BadFilePath, isInside } from './file-paths.js';
 
 /** isInside without blocking: `path` (resolved through symlinks) is `root` or inside it. */
@@ -18,13 +18,13 @@ function lstatOrUndefined(path: string) {
 
 /** Creates the directories of `segments` under root, refusing symlinks and files on the way. */
 async function ensureDirectories(root: string, segments: readonly string[]): Promise<string> {
-  await mkdir(root, { recursive: true });
+  await mkdir(root, { recursive: true, mode: 0o700 });
   let dir = root;
   for (const segment of segments) {
     dir = join(dir, segment);
     const st = await lstatOrUndefined(dir);
     if (st === undefined)
-      await mkdir(dir).catch((err: NodeJS.ErrnoException) => {
+      await mkdir(dir, 0o700).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== 'EEXIST') throw err; // a concurrent upload made it
       });
     else if (st.isSymbolicLink()) throw new BadFilePath(`'${segment}' is a symbolic link`);
@@ -32,6 +32,25 @@ async function ensureDirectories(root: string, segments: readonly string[]): Pro
   }
   if (!(await isInsideAsync(root, dir))) throw new BadFilePath('the path leaves the files directory');
   return dir;
+}
+
+/** The name of an upload's temp file starts with this. */
+const UPLOAD_TEMP_PREFIX = '.upload-';
+
+/**
+ * At start, before any upload: removes the temp files of uploads a crash cut short, and makes
+ * the files folder private (0700) like the database. Returns how many temp files it removed.
+ */
+export function tidyFilesDir(root: string): number {
+  if (!lstatSync(root, { throwIfNoEntry: false })?.isDirectory()) return 0;
+  if ((statSync(root).mode & 0o077) !== 0) chmodSync(root, 0o700);
+  let removed = 0;
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true }))
+    if (entry.isFile() && entry.name.startsWith(UPLOAD_TEMP_PREFIX)) {
+      rmSync(join(entry.parentPath, entry.name), { force: true });
+      removed++;
+    }
+  return removed;
 }
 
 /** A file being uploaded: written to `temp` beside `target`, renamed into place by commitUpload. */
@@ -50,7 +69,7 @@ export async function openUpload(root: string, segments: readonly string[]): Pro
   const target = join(dir, segments[segments.length - 1] as string);
   const existing = await lstatOrUndefined(target);
   if (existing !== undefined && !existing.isFile()) throw new BadFilePath('the path names a folder or a link');
-  const temp = join(dirname(target), `.upload-${randomBytes(6).toString('hex')}`);
+  const temp = join(dirname(target), `${UPLOAD_TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
   return { temp, target, handle: await open(temp, 'wx', 0o600) };
 }
 
@@ -73,4 +92,26 @@ export function findFile(root: string, segments: readonly string[]): { path: str
   if (!lstatSync(root, { throwIfNoEntry: false }) || !isInside(root, path)) return undefined;
   const st = statSync(path, { throwIfNoEntry: false });
   return st?.isFile() ? { path, size: st.size } : undefined;
+}
+
+/**
+ * Deletes the stored file at segments (false when there is none), then the folders it leaves
+ * empty, up to but not including root: a deleted task's artifacts leave no trace.
+ */
+export async function deleteFile(root: string, segments: readonly string[]): Promise<boolean> {
+  const file = findFile(root, segments);
+  if (file === undefined) return false;
+  await unlink(file.path);
+  const top = resolve(root);
+  for (let dir = dirname(resolve(file.path)); dir.startsWith(top + sep); dir = dirname(dir)) {
+    // Not empty (or another request's upload just made something there): stop.
+    if (
+      !(await rmdir(dir).then(
+        () => true,
+        () => false,
+      ))
+    )
+      break;
+  }
+  return true;
 }

@@ -20,7 +20,7 @@ import { markAuthenticated } from '../http/connections.js';
 import { Slots } from '../http/slots.js';
 import { contentTypeFor } from './content-type.js';
 import { BadFilePath, filePathSegments, urlPathSegments } from './file-paths.js';
-import { commitUploads, discardUploads, findFile, openUpload, type PendingUpload } from './file-store.js';
+import { commitUploads, deleteFile, discardUploads, findFile, openUpload, type PendingUpload } from './file-store.js';
 import { BadMultipart, multipartBoundary, streamMultipart } from './multipart.js';
 
 export interface FilesDeps {
@@ -38,23 +38,41 @@ const uploadSlots = new Slots(UPLOADS_IN_FLIGHT);
 /** Where files live: `/files/<path>`, apart from every API endpoint. */
 export const FILES_PREFIX = '/files';
 
+/** How the API sees a URL path: an endpoint it answers, one of the endpoint grammar it lacks, or neither. */
+export type ApiPathKind = 'endpoint' | 'unknown-endpoint' | 'not-api';
+
 /**
  * The files-host path a request names (`/` for the root), or undefined when it is for the API.
  * Files live under FILES_PREFIX. Before that they lived at the root, and URLs stored then
  * (debug images in events) still work there, but an API endpoint's path is always the API's.
+ * A path of the endpoint grammar naming no endpoint (`/v2.23/tasks.nope`, sent by the SDK as a
+ * GET with a JSON body) gets the API's 404 envelope, unless a file is stored there (a root
+ * file such as `/a.json`, uploaded before FILES_PREFIX) and the request reads it.
  */
 export function filesRequestPath(
   method: string | undefined,
   contentType: string,
-  pathIsEndpoint: boolean,
+  api: ApiPathKind,
   urlPath: string,
+  filesDir: string,
 ): string | undefined {
   if (urlPath === FILES_PREFIX || urlPath.startsWith(`${FILES_PREFIX}/`))
     return urlPath.slice(FILES_PREFIX.length) || '/';
-  if (pathIsEndpoint) return undefined;
+  const namesFile = method === 'GET' || method === 'HEAD' || method === 'DELETE';
+  if (api === 'endpoint') return undefined;
+  if (api === 'unknown-endpoint') return namesFile && storedFile(filesDir, urlPath) ? urlPath : undefined;
   if (method === 'POST') return multipartBoundary(contentType) !== undefined ? urlPath : undefined;
-  if (method === 'GET' || method === 'HEAD') return urlPath !== '/' && urlPath !== '' ? urlPath : undefined;
+  if (namesFile) return urlPath !== '/' && urlPath !== '' ? urlPath : undefined;
   return undefined;
+}
+
+function storedFile(dir: string, urlPath: string): boolean {
+  try {
+    return findFile(dir, urlPathSegments(urlPath)) !== undefined;
+  } catch (err) {
+    if (err instanceof BadFilePath) return false;
+    throw err;
+  }
 }
 
 /** The request body, counted: BodyTooLarge past `limit` bytes, BodyAborted when the client goes. */
@@ -161,6 +179,12 @@ function download(deps: FilesDeps, req: IncomingMessage, res: ServerResponse, ur
     .pipe(res);
 }
 
+/** The SDK's Task.delete() removes a task's artifacts and debug images this way (200 or 404). */
+async function remove(deps: FilesDeps, res: ServerResponse, urlPath: string): Promise<void> {
+  if (await deleteFile(deps.dir, urlPathSegments(urlPath))) sendJson(res, 200, JSON.stringify({ deleted: urlPath }));
+  else sendText(res, 404, `no file stored at ${urlPath.slice(0, 300)}`);
+}
+
 export async function handleFilesRequest(
   deps: FilesDeps,
   req: IncomingMessage,
@@ -168,13 +192,16 @@ export async function handleFilesRequest(
   urlPath: string,
 ): Promise<void> {
   try {
-    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(res, 405, 'the files host answers GET, HEAD and multipart POST', { allow: 'GET, HEAD, POST' });
+    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'DELETE') {
+      sendText(res, 405, 'the files host answers GET, HEAD, DELETE and multipart POST', {
+        allow: 'GET, HEAD, DELETE, POST',
+      });
       return;
     }
     authenticate(deps.db, req.headers, deps.now(), req.socket.remoteAddress ?? '');
     markAuthenticated(req);
-    if (req.method !== 'POST') download(deps, req, res, urlPath);
+    if (req.method === 'DELETE') await remove(deps, res, urlPath);
+    else if (req.method !== 'POST') download(deps, req, res, urlPath);
     else if (multipartBoundary(req.headers['content-type'] ?? '') === undefined)
       sendText(res, 400, 'uploads to the files host are multipart/form-data POSTs');
     else await upload(deps, req, res, urlPath);

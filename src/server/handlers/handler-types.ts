@@ -16,6 +16,8 @@ export interface RequestContext {
   db: Database;
   identity: Identity;
   headers: IncomingHttpHeaders;
+  /** The caller's address (a worker's `ip` in workers.get_all). */
+  remoteAddress?: string;
   /** `X-ClearML-Worker` (or `X-Trains-Worker`) header, else "<unknown>". */
   worker: string;
   endpoint: string;
@@ -52,4 +54,14 @@ export class JsonBytes {
   constructor(...parts: (Buffer | string)[]) {
     this.parts = parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
   }
+}
+
+/**
+ * The envelope's `data` as UTF-8 JSON produced piece by piece while it is sent (a large
+ * get_task_log page): the next piece is made only once the socket has taken the previous ones,
+ * so a slow reader holds a piece of its answer, not all of it. The pieces are made after the
+ * handler's transaction, each from its own statement.
+ */
+export class JsonStream {
+  constructor(readonly pieces: Iterable<Buffer | string>) {}
 }

@@ -40,7 +40,9 @@ export type QueryEndpoint =
   | 'projects.get_all_ex'
   | 'projects.get_all'
   | 'reports.get_all_ex'
-  | 'reports.get_task_data';
+  | 'reports.get_task_data'
+  | 'queues.get_all'
+  | 'queues.get_all_ex';
 
 export interface CheckedElsewhere<How extends 'per event' | 'query'> extends Handler {
   readonly checkedBy: How;

@@ -48,6 +48,11 @@ ${body}
     'content-type': 'text/html; charset=utf-8',
     'content-length': Buffer.byteLength(html),
     'cache-control': 'no-store',
+    // Plain HTML with no script, style or image of its own: nothing else may load, and the
+    // task id in its URL goes to no other site.
+    'content-security-policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
   });
   res.end(html);
 }

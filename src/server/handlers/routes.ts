@@ -7,12 +7,16 @@ import { modelsHandlers } from './models.js';
 import { modelsEditHandlers } from './models-edit.js';
 import { plainReadHandlers } from './plain-reads.js';
 import { projectsHandlers } from './projects.js';
+import { queuesHandlers } from './queues.js';
 import { reportsHandlers } from './reports.js';
 import { tasksHandlers } from './tasks.js';
 import { tasksEditHandlers } from './tasks-edit.js';
 import { tasksResetHandlers } from './tasks-reset.js';
 import { tasksParamsHandlers } from './tasks-params.js';
 import { tasksTriageHandlers } from './tasks-triage.js';
+import { tasksQueueingHandlers } from './tasks-queueing.js';
+import { workersHandlers } from './workers.js';
+import { usersHandlers } from './users.js';
 
 export const HANDLERS: ServedHandlers = {
   ...authHandlers,
@@ -27,4 +31,8 @@ export const HANDLERS: ServedHandlers = {
   ...tasksResetHandlers,
   ...tasksParamsHandlers,
   ...tasksTriageHandlers,
+  ...tasksQueueingHandlers,
+  ...queuesHandlers,
+  ...workersHandlers,
+  ...usersHandlers,
 };

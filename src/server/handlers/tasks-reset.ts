@@ -5,6 +5,7 @@ import { handler, type ServedHandlersOf } from './handler.js';
 import { ERRORS } from '../../wire/errors.js';
 import type { Artifact, TasksResetRequest, TasksResetResponse } from '../../wire/tasks.js';
 import { deleteEventsOf } from '../events/handlers/deletes.js';
+import { removeFromAllQueues } from '../db/queue-store.js';
 import { stmt } from '../db/statements.js';
 import { taskObject, updateTaskFields } from '../db/task-fields.js';
 import { taskModelItems } from '../db/task-models.js';
@@ -55,11 +56,14 @@ const reset = handler(RESET_SHAPE, (req, ctx): TasksResetResponse => {
       deletedModels += 1;
       if (row.uri) modelUrls.push(row.uri);
     }
+  // Back to a draft: out of every queue, and no longer naming one.
+  removeFromAllQueues(ctx, task.id);
+  delete execution.queue;
   const deletedEvents = deleteEventsOf(ctx.db, task.id);
   stmt(
     ctx.db,
     `UPDATE tasks SET status = 'created', status_changed = ?, status_reason = ?, status_message = ?, started = NULL,
-       completed = NULL, published = NULL, last_iteration = 0, last_metrics = '{}', metric_stats = '{}' WHERE id = ?`,
+       completed = NULL, published = NULL, enqueue_status = NULL, last_iteration = 0, last_metrics = '{}', metric_stats = '{}' WHERE id = ?`,
   ).run(ctx.now(), req.status_reason, req.status_message, task.id);
   const output = taskObject(task, 'output');
   const { updated, fields } = updateTaskFields(ctx, requireTask(ctx, task.id), {

@@ -27,6 +27,8 @@ import { normaliseTags, parseList, type TaskRow } from '../db/entities.js';
 import { ServerError } from '../http/errors.js';
 import { deleteEventsOf } from '../events/index.js';
 import { ensureProjectPath, projectPathParts, requireProject } from '../db/project-store.js';
+import { removeFromAllQueues } from '../db/queue-store.js';
+import { dequeueTask } from './tasks-queueing.js';
 import { stmt } from '../db/statements.js';
 import { changeTaskStatus, requireTask } from '../db/task-store.js';
 import { requestShape, v } from '../http/validate.js';
@@ -62,17 +64,33 @@ function requireNonReport(ctx: RequestContext, id: string): TaskRow {
   return task;
 }
 
-function setArchived(ctx: RequestContext, task: TaskRow, archived: boolean, message: string): boolean {
+/**
+ * Real servers' archive and unarchive set the status texts, the archived system tag,
+ * last_change and last_changed_by, and leave last_update alone (docs/wire-facts.md §12.1):
+ * a list ordered by -last_update looks the same after an undo.
+ */
+function setArchived(ctx: RequestContext, task: TaskRow, archived: boolean, texts: StatusTexts): boolean {
   const tags = new Set(parseList(task.system_tags));
   if (tags.has(ARCHIVED_TAG) === archived) return false;
   if (archived) tags.add(ARCHIVED_TAG);
   else tags.delete(ARCHIVED_TAG);
-  const now = ctx.now();
   stmt(
     ctx.db,
-    `UPDATE tasks SET system_tags = ?, status_message = ?, last_update = ?, last_change = ?, last_changed_by = ? WHERE id = ?`,
-  ).run(JSON.stringify(normaliseTags([...tags])), message, now, now, ctx.identity.user, task.id);
+    `UPDATE tasks SET system_tags = ?, status_message = ?, status_reason = ?, last_change = ?, last_changed_by = ? WHERE id = ?`,
+  ).run(
+    JSON.stringify(normaliseTags([...tags])),
+    texts.status_message,
+    texts.status_reason,
+    ctx.now(),
+    ctx.identity.user,
+    task.id,
+  );
   return true;
+}
+
+interface StatusTexts {
+  status_reason: string;
+  status_message: string;
 }
 
 const STATUS_MANY_SHAPE = requestShape<TasksStatusManyRequest>()({
@@ -81,17 +99,20 @@ const STATUS_MANY_SHAPE = requestShape<TasksStatusManyRequest>()({
   status_message: v.str().default(''),
 });
 
+/** An archived task leaves every queue, back to the status it had before it was queued (as real servers do). */
 const archiveMany = handler(STATUS_MANY_SHAPE, (req, ctx) =>
-  perId(req.ids, (id) => ({
-    id,
-    archived: setArchived(ctx, requireNonReport(ctx, id), true, req.status_message),
-  })),
+  perId(req.ids, (id) => {
+    const task = requireNonReport(ctx, id);
+    if (task.status === 'queued')
+      dequeueTask(ctx, task, { allQueues: true, reason: req.status_reason, message: req.status_message });
+    return { id, archived: setArchived(ctx, requireTask(ctx, id), true, req) };
+  }),
 );
 
 const unarchiveMany = handler(STATUS_MANY_SHAPE, (req, ctx) =>
   perId(req.ids, (id) => ({
     id,
-    unarchived: setArchived(ctx, requireNonReport(ctx, id), false, req.status_message),
+    unarchived: setArchived(ctx, requireNonReport(ctx, id), false, req),
   })),
 );
 
@@ -138,6 +159,8 @@ function stopTask(
   if (task.type === 'report') throw new ServerError(ERRORS.invalidTaskId, 'a report; use the reports service');
   const development = parseList(task.system_tags).includes(DEVELOPMENT_TAG);
   const stopNow = task.status !== 'in_progress' || development || !runByWorker(task, ctx.now());
+  // A stopped task no longer waits for a worker.
+  if (task.status === 'queued') removeFromAllQueues(ctx, task.id);
   return changeTaskStatus(ctx, task, {
     status: stopNow ? 'stopped' : task.status,
     force,
@@ -176,6 +199,7 @@ function deleteTask(ctx: RequestContext, task: TaskRow, force: boolean): TaskDel
       expected: 'created',
       current: task.status,
     });
+  removeFromAllQueues(ctx, task.id);
   const deletedEvents = deleteEventsOf(ctx.db, task.id);
   const children = stmt(ctx.db, 'UPDATE tasks SET parent = NULL WHERE parent = ? AND company = ?').run(
     task.id,

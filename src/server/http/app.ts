@@ -5,11 +5,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_LINES_CONTENT_TYPE, MAX_API_VERSION } from '../../wire/envelope.js';
 import { ERRORS, type ErrorCode } from '../../wire/errors.js';
 import { authenticate } from '../auth/authenticate.js';
-import { RawResponse, type HandlerTable, type Identity, type RequestContext } from '../handlers/handler-types.js';
+import {
+  JsonStream,
+  RawResponse,
+  type HandlerTable,
+  type Identity,
+  type RequestContext,
+} from '../handlers/handler-types.js';
 import type { Db } from '../db/db.js';
-import { envelopeJson, errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
+import { envelopeHead, envelopeJson, errorEnvelope, successEnvelope, type CallInfo } from './envelope.js';
 import { ServerError } from './errors.js';
-import { filesRequestPath, handleFilesRequest, type FilesDeps } from '../files/files-http.js';
+import { filesRequestPath, handleFilesRequest, type ApiPathKind, type FilesDeps } from '../files/files-http.js';
 import { resultsPageTask, sendResultsPage } from '../handlers/results-page.js';
 import {
   BodyAborted,
@@ -24,7 +30,7 @@ import {
 import { newId } from '../db/ids.js';
 import { storageFault } from '../db/storage-faults.js';
 import { prepareJsonText } from './json-text.js';
-import { bodyLimitFor, MAX_JSON_DEPTH } from './limits.js';
+import { bodyLimitFor, MAX_JSON_DEPTH, WRITE_TIMEOUT_MS } from './limits.js';
 import { markAuthenticated } from './connections.js';
 import { parseQueryParams } from './url-params.js';
 import { actualVersion, parseRequestPath, versionForMeta } from './request-path.js';
@@ -37,7 +43,18 @@ export interface AppDeps {
   log: (line: string) => void;
   /** The files host (SDK uploads of debug images and artifacts) on the same port. */
   files?: FilesDeps;
+  /** An answer whose socket takes no byte for this long is abandoned (default WRITE_TIMEOUT_MS). */
+  writeTimeoutMs?: number;
 }
+
+/**
+ * Answers larger than this leave in slices of ANSWER_SLICE_BYTES, the next written once the
+ * socket has taken the one before; a socket that then takes nothing for the write timeout is
+ * closed, and after such an answer an idle socket is closed after the write timeout too (what
+ * it has not read may still sit in the kernel's buffers).
+ */
+const SLICE_ABOVE_BYTES = 1024 * 1024;
+const ANSWER_SLICE_BYTES = 256 * 1024;
 
 function headerText(value: string | string[] | undefined): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
@@ -72,7 +89,15 @@ function parseBody(text: string, contentType: string, endpoint: string): Record<
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw new ServerError(ERRORS.badRequest, `failed parsing the request body as JSON: ${(err as Error).message}`);
+    // Several events one per line, sent as plain JSON: say which Content-Type reads them.
+    const hint =
+      endpoint === 'events.add_batch'
+        ? ` (several events, one JSON object per line, need Content-Type: ${JSON_LINES_CONTENT_TYPE}; this body came as ${contentType || 'no Content-Type'})`
+        : '';
+    throw new ServerError(
+      ERRORS.badRequest,
+      `failed parsing the request body as JSON: ${(err as Error).message}${hint}`,
+    );
   }
   if (parsed === null) return {};
   if (typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
@@ -134,9 +159,11 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
     return;
   }
   const parsed = parseRequestPath(pathText);
-  const isEndpoint = parsed !== undefined && Object.hasOwn(deps.handlers, parsed.endpoint);
+  const apiKind: ApiPathKind =
+    parsed === undefined ? 'not-api' : Object.hasOwn(deps.handlers, parsed.endpoint) ? 'endpoint' : 'unknown-endpoint';
   const filesPath =
-    deps.files && filesRequestPath(req.method, headerText(req.headers['content-type']) ?? '', isEndpoint, pathText);
+    deps.files &&
+    filesRequestPath(req.method, headerText(req.headers['content-type']) ?? '', apiKind, pathText, deps.files.dir);
   if (deps.files && filesPath !== undefined) {
     await handleFilesRequest(deps.files, req, res, filesPath);
     return;
@@ -185,6 +212,7 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
       db: deps.db,
       identity,
       headers: req.headers,
+      remoteAddress: req.socket.remoteAddress ?? '',
       worker: headerText(req.headers['x-clearml-worker']) ?? headerText(req.headers['x-trains-worker']) ?? '<unknown>',
       endpoint: parsed.endpoint,
       now: deps.now,
@@ -199,11 +227,13 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
     // IMMEDIATE, holding the write lock from the start: a deferred one that read and then wrote
     // could not wait for another writer (SQLite answers "database is locked" at once then).
     const result = deps.db.transaction(() => handler(body, ctx)).immediate();
-    if (result instanceof RawResponse) {
-      await sendRaw(res, result);
-      return;
-    }
-    sendJson(res, 200, envelopeJson(successEnvelope(call, result)), responseHeaders);
+    const stallMs = deps.writeTimeoutMs ?? WRITE_TIMEOUT_MS;
+    if (result instanceof RawResponse) await answer(res, result.headers, result.body, stallMs);
+    else if (result instanceof JsonStream) {
+      const head = envelopeHead(successEnvelope(call, null));
+      await answer(res, { ...responseHeaders, ...JSON_TYPE }, withEnvelope(head, result.pieces), stallMs);
+    } else
+      await answer(res, { ...responseHeaders, ...JSON_TYPE }, envelopeJson(successEnvelope(call, result)), stallMs);
   } catch (err) {
     if (err instanceof ServerError) {
       fail(err.code, err.message);
@@ -220,32 +250,62 @@ async function handleRequest(deps: AppDeps, req: IncomingMessage, res: ServerRes
   }
 }
 
-async function sendRaw(res: ServerResponse, raw: RawResponse): Promise<void> {
-  const headers = { server: SERVER_HEADER, ...raw.headers };
-  if (typeof raw.body === 'string') {
-    res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(raw.body) });
-    res.end(raw.body);
+function* withEnvelope(head: string, data: Iterable<Buffer | string>): Generator<Buffer | string> {
+  yield head;
+  yield* data;
+  yield '}';
+}
+
+function* slices(bytes: Buffer): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += ANSWER_SLICE_BYTES) yield bytes.subarray(at, at + ANSWER_SLICE_BYTES);
+}
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+/**
+ * Sends a 200 answer. Up to SLICE_ABOVE_BYTES at once; a larger or streamed one piece by
+ * piece, taking the next piece only once the socket has taken the previous ones (a streamed
+ * answer is produced as it goes), and closing a socket that takes nothing for stallMs. Such an
+ * answer ends its connection: what a client has not read stays in the kernel's buffers (which
+ * still deliver it), not in a socket the server keeps open.
+ */
+async function answer(
+  res: ServerResponse,
+  headers: Record<string, string>,
+  body: string | Buffer | Iterable<Buffer | string>,
+  stallMs: number,
+): Promise<void> {
+  const whole = typeof body === 'string' ? Buffer.from(body) : body;
+  const length = whole instanceof Buffer ? { 'content-length': String(whole.length) } : {};
+  if (whole instanceof Buffer && whole.length <= SLICE_ABOVE_BYTES) {
+    res.writeHead(200, { ...headers, ...length, server: SERVER_HEADER });
+    res.end(whole);
     return;
   }
-  // Streamed answers (a whole task log) honour back-pressure instead of piling up in memory.
-  const iterator = raw.body[Symbol.iterator]();
-  const first = iterator.next();
-  res.writeHead(200, headers);
-  for (let step = first; !step.done; step = iterator.next()) {
+  res.writeHead(200, { ...headers, ...length, server: SERVER_HEADER, connection: 'close' });
+  for (const piece of whole instanceof Buffer ? slices(whole) : whole) {
     if (res.destroyed) return;
-    if (!res.write(step.value)) await drainedOrClosed(res);
+    if (!res.write(piece) && !(await drained(res, stallMs))) {
+      res.destroy();
+      return;
+    }
   }
   res.end();
 }
 
-function drainedOrClosed(res: ServerResponse): Promise<void> {
+/** True once the response's buffered bytes are taken; false when it closes or stalls for stallMs. */
+function drained(res: ServerResponse, stallMs: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      resolve(ok);
     };
-    res.on('drain', done);
-    res.on('close', done);
+    const onDrain = () => done(true);
+    const onClose = () => done(false);
+    const timer = setTimeout(() => done(false), stallMs);
+    res.on('drain', onDrain);
+    res.on('close', onClose);
   });
 }

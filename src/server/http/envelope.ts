@@ -36,7 +36,11 @@ export function errorEnvelope(call: CallInfo, code: ErrorCode, message: string):
 /** The JSON text of an envelope; `data` given as JsonBytes goes in as it is. */
 export function envelopeJson(envelope: Envelope): string | Buffer {
   if (!(envelope.data instanceof JsonBytes)) return JSON.stringify(envelope);
+  return Buffer.concat([Buffer.from(envelopeHead(envelope)), ...envelope.data.parts, Buffer.from('}')]);
+}
+
+/** The envelope's JSON text up to its `data` value, which the caller writes, then `}`. */
+export function envelopeHead(envelope: Envelope): string {
   // `data` is the envelope's last field: the text of the rest ends with `"data":null}`.
-  const rest = JSON.stringify({ ...envelope, data: null });
-  return Buffer.concat([Buffer.from(rest.slice(0, -'null}'.length)), ...envelope.data.parts, Buffer.from('}')]);
+  return JSON.stringify({ ...envelope, data: null }).slice(0, -'null}'.length);
 }

@@ -2,7 +2,9 @@
 // fields take list filters, patterns and dates, which are references that can be joined.
 import { modelToJson, parseList, projectToJson, taskToJson } from '../db/entities.js';
 import { isoTime } from '../db/time.js';
+import type { QueuesGetAllRequest } from '../../wire/cluster.js';
 import type { ModelsGetAllRequest } from '../../wire/models.js';
+import { queueToJson } from '../db/queue-store.js';
 import type { ListPaging, ProjectsGetAllExRequest, TaskQuery } from '../../wire/tasks.js';
 
 type Doc = Record<string, unknown>;
@@ -10,7 +12,7 @@ export type ColumnKind = 'text' | 'int' | 'date' | 'list' | 'json' | 'bool';
 export type RefKind = 'project' | 'user' | 'company' | 'task';
 
 export interface EntitySpec {
-  table: 'tasks' | 'models' | 'projects';
+  table: 'tasks' | 'models' | 'projects' | 'queues';
   columns: Readonly<Record<string, ColumnKind>>;
   /** Columns declared NOT NULL (their ordering needs no empty-last term when not text). */
   notNull: readonly string[];
@@ -188,6 +190,17 @@ export const PROJECTS = entitySpec<ProjectsGetAllExRequest, 'include_stats'>()({
   },
   refFields: { parent: 'project' },
   toJson: projectToJson,
+});
+
+// Entries are the queue handlers' own (src/server/handlers/queues.ts), read from queue_entries.
+export const QUEUES = entitySpec<QueuesGetAllRequest, 'max_task_entries'>()({
+  table: 'queues',
+  columns: {
+    // The queues table lets `user` be NULL, as projects do.
+    user: ['text', 'listFilter'],
+  },
+  refFields: {},
+  toJson: queueToJson,
 });
 
 /** The text values of a field of a candidate row, as patterns and text search see them. */

@@ -25,7 +25,7 @@ type Doc = Record<string, unknown>;
 type Candidate = Record<string, unknown>;
 type Predicate = (row: Candidate) => boolean;
 
-export { MODELS, PROJECTS, TASKS, type EntitySpec } from './entity-specs.js';
+export { MODELS, PROJECTS, QUEUES, TASKS, type EntitySpec } from './entity-specs.js';
 
 export { parseQuery, type ParsedQuery, type PatternCondition } from './parse-query.js';
 

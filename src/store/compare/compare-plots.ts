@@ -1,6 +1,6 @@
 // The same plot across the compared tasks (events.get_multi_task_plots, the last iteration of
 // each): grouped by metric/variant, tasks in marking order, for the plots pane in compare mode.
-import type { StoreContext } from '../context.js';
+import type { CompareContext } from './book.js';
 import { DataShapeError } from '../core/errors.js';
 import { isObject } from '../core/parse.js';
 
@@ -51,7 +51,7 @@ export function parseComparePlots(data: unknown, taskIds: readonly string[]): Co
 }
 
 export async function fetchComparePlots(
-  ctx: StoreContext,
+  ctx: CompareContext,
   taskIds: string[],
   signal: AbortSignal,
 ): Promise<ComparePlot[]> {

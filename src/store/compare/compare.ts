@@ -3,22 +3,21 @@
 // selected series across them. Data: tasks.get_all_ex (names, last_update, last_metrics) every
 // interval, and events.multi_task_scalar_metrics_iter_histogram (samples ≈ chart columns) only
 // when a marked task's last_update moved, or the marks, axis or sample count changed.
-import type { StoreContext } from '../context.js';
-import { runInfoWanted } from '../detail/selected-task.js';
-import { paramsFingerprint } from '../run-info/param-compare.js';
+import type { CompareContext } from './book.js';
 import { classifyFailure, DataShapeError, toPaneError, type PaneError } from '../core/errors.js';
 import { clampIndex } from '../core/lists.js';
 import { isObject, parseSeriesPoints, toEpochMs } from '../core/parse.js';
 import { fetchComparePlots, type ComparePlot } from './compare-plots.js';
-import { plotsShown } from '../detail/selected-task.js';
-import { showStatus } from '../core/status.js';
+import { dataWanted } from '../panes.js';
+import { MAX_MARKED_TASKS } from '../tasks/index.js';
 import { compareRows, type CompareRow, type LastValues } from '../../text/compare.js';
 import type { SeriesRanges } from '../../text/compare-stats.js';
+import { summaryOf, withExtremes, type SeriesSummary } from '../../text/series-truth.js';
 import type { MonitorState, ScalarSeries } from '../types.js';
-import type { XAxisMode } from '../ui/ui-state.js';
+import type { XAxisMode } from '../ui/index.js';
 
 /** events.multi_task_scalar_metrics_iter_histogram takes at most 100 tasks. */
-export const MAX_COMPARED = 100;
+export const MAX_COMPARED = Math.min(100, MAX_MARKED_TASKS);
 
 export interface CompareState {
   /** The marked tasks the data below is for, in marking order. */
@@ -78,7 +77,7 @@ export interface CompareFetched {
  * Wakes the compare poller when what it shows is out of date: other marks, axis or samples,
  * or a listed marked task whose last_update moved (unlisted ones are checked by its own poll).
  */
-export function syncCompare(ctx: StoreContext): void {
+export function syncCompare(ctx: CompareContext): void {
   const state = ctx.get();
   if (state.ui.view !== 'tasks' || !compareActive(state)) return;
   const fetched = ctx.book.compareFor;
@@ -86,7 +85,7 @@ export function syncCompare(ctx: StoreContext): void {
     const row = state.tasks.byId[id];
     return row !== undefined && fetched !== null && row.lastUpdate !== (fetched.updates[id] ?? null);
   };
-  const plotsMissing = plotsShown(state) && fetched?.plots !== true;
+  const plotsMissing = dataWanted(state, 'compare-plots') && fetched?.plots !== true;
   if (fetched === null || fetched.key !== compareKey(state) || state.tasks.marked.some(moved) || plotsMissing)
     ctx.pollers.compare.wake();
 }
@@ -95,23 +94,44 @@ interface TaskMetrics {
   names: Record<string, string>;
   last: Record<string, LastValues>;
   ranges: SeriesRanges;
+  /** summaries[taskId][metric][variant]. */
+  summaries: Record<string, Record<string, Record<string, SeriesSummary>>>;
   updates: Record<string, number | null>;
 }
 
-const finiteOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
-/** min_value / max_value per metric and variant, as real servers keep them in last_metrics. */
-function seriesRanges(lastMetrics: unknown): SeriesRanges[string] {
-  const out: SeriesRanges[string] = {};
+/** What last_metrics says of each series (count, extremes and their iterations), per metric and variant. */
+function seriesSummaries(lastMetrics: unknown): Record<string, Record<string, SeriesSummary>> {
+  const out: Record<string, Record<string, SeriesSummary>> = {};
   for (const variants of Object.values(isObject(lastMetrics) ? lastMetrics : {})) {
     for (const entry of Object.values(isObject(variants) ? variants : {})) {
       if (!isObject(entry) || typeof entry.metric !== 'string' || typeof entry.variant !== 'string') continue;
-      (out[entry.metric] ??= {})[entry.variant] = {
-        min: finiteOrNull(entry.min_value),
-        max: finiteOrNull(entry.max_value),
-      };
+      (out[entry.metric] ??= {})[entry.variant] = summaryOf(entry);
     }
   }
+  return out;
+}
+
+/** min_value / max_value per metric and variant, as real servers keep them in last_metrics. */
+function seriesRanges(summaries: Record<string, Record<string, SeriesSummary>>): SeriesRanges[string] {
+  const out: SeriesRanges[string] = {};
+  for (const [metric, variants] of Object.entries(summaries))
+    for (const [variant, { min, max }] of Object.entries(variants)) (out[metric] ??= {})[variant] = { min, max };
+  return out;
+}
+
+/** Each task's series with its summary and, on an iteration axis, its true extremes put back. */
+function withTrueExtremes(
+  series: CompareState['series'],
+  summaries: TaskMetrics['summaries'],
+  xIsIter: boolean,
+): CompareState['series'] {
+  const out: CompareState['series'] = {};
+  for (const [metric, variants] of Object.entries(series))
+    for (const [variant, byTask] of Object.entries(variants))
+      for (const [taskId, s] of Object.entries(byTask)) {
+        const summary = summaries[taskId]?.[metric]?.[variant];
+        ((out[metric] ??= {})[variant] ??= {})[taskId] = summary === undefined ? s : withExtremes(s, summary, xIsIter);
+      }
   return out;
 }
 
@@ -130,12 +150,14 @@ function lastValues(lastMetrics: unknown): LastValues {
 function parseTaskMetrics(data: unknown, endpoint: string): TaskMetrics {
   if (!isObject(data) || !Array.isArray(data.tasks))
     throw new DataShapeError(endpoint, 'the answer has no "tasks" list');
-  const out: TaskMetrics = { names: {}, last: {}, ranges: {}, updates: {} };
+  const out: TaskMetrics = { names: {}, last: {}, ranges: {}, summaries: {}, updates: {} };
   for (const task of data.tasks) {
     if (!isObject(task) || typeof task.id !== 'string') continue;
     out.names[task.id] = typeof task.name === 'string' ? task.name : task.id;
     out.last[task.id] = lastValues(task.last_metrics);
-    out.ranges[task.id] = seriesRanges(task.last_metrics);
+    const summaries = seriesSummaries(task.last_metrics);
+    out.summaries[task.id] = summaries;
+    out.ranges[task.id] = seriesRanges(summaries);
     out.updates[task.id] = toEpochMs(task.last_update);
   }
   return out;
@@ -169,7 +191,7 @@ function sameUpdates(a: Record<string, number | null>, b: Record<string, number 
  * One poll: the marked tasks' names, last_update and last values (one small request); their
  * series only when the key changed or a task moved since they were fetched.
  */
-export async function compareTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+export async function compareTick(ctx: CompareContext, signal: AbortSignal): Promise<void> {
   const state = ctx.get();
   if (!compareActive(state)) return;
   const key = compareKey(state);
@@ -195,7 +217,7 @@ export async function compareTick(ctx: StoreContext, signal: AbortSignal): Promi
   let series: CompareState['series'] | null = null;
   let plots: ComparePlot[] | null = null;
   const stale = fetched === null || fetched.key !== key || !sameUpdates(fetched.updates, metrics.updates, taskIds);
-  const wantPlots = plotsShown(ctx.get()) && (stale || fetched.plots !== true);
+  const wantPlots = dataWanted(ctx.get(), 'compare-plots') && (stale || fetched.plots !== true);
   if (stale || wantPlots) {
     if (fetched?.key !== key) ctx.set((s) => ({ compare: { ...s.compare, loading: true } }));
     try {
@@ -209,7 +231,11 @@ export async function compareTick(ctx: StoreContext, signal: AbortSignal): Promi
         wantPlots ? fetchComparePlots(ctx, taskIds, signal) : null,
       ]);
       if (histogram !== null)
-        series = parseMultiHistogram(histogram, 'events.multi_task_scalar_metrics_iter_histogram', samples * 2);
+        series = withTrueExtremes(
+          parseMultiHistogram(histogram, 'events.multi_task_scalar_metrics_iter_histogram', samples * 2),
+          metrics.summaries,
+          axis === 'iter',
+        );
       plots = plotItems;
     } catch (err) {
       return fail(err);
@@ -241,49 +267,11 @@ export async function compareTick(ctx: StoreContext, signal: AbortSignal): Promi
   });
 }
 
-export function moveCompareCursor(ctx: StoreContext, delta: number): void {
-  const c = ctx.get().compare;
-  const index = clampIndex(c.selectedIndex + delta, c.rows.length);
-  if (index !== c.selectedIndex) ctx.set((s) => ({ compare: { ...s.compare, selectedIndex: index } }));
-}
-
-export function scrollComparePlots(ctx: StoreContext, delta: number): void {
-  const c = ctx.get().compare;
-  const top = clampIndex(c.plotsTop + delta, c.plots.length);
-  if (top !== c.plotsTop) ctx.set((s) => ({ compare: { ...s.compare, plotsTop: top } }));
-}
-
-export interface CompareActions {
-  /** Marks / unmarks the selected task for compare. */
-  toggleTaskMark(): void;
-  /** Clears every mark (compare mode ends). */
-  clearTaskMarks(): void;
-}
-
-export function createCompareActions(ctx: StoreContext): CompareActions {
-  return {
-    toggleTaskMark() {
-      const t = ctx.get().tasks;
-      const id = t.selectedId;
-      if (id === null) return;
-      const on = !t.marked.includes(id);
-      if (on && t.marked.length >= MAX_COMPARED) {
-        showStatus(ctx, `at most ${MAX_COMPARED} tasks can be compared`, 'error');
-        return;
-      }
-      const marked = on ? [...t.marked, id] : t.marked.filter((m) => m !== id);
-      ctx.set((s) => ({ tasks: { ...s.tasks, marked } }));
-      if (marked.length < 2) ctx.set({ compare: emptyCompare() });
-      syncCompare(ctx);
-      // The run info shows the marked runs' hyperparameters: fetch them now, not at the next tick.
-      const state = ctx.get();
-      if (runInfoWanted(state) && ctx.book.paramsFor !== paramsFingerprint(state)) ctx.pollers.detail.wake();
-    },
-    clearTaskMarks() {
-      if (ctx.get().tasks.marked.length === 0) return;
-      ctx.pollers.compare.cancel();
-      ctx.book.compareFor = null;
-      ctx.set((s) => ({ tasks: { ...s.tasks, marked: [] }, compare: emptyCompare() }));
-    },
-  };
+/** Marks changed: fewer than two end compare mode (its requests and data go); else it syncs. */
+export function onMarksChanged(ctx: CompareContext): void {
+  if (compareActive(ctx.get())) return syncCompare(ctx);
+  if (ctx.get().compare.taskIds.length === 0 && ctx.book.compareFor === null) return;
+  ctx.pollers.compare.cancel();
+  ctx.book.compareFor = null;
+  ctx.set({ compare: emptyCompare() });
 }

@@ -2,7 +2,7 @@
 // overdue answer, a malformed answer and rejected credentials keep the data on screen and
 // mark it stale since the last good answer; the next success makes the connection live again
 // and wakes every poller that was backing off.
-import type { StoreContext } from '../context.js';
+import type { StoreContext } from './context.js';
 import { classifyFailure, describeFailure, failureEndpoint } from './errors.js';
 import type { Poller } from './poller.js';
 
@@ -72,7 +72,7 @@ const PRIMARY_TROUBLE: ReadonlySet<ConnectionStateName> = new Set(['unanswered',
 
 export function markSuccess(ctx: StoreContext, primary: boolean): void {
   const now = ctx.now();
-  ctx.book.lastAnswerAt = now;
+  ctx.core.lastAnswerAt = now;
   const c = ctx.get().connection;
   if (!primary && PRIMARY_TROUBLE.has(c.state)) return;
   const recovering = c.state !== 'live';
@@ -100,7 +100,7 @@ export function markSuccess(ctx: StoreContext, primary: boolean): void {
 export function markOverdue(ctx: StoreContext): void {
   const c = ctx.get().connection;
   if (c.state !== 'live' && c.state !== 'connecting') return;
-  patchConnection(ctx, { state: 'unanswered', staleSince: ctx.book.lastAnswerAt });
+  patchConnection(ctx, { state: 'unanswered', staleSince: ctx.core.lastAnswerAt });
 }
 
 /** The server answered the shown list with data the monitor cannot read. */
@@ -108,7 +108,7 @@ export function markMalformed(ctx: StoreContext, err: unknown): void {
   const c = ctx.get().connection;
   patchConnection(ctx, {
     state: 'malformed',
-    staleSince: c.staleSince ?? ctx.book.lastAnswerAt,
+    staleSince: c.staleSince ?? ctx.core.lastAnswerAt,
     nextAttemptAt: null,
     attempt: 0,
     lastError: describeFailure(err),
@@ -122,7 +122,7 @@ export function markOversized(ctx: StoreContext, err: unknown): void {
   const c = ctx.get().connection;
   patchConnection(ctx, {
     state: 'oversized',
-    staleSince: c.staleSince ?? ctx.book.lastAnswerAt,
+    staleSince: c.staleSince ?? ctx.core.lastAnswerAt,
     nextAttemptAt: null,
     attempt: 0,
     lastError: describeFailure(err),
@@ -147,7 +147,7 @@ export function markFailure(
   const message = describeFailure(err);
   const next: Partial<ConnectionState> = {
     state: cls === 'auth' ? 'auth-failed' : 'retrying',
-    staleSince: c.staleSince ?? ctx.book.lastAnswerAt,
+    staleSince: c.staleSince ?? ctx.core.lastAnswerAt,
     lastError: message,
     authReason: cls === 'auth' ? message : null,
     malformedEndpoint: null,

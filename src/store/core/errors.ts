@@ -80,3 +80,19 @@ export function failureEndpoint(err: unknown): string | null {
 export function toPaneError(err: unknown, at: number): PaneError {
   return { message: describeFailure(err), endpoint: failureEndpoint(err), at };
 }
+
+/** What a poller tick's parallel fetches found: the first connection failure (the poller backs off on it). */
+export interface Outcome {
+  connectionError: unknown;
+}
+
+/** Sorts a fetch's failure: connection/auth ones go into `outcome` (the poller backs off), others to the pane. */
+export function triageFailure(err: unknown, outcome: Outcome, onPaneError: (e: PaneError) => void, now: number): void {
+  const cls = classifyFailure(err);
+  if (cls === 'abort') return;
+  if (cls === 'connection' || cls === 'auth') {
+    outcome.connectionError ??= err;
+    return;
+  }
+  onPaneError(toPaneError(err, now));
+}

@@ -1,7 +1,7 @@
 // Paging shared by the two lists (tasks, reports): rows wanted, the server's scroll id, "more on
 // scroll" when the selection nears the end of the loaded rows, and the steps of a list tick's
 // read on that cursor that do not depend on which list it is.
-import { MAX_LIST_ROWS, type StoreContext } from '../context.js';
+import { MAX_LIST_ROWS, type StoreContext } from './context.js';
 import { appendRows, normalise, type Normalised } from './lists.js';
 import type { ListName } from '../panes.js';
 import type { Page } from './parse.js';
@@ -22,9 +22,8 @@ export function initialPaging(pageSize: number): ListPaging {
 }
 
 /** Asks the list's poller for the next page when the selection is near the end of the loaded rows. */
-export function maybeLoadMore(ctx: StoreContext, list: ListName): void {
+export function maybeLoadMore(ctx: StoreContext, list: ListName, paging: ListPaging): void {
   const rows = ctx.get()[list];
-  const paging = ctx.book.paging[list];
   if (!rows.hasMore || rows.loadingMore || paging.wantMore) return;
   if (rows.selectedIndex < rows.ids.length - MORE_THRESHOLD) return;
   paging.wantMore = true;
@@ -32,8 +31,8 @@ export function maybeLoadMore(ctx: StoreContext, list: ListName): void {
 }
 
 /** The query changed (filter, archived, status): start again from the first page. */
-export function resetListQuery(ctx: StoreContext, list: ListName): void {
-  ctx.book.paging[list] = initialPaging(ctx.pageSize);
+export function resetListQuery(ctx: StoreContext, list: ListName, paging: ListPaging): void {
+  Object.assign(paging, initialPaging(ctx.pageSize));
   ctx.set((s) => ({ [list]: { ...s[list], loading: true, hasMore: false } }));
   ctx.pollers[list].restart();
 }
@@ -41,6 +40,7 @@ export function resetListQuery(ctx: StoreContext, list: ListName): void {
 /** What one list tick reads: the next page ("more on scroll"), or every loaded row again. */
 export interface ListRead<Query> {
   list: ListName;
+  paging: ListPaging;
   more: boolean;
   /** The list's scroll cursor was open (not a first read, nor a new query). */
   cursorOpen: boolean;
@@ -56,9 +56,9 @@ export interface ListRead<Query> {
 export function beginListRead<Query extends { refresh_scroll?: boolean }>(
   ctx: StoreContext,
   list: ListName,
+  paging: ListPaging,
   buildQuery: (state: MonitorState, size: number, scrollId: string | null) => Query,
 ): ListRead<Query> {
-  const paging = ctx.book.paging[list];
   const cursorOpen = paging.scrollId !== null;
   const more = paging.wantMore && cursorOpen && ctx.get()[list].hasMore;
   paging.wantMore = false;
@@ -66,7 +66,7 @@ export function beginListRead<Query extends { refresh_scroll?: boolean }>(
   const query = buildQuery(ctx.get(), ctx.pageSize, paging.scrollId);
   if (!more && cursorOpen) query.refresh_scroll = true;
   if (more) ctx.set((s) => ({ [list]: { ...s[list], loadingMore: true } }));
-  return { list, more, cursorOpen, size, query };
+  return { list, paging, more, cursorOpen, size, query };
 }
 
 /** A list answer taken in: its rows, to merge into the slice inside the state update. */
@@ -91,7 +91,7 @@ export function takeListPage<Row extends { id: string }>(
   read: ListRead<unknown>,
   page: Page<Row>,
 ): ListAnswer<Row> {
-  const paging = ctx.book.paging[read.list];
+  const paging = read.paging;
   // A refresh on a cursor the server has dropped (idle > 10 min) starts over from the first page.
   const restarted = !read.more && paging.scrollId !== null && page.scrollId !== paging.scrollId;
   const expected = restarted ? ctx.pageSize : read.size;
@@ -110,21 +110,15 @@ export function takeListPage<Row extends { id: string }>(
 }
 
 /**
- * After an answer is in the state: the list re-reads as many rows from now on, the selection's
- * follow-up runs (`selectionChanged` or `sameSelection`), the next page is asked for when near.
+ * After an answer is in the state: the list re-reads as many rows from now on, the shown panes
+ * check what they lack (a changed selection has already been announced by its owner), and the
+ * next page is asked for when the selection is near the end.
  */
-export function finishListRead(
-  ctx: StoreContext,
-  list: ListName,
-  previousId: string | null,
-  selectionChanged: (ctx: StoreContext) => void,
-  sameSelection: (ctx: StoreContext) => void,
-): void {
-  const rows = ctx.get()[list];
-  ctx.book.paging[list].wanted = Math.max(ctx.pageSize, rows.ids.length);
-  if (rows.selectedId !== previousId) selectionChanged(ctx);
-  else sameSelection(ctx);
-  maybeLoadMore(ctx, list);
+export function finishListRead(ctx: StoreContext, read: ListRead<unknown>): void {
+  const rows = ctx.get()[read.list];
+  read.paging.wanted = Math.max(ctx.pageSize, rows.ids.length);
+  ctx.events.emit('sync', { view: ctx.get().ui.view });
+  maybeLoadMore(ctx, read.list, read.paging);
 }
 
 /** A list tick is over, answered or not: nothing is loading below the rows any more. */

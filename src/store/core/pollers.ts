@@ -1,10 +1,6 @@
-// The pollers of the monitor (task list, report list, selected task's detail, its log, the
-// shown report's widgets) and how their outcomes reach the connection slice and the panes.
-import { refreshWidgets } from '../reports/widgets.js';
-import { logsWanted } from '../detail/selected-task.js';
-import { syncDetail } from '../detail/task-detail.js';
-import { requestLogOp } from '../logs/fetch.js';
-import { forceFullRead } from './list-probe.js';
+// How a poller's outcomes reach the connection state and the panes (`makePoller`), and the
+// store's lifecycle (start, stop, refresh) over every poller. Each slice creates its own
+// pollers with makePoller; none is created here.
 import {
   markAttempt,
   markFailure,
@@ -14,20 +10,12 @@ import {
   markSuccess,
   overdueAfterMs,
 } from './connection.js';
-import { BOOK_TIMERS, stopTimer } from './book-timers.js';
-import type { Pollers, StoreContext } from '../context.js';
+import type { PollerName, StoreContext } from './context.js';
 import { classifyFailure, isMalformedAnswer, isOversizedAnswer, toPaneError } from './errors.js';
+import type { ListName } from '../panes.js';
 import { Poller } from './poller.js';
-import { reportsTick } from '../reports/list.js';
-import { widgetsShown, widgetsTick } from '../reports/widgets.js';
-import { detailTick } from '../detail/task-detail.js';
-import { FRESH_PROBE_MS, freshProbeWanted, freshTick } from '../detail/fresh-probe.js';
-import { logsTick } from '../logs/fetch.js';
-import { tasksTick } from '../tasks/list.js';
-import { compareActive, compareTick } from '../compare/compare.js';
-import type { ListName } from '../types.js';
 
-interface PollerSpec {
+export interface PollerSpec {
   name: string;
   /** Null: runs only when woken. */
   intervalMs: number | null;
@@ -41,10 +29,7 @@ interface PollerSpec {
   onPaneError?(err: unknown): void;
 }
 
-/** One concern's fetch (each slice exports its own). */
-type Tick = (ctx: StoreContext, signal: AbortSignal) => Promise<void>;
-
-function makePoller(ctx: StoreContext, spec: PollerSpec): Poller {
+export function makePoller(ctx: StoreContext, spec: PollerSpec): Poller {
   const poller: Poller = new Poller({
     name: spec.name,
     intervalMs: spec.intervalMs,
@@ -82,45 +67,34 @@ function makePoller(ctx: StoreContext, spec: PollerSpec): Poller {
   return poller;
 }
 
-export function createPollers(ctx: StoreContext): Pollers {
-  const view = () => ctx.get().ui.view;
-  const taskSelected = () => view() === 'tasks' && ctx.get().tasks.selectedId !== null;
-  const comparing = () => view() === 'tasks' && compareActive(ctx.get());
-  const reportShown = () => widgetsShown(ctx.get()) && ctx.get().reports.selectedId !== null;
-  // A list polls every interval while its view is shown and is then the primary poller; its
-  // pane shows what failed.
-  const listPoller = (list: ListName, tick: Tick): Poller =>
-    makePoller(ctx, {
-      name: list,
-      intervalMs: ctx.intervalMs,
-      isEnabled: () => view() === list,
-      tick: (signal) => tick(ctx, signal),
-      isPrimary: () => view() === list,
-      onPaneError: (err) => {
-        ctx.set((s) => ({
-          [list]: { ...s[list], loading: false, loadingMore: false, error: toPaneError(err, ctx.now()) },
-        }));
-      },
-    });
-  // The others follow the list's selection; their failures show in their own panes.
-  const sidePoller = (name: string, intervalMs: number | null, isEnabled: () => boolean, tick: Tick) =>
-    makePoller(ctx, { name, intervalMs, isEnabled, tick: (signal) => tick(ctx, signal), isPrimary: () => false });
-  return {
-    tasks: listPoller('tasks', tasksTick),
-    reports: listPoller('reports', reportsTick),
-    detail: sidePoller('detail', null, taskSelected, detailTick),
-    logs: sidePoller('logs', null, taskSelected, logsTick),
-    compare: sidePoller('compare', ctx.intervalMs, comparing, compareTick),
-    widgets: sidePoller('widgets', null, reportShown, widgetsTick),
-    fresh: sidePoller(
-      'fresh',
-      FRESH_PROBE_MS,
-      () => freshProbeWanted(ctx),
-      async (c, signal) => {
-        if (await freshTick(c, signal)) syncDetail(c);
-      },
-    ),
-  };
+/**
+ * A list's poller: every interval while its view is shown, and then the primary poller (the
+ * connection's state follows it); its pane shows what failed.
+ */
+export function listPoller(ctx: StoreContext, list: ListName, tick: (signal: AbortSignal) => Promise<void>): Poller {
+  return makePoller(ctx, {
+    name: list,
+    intervalMs: ctx.intervalMs,
+    isEnabled: () => ctx.get().ui.view === list,
+    tick,
+    isPrimary: () => ctx.get().ui.view === list,
+    onPaneError: (err) => {
+      ctx.set((s) => ({
+        [list]: { ...s[list], loading: false, loadingMore: false, error: toPaneError(err, ctx.now()) },
+      }));
+    },
+  });
+}
+
+/** A poller that follows a list's selection: its failures show in its own pane, never as the connection's. */
+export function sidePoller(
+  ctx: StoreContext,
+  name: PollerName,
+  intervalMs: number | null,
+  isEnabled: () => boolean,
+  tick: (signal: AbortSignal) => Promise<void>,
+): Poller {
+  return makePoller(ctx, { name, intervalMs, isEnabled, tick, isPrimary: () => false });
 }
 
 export interface LifecycleActions {
@@ -136,39 +110,25 @@ export interface LifecycleActions {
 }
 
 export function createLifecycleActions(ctx: StoreContext): LifecycleActions {
-  const book = ctx.book;
   const every = (): Poller[] => Object.values(ctx.pollers) as Poller[];
   return {
     start() {
-      if (book.started) return;
-      book.started = true;
+      if (ctx.core.started) return;
+      ctx.core.started = true;
       for (const poller of every()) poller.start();
     },
     stop() {
-      book.started = false;
+      ctx.core.started = false;
       for (const poller of every()) poller.stop();
-      for (const timer of BOOK_TIMERS) stopTimer(ctx, timer);
+      ctx.core.statusTimer.stop();
+      ctx.events.emit('stop', {});
     },
     refresh() {
-      book.scalarsFor = null;
-      book.artifactsFor = null;
-      book.runInfoFor = null;
-      book.paramsFor = null;
-      book.compareFor = null;
-      book.tagsWanted = true;
       for (const poller of every()) poller.resetBackoff();
-      const state = ctx.get();
-      const list = state.ui.view === 'tasks' ? ctx.pollers.tasks : ctx.pollers.reports;
-      if (state.connection.state === 'unanswered') list.restart();
-      if (state.ui.view === 'tasks') {
-        forceFullRead(ctx);
-        ctx.pollers.tasks.wake();
-        syncDetail(ctx);
-        if (logsWanted(state) && state.logs.follow && state.logs.lines.length > 0) requestLogOp(ctx, { kind: 'newer' });
-      } else {
-        ctx.pollers.reports.wake();
-        refreshWidgets(ctx);
-      }
+      const view = ctx.get().ui.view;
+      if (ctx.get().connection.state === 'unanswered') ctx.pollers[view].restart();
+      ctx.events.emit('refresh', {});
+      ctx.events.emit('sync', { view });
     },
   };
 }

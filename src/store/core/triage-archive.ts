@@ -2,8 +2,8 @@
 // a confirmation first), rows hidden by the archive leave the list at once, and `u` reverses
 // the last one, putting hidden rows back where they were. Each list says how it sends the
 // change (one request per row, or one `_many` request).
-import type { StoreContext } from '../context.js';
-import { openConfirm } from '../ui/dialogs.js';
+import type { StoreContext } from './context.js';
+import { openConfirm } from './dialogs.js';
 import { showStatus } from './status.js';
 import {
   clearMarksOf,
@@ -20,7 +20,7 @@ import {
   withArchived,
   type Optimistic,
   type RunResult,
-  type TriageBook,
+  type TriageHistory,
   type TriageDesc,
   type TriageRow,
 } from './triage.js';
@@ -31,7 +31,7 @@ export type ArchiveSender = (rows: TriageRow[], archived: boolean) => Promise<Ru
 export async function setArchived(
   ctx: StoreContext,
   desc: TriageDesc,
-  triage: TriageBook,
+  triage: TriageHistory,
   send: ArchiveSender,
   rows: TriageRow[],
   archived: boolean,
@@ -70,7 +70,7 @@ export async function setArchived(
 export async function archiveToggle(
   ctx: StoreContext,
   desc: TriageDesc,
-  triage: TriageBook,
+  triage: TriageHistory,
   send: ArchiveSender,
 ): Promise<void> {
   if (refused(ctx, desc)) return;
@@ -80,7 +80,7 @@ export async function archiveToggle(
   const changed = archive ? rows.filter((row) => !row.archived) : rows;
   if (archive && changed.length > 1) {
     const lines = [...listLines(changed), 'u undoes it afterwards.'];
-    openConfirm(ctx, 'archive', `Archive ${subject(desc, changed)}?`, lines, changed);
+    openConfirm(ctx, desc.list, 'archive', `Archive ${subject(desc, changed)}?`, lines, changed);
     return;
   }
   await setArchived(ctx, desc, triage, send, changed, archive, false);
@@ -90,7 +90,7 @@ export async function archiveToggle(
 export async function undoArchive(
   ctx: StoreContext,
   desc: TriageDesc,
-  triage: TriageBook,
+  triage: TriageHistory,
   send: ArchiveSender,
 ): Promise<void> {
   if (refused(ctx, desc)) return;

@@ -3,7 +3,7 @@
 // rollback of what the server refuses, the undo record of the last archive, and the status
 // line that reports the outcome. Each list names itself with a TriageDesc; its slice keeps
 // `pending` (changes in flight) and `undo` (what `u` would reverse).
-import type { StoreContext } from '../context.js';
+import type { StoreContext } from './context.js';
 import type { ListName } from '../panes.js';
 import type { MonitorData, MonitorState } from '../types.js';
 import { classifyFailure, describeFailure } from './errors.js';
@@ -60,12 +60,12 @@ export interface UndoRecord {
   rows: { row: TriageRow; index: number }[];
 }
 
-export interface TriageBook {
+export interface TriageHistory {
   changeSeq: number;
   lastUndo: UndoRecord | null;
 }
 
-export function createTriageBook(): TriageBook {
+export function createTriageHistory(): TriageHistory {
   return { changeSeq: 0, lastUndo: null };
 }
 
@@ -186,7 +186,7 @@ export interface Optimistic {
 export function applyOptimistic(
   ctx: StoreContext,
   desc: TriageDesc,
-  triage: TriageBook,
+  triage: TriageHistory,
   action: string,
   change: Optimistic,
 ): string {
@@ -269,7 +269,7 @@ export interface RunResult<R extends TriageRow = TriageRow> {
 export async function execute<R extends TriageRow>(
   ctx: StoreContext,
   desc: TriageDesc,
-  triage: TriageBook,
+  triage: TriageHistory,
   action: string,
   rows: R[],
   change: Optimistic,
@@ -291,7 +291,7 @@ export async function execute<R extends TriageRow>(
 export function run<R extends TriageRow>(
   ctx: StoreContext,
   desc: TriageDesc,
-  triage: TriageBook,
+  triage: TriageHistory,
   action: string,
   rows: R[],
   change: Optimistic,
@@ -353,7 +353,7 @@ export function withArchived<R extends TriageRow>(row: R, archived: boolean): R 
 }
 
 /** Records what `u` reverses (or forgets it: `rows` empty). */
-export function offerUndo(ctx: StoreContext, desc: TriageDesc, triage: TriageBook, record: UndoRecord | null): void {
+export function offerUndo(ctx: StoreContext, desc: TriageDesc, triage: TriageHistory, record: UndoRecord | null): void {
   triage.lastUndo = record;
   const undo = record === null ? null : { action: record.action, ids: record.rows.map(({ row }) => row.id) };
   ctx.set((s) => patchSlice(s, desc.list, { undo }));

@@ -1,7 +1,7 @@
-// The detail slice's bookkeeping: what the scalars and artifacts were last fetched for, the
-// server-side debug image iterator, and when the selected task last changed. Part of the
-// store's Bookkeeping (context.ts).
-import { initialFreshProbe, type FreshProbe } from './fresh-probe.js';
+// The detail slice's private bookkeeping: what the scalars and artifacts were last fetched
+// for, the server-side debug image iterator, and the pause after a selection change.
+import type { SliceContext, StoreContext } from '../core/context.js';
+import { OneShot } from '../core/one-shot.js';
 
 export interface DetailBook {
   /** "taskId|lastUpdate|lastIteration" the scalars / artifacts were last fetched for. */
@@ -9,10 +9,12 @@ export interface DetailBook {
   artifactsFor: string | null;
   /** Server-side debug image iterator of the selected task (reused with refresh). */
   imagesScroll: { taskId: string; scrollId: string } | null;
-  /** When the selected task last changed, for its probe (fresh-probe.ts). */
-  freshProbe: FreshProbe;
+  /** Pause after a selection change before the new task's detail is fetched (holding `j` fetches nothing in between). */
+  selectionTimer: OneShot;
 }
 
-export function initialDetailBook(): DetailBook {
-  return { scalarsFor: null, artifactsFor: null, imagesScroll: null, freshProbe: initialFreshProbe() };
+export type DetailContext = SliceContext<DetailBook>;
+
+export function initialDetailBook(ctx: StoreContext): DetailBook {
+  return { scalarsFor: null, artifactsFor: null, imagesScroll: null, selectionTimer: new OneShot(ctx.timers) };
 }

@@ -1,11 +1,11 @@
 // How the scalars and chart panes show what they have: log-scale y (`L`), the `:monitor:`
 // group folded or not (`z`), and the focused pane zoomed to the whole body (`Z`). View
 // settings only: nothing is fetched again.
-import type { StoreContext } from '../context.js';
+import type { StoreContext } from '../core/context.js';
 import { showStatus } from '../core/status.js';
 import { clampIndex } from '../core/lists.js';
 import { entryKey, scalarEntries } from './scalar-rows.js';
-import type { XAxisMode } from '../ui/ui-state.js';
+import { setDisplay, type XAxisMode } from '../ui/index.js';
 
 /** What the histogram's x is keyed by for an x-axis mode. */
 export function histogramKey(axis: XAxisMode): 'iter' | 'timestamp' {
@@ -27,7 +27,7 @@ export interface ChartViewActions {
 export function createChartViewActions(ctx: StoreContext): ChartViewActions {
   return {
     toggleLogScale() {
-      ctx.set((s) => ({ ui: { ...s.ui, logScale: !s.ui.logScale } }));
+      setDisplay(ctx, { logScale: !ctx.get().ui.logScale });
       showStatus(ctx, ctx.get().ui.logScale ? 'log-scale y (values <= 0 are not drawn)' : 'linear y');
     },
     toggleMonitorFold() {
@@ -39,13 +39,13 @@ export function createChartViewActions(ctx: StoreContext): ChartViewActions {
       // A series that folds away leaves the selection on the group's line.
       const key = selected?.kind === 'series' && selected.monitor && folded ? '\u0000monitor' : entryKey(selected);
       const at = after.findIndex((e) => entryKey(e) === key);
+      setDisplay(ctx, { monitorFolded: folded });
       ctx.set((s) => ({
-        ui: { ...s.ui, monitorFolded: folded },
         scalars: { ...s.scalars, selectedIndex: at >= 0 ? at : clampIndex(s.scalars.selectedIndex, after.length) },
       }));
     },
     toggleZoom() {
-      ctx.set((s) => ({ ui: { ...s.ui, zoomed: !s.ui.zoomed } }));
+      setDisplay(ctx, { zoomed: !ctx.get().ui.zoomed });
       showStatus(ctx, ctx.get().ui.zoomed ? 'zoomed: the focused pane fills the screen (Z: back)' : 'all panes');
     },
   };

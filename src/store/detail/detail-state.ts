@@ -1,14 +1,15 @@
 // The detail slices' state: the selected task's scalars (series, rows, chart settings) and its
 // artifacts (plots, debug images, single values), with their empty values.
 import type { PaneError } from '../core/errors.js';
-import type { XAxisMode } from '../ui/ui-state.js';
+import type { XAxisMode } from '../ui/index.js';
 import type { ScalarRow } from './scalar-rows.js';
+import type { SampledSeries } from '../../text/series-truth.js';
 
-/** x is iteration or epoch ms (per `ScalarsState.seriesAxis`), ascending; y may hold NaN. */
-export interface ScalarSeries {
-  x: number[];
-  y: number[];
-}
+/**
+ * x is iteration or epoch ms (per `ScalarsState.seriesAxis`), ascending; y may hold NaN. With
+ * what the series stands for when y are bucket means (src/text/series-truth.ts).
+ */
+export type ScalarSeries = SampledSeries;
 
 export interface ScalarsState {
   /** The task these rows belong to. */

@@ -6,7 +6,7 @@ import { FetchFileError } from '../../api/fetch-file.js';
 import type { RgbaImage } from '../../text/image-decode.js';
 import { ImageDecodeError } from '../../text/image-decode-error.js';
 import { shrinkImage } from '../../text/image-shrink.js';
-import type { StoreContext } from '../context.js';
+import type { StoreContext } from '../core/context.js';
 import { isObject } from '../core/parse.js';
 import { showStatus } from '../core/status.js';
 

@@ -7,6 +7,7 @@
 import { DataShapeError } from '../core/errors.js';
 import { isObject } from '../core/parse.js';
 import { compareSeries, isMonitorMetric } from '../../text/series-names.js';
+import { summaryOf, withExtremes, type SampledSeries, type SeriesSummary } from '../../text/series-truth.js';
 
 export interface ScalarRow {
   metric: string;
@@ -34,29 +35,61 @@ export function parseMetricsAndVariants(data: unknown, endpoint: string): { metr
   return out;
 }
 
-/** The task's last_metrics (from a tasks.get_all_ex answer) as rows, keyed by metric/variant. */
-export function parseLastMetrics(data: unknown, endpoint: string, taskId: string): Map<string, ScalarRow> {
+/** The last_metrics entries (`{metric, variant, ...}`) of one task in a tasks.get_all_ex answer. */
+function* lastMetricsEntries(data: unknown, endpoint: string, taskId: string): Generator<Record<string, unknown>> {
   if (!isObject(data) || !Array.isArray(data.tasks)) throw new DataShapeError(endpoint, 'the answer has no "tasks"');
   const task = data.tasks.find((t) => isObject(t) && t.id === taskId) as Record<string, unknown> | undefined;
-  const out = new Map<string, ScalarRow>();
   const byMetric = task?.last_metrics;
-  if (!isObject(byMetric)) return out;
+  if (!isObject(byMetric)) return;
   for (const variants of Object.values(byMetric)) {
     if (!isObject(variants)) continue;
-    for (const entry of Object.values(variants)) {
-      if (!isObject(entry) || typeof entry.metric !== 'string' || typeof entry.variant !== 'string') continue;
-      const k = key(entry.metric, entry.variant);
-      // The SDK keeps the first entry it meets for a metric/variant (setdefault); so do we.
-      if (out.has(k)) continue;
-      out.set(k, {
-        metric: entry.metric,
-        variant: entry.variant,
-        last: finite(entry.value),
-        min: finite(entry.min_value),
-        max: finite(entry.max_value),
-      });
-    }
+    for (const entry of Object.values(variants))
+      if (isObject(entry) && typeof entry.metric === 'string' && typeof entry.variant === 'string') yield entry;
   }
+}
+
+/** What the task's last_metrics says of each series: its rows and its summaries, keyed by metric/variant. */
+export interface TaskLastMetrics {
+  rows: Map<string, ScalarRow>;
+  summaries: Map<string, SeriesSummary>;
+}
+
+/** The task's last_metrics (from a tasks.get_all_ex answer) as rows and summaries. */
+export function parseLastMetrics(data: unknown, endpoint: string, taskId: string): TaskLastMetrics {
+  const out: TaskLastMetrics = { rows: new Map(), summaries: new Map() };
+  for (const entry of lastMetricsEntries(data, endpoint, taskId)) {
+    const metric = entry.metric as string;
+    const variant = entry.variant as string;
+    const k = key(metric, variant);
+    // The SDK keeps the first entry it meets for a metric/variant (setdefault); so do we.
+    if (out.rows.has(k)) continue;
+    out.rows.set(k, {
+      metric,
+      variant,
+      last: finite(entry.value),
+      min: finite(entry.min_value),
+      max: finite(entry.max_value),
+    });
+    out.summaries.set(k, summaryOf(entry));
+  }
+  return out;
+}
+
+/**
+ * The histogram's series, each with its last_metrics summary and, on an iteration axis, its
+ * true minimum and maximum put back among the bucket means (src/text/series-truth.ts).
+ */
+export function withTrueExtremes(
+  series: Record<string, Record<string, SampledSeries>>,
+  summaries: ReadonlyMap<string, SeriesSummary> | undefined,
+  xIsIter: boolean,
+): Record<string, Record<string, SampledSeries>> {
+  const out: Record<string, Record<string, SampledSeries>> = {};
+  for (const [metric, variants] of Object.entries(series))
+    for (const [variant, s] of Object.entries(variants)) {
+      const summary = summaries?.get(key(metric, variant));
+      (out[metric] ??= {})[variant] = summary === undefined ? s : withExtremes(s, summary, xIsIter);
+    }
   return out;
 }
 

@@ -1,14 +1,12 @@
 // The selected task's detail: scalars (+ histogram samples), plots, debug images and single
 // values. Fetched when the selection changes, when the task's last_update/last_iteration
 // moved in the list, or on refresh; never on a poll that changed nothing.
-import { restartTimer } from '../core/book-timers.js';
 import { createChartViewActions, histogramKey, nextXAxis, type ChartViewActions } from './chart-view.js';
-import type { StoreContext } from '../context.js';
-import { classifyFailure, toPaneError, type PaneError } from '../core/errors.js';
-import { newLogWindow, requestLogOp } from '../logs/fetch.js';
-import { emptyLogs } from '../logs/logs.js';
-import { artifactsWanted, logsWanted, runInfoWanted, selectedFingerprint } from './selected-task.js';
-import { noteSelectedTask } from './fresh-probe.js';
+import type { DetailContext } from './book.js';
+import { triageFailure, type Outcome, type PaneError } from '../core/errors.js';
+import { dataWanted } from '../panes.js';
+import { selectedFingerprint } from '../tasks/index.js';
+import { setDisplay } from '../ui/index.js';
 import {
   emptyArtifacts,
   emptyScalars,
@@ -16,9 +14,6 @@ import {
   MIN_HISTOGRAM_SAMPLES,
   type SectionState,
 } from './detail-state.js';
-import { syncCompare } from '../compare/compare.js';
-import { emptyRunInfo, fetchRunInfo, selectedRunInfoFingerprint } from '../run-info/run-info.js';
-import { fetchParamCompare, paramsFingerprint } from '../run-info/param-compare.js';
 import { clampIndex } from '../core/lists.js';
 import {
   parseDebugImages,
@@ -33,6 +28,7 @@ import {
   parseMetricsAndVariants,
   scalarEntries,
   scalarRows,
+  withTrueExtremes,
   type ScalarRow,
 } from './scalar-rows.js';
 
@@ -44,87 +40,44 @@ export * from './detail-state.js';
 export const DEBUG_IMAGE_ITERS = 3;
 
 /**
- * The selection moved to another task: clear the detail slices (so nothing of the previous
+ * The selection moved to another task: clear this slice's panes (so nothing of the previous
  * task shows under the new one), abort its requests and fetch after a short pause.
  */
-export function onTaskSelectionChanged(ctx: StoreContext): void {
-  const state = ctx.get();
-  const id = state.tasks.selectedId;
-  if (state.scalars.taskId === id) return;
+export function onTaskSelected(ctx: DetailContext, id: string | null): void {
+  if (ctx.get().scalars.taskId === id) return;
   const book = ctx.book;
   book.scalarsFor = null;
   book.artifactsFor = null;
-  book.logsFor = null;
-  book.runInfoFor = null;
-  book.paramsFor = null;
   book.imagesScroll = null;
-  book.logOp = null;
-  book.logWindow = newLogWindow(book.logColor);
   ctx.pollers.detail.cancel();
-  ctx.pollers.logs.cancel();
   ctx.set((s) => ({
     // The chart's metric carries over: the first answer keeps it when the new task has it.
     scalars: { ...emptyScalars(id, s.ui.xAxis, s.scalars.samples), chartMetric: s.scalars.chartMetric },
-    logs: emptyLogs(id),
     artifacts: emptyArtifacts(id),
-    runinfo: emptyRunInfo(id),
   }));
-  restartTimer(ctx, 'selectionTimer', ctx.selectionDebounceMs, () => syncDetail(ctx));
+  book.selectionTimer.restart(ctx.selectionDebounceMs, () => syncDetail(ctx));
 }
 
-/** Wakes the detail and logs pollers when what they show is out of date. */
-export function syncDetail(ctx: StoreContext): void {
-  syncCompare(ctx);
+/** Wakes the detail poller when what the shown panes hold is out of date. */
+export function syncDetail(ctx: DetailContext): void {
   const state = ctx.get();
   const book = ctx.book;
-  if (state.ui.view !== 'tasks' || book.selectionTimer !== null) return;
+  if (state.ui.view !== 'tasks' || book.selectionTimer.pending) return;
   const fp = selectedFingerprint(state);
   if (fp === null || state.scalars.taskId !== state.tasks.selectedId) return;
-  noteSelectedTask(ctx);
-  const infoStale =
-    runInfoWanted(state) &&
-    (book.runInfoFor !== selectedRunInfoFingerprint(state) || book.paramsFor !== paramsFingerprint(state));
-  if (book.scalarsFor !== fp || (artifactsWanted(state) && book.artifactsFor !== fp) || infoStale)
-    ctx.pollers.detail.wake();
-  if (!logsWanted(state)) return;
-  if (book.logsFor === null) {
-    if (state.logs.lines.length === 0 && state.logs.fetchedAt === null) requestLogOp(ctx, { kind: 'newest' });
-  } else if (book.logsFor !== fp) {
-    if (state.logs.follow && state.logs.atEnd) requestLogOp(ctx, { kind: 'newer' });
-    else if (state.logs.atEnd) {
-      ctx.set((s) => ({ logs: { ...s.logs, atEnd: false } }));
-      // Follow off: still fetch what is new when the view is near the end (fetch.ts decides),
-      // so the pane can say how many lines arrived below.
-      requestLogOp(ctx, { kind: 'newer' });
-    }
-  }
+  if (book.scalarsFor !== fp || (dataWanted(state, 'artifacts') && book.artifactsFor !== fp)) ctx.pollers.detail.wake();
 }
 
 /** Fetches one part of the selected task's detail (`fp`: its fingerprint when asked). */
 type DetailFetch = (
-  ctx: StoreContext,
+  ctx: DetailContext,
   taskId: string,
   fp: string,
   signal: AbortSignal,
   outcome: Outcome,
 ) => Promise<void>;
 
-interface Outcome {
-  connectionError: unknown;
-}
-
-/** Sorts failures: connection/auth ones are returned (the poller backs off), others go into the pane. */
-function triage(err: unknown, outcome: Outcome, onPaneError: (e: PaneError) => void, now: number): void {
-  const cls = classifyFailure(err);
-  if (cls === 'abort') return;
-  if (cls === 'connection' || cls === 'auth') {
-    outcome.connectionError ??= err;
-    return;
-  }
-  onPaneError(toPaneError(err, now));
-}
-
-export async function detailTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+export async function detailTick(ctx: DetailContext, signal: AbortSignal): Promise<void> {
   const state = ctx.get();
   const taskId = state.tasks.selectedId;
   const fp = selectedFingerprint(state);
@@ -132,18 +85,8 @@ export async function detailTick(ctx: StoreContext, signal: AbortSignal): Promis
   const outcome: Outcome = { connectionError: undefined };
   const jobs: Promise<void>[] = [];
   if (ctx.book.scalarsFor !== fp) jobs.push(fetchScalars(ctx, taskId, fp, signal, outcome));
-  if (artifactsWanted(state) && ctx.book.artifactsFor !== fp)
+  if (dataWanted(state, 'artifacts') && ctx.book.artifactsFor !== fp)
     jobs.push(fetchArtifacts(ctx, taskId, fp, signal, outcome));
-  const infoFp = selectedRunInfoFingerprint(state);
-  if (runInfoWanted(state) && infoFp !== null && ctx.book.runInfoFor !== infoFp)
-    jobs.push(fetchRunInfo(ctx, taskId, infoFp, signal, outcome));
-  const paramsFp = paramsFingerprint(state);
-  if (runInfoWanted(state) && ctx.book.paramsFor !== paramsFp) {
-    if (paramsFp === null) {
-      ctx.book.paramsFor = null;
-      if (state.runinfo.compare !== null) ctx.set((s) => ({ runinfo: { ...s.runinfo, compare: null } }));
-    } else jobs.push(fetchParamCompare(ctx, paramsFp, signal, outcome));
-  }
   await Promise.all(jobs);
   if (outcome.connectionError !== undefined) throw outcome.connectionError;
 }
@@ -167,14 +110,16 @@ const fetchScalars: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
       if (answer.status === 'rejected') throw answer.reason;
       return parse(answer.value);
     } catch (err) {
-      triage(err, outcome, onError, now);
+      triageFailure(err, outcome, onError, now);
       return null;
     }
   };
   const list = read(listed, (d) => parseMetricsAndVariants(d, 'events.get_scalar_metrics_and_variants'));
   const last = read(lastMetrics, (d) => parseLastMetrics(d, 'tasks.get_all_ex', taskId));
-  const series = read(histogram, (d) => parseHistogram(d, 'events.scalar_metrics_iter_histogram', samples * 2));
-  const rows: ScalarRow[] | null = list || last || series ? scalarRows(list, last, series) : null;
+  const sampled = read(histogram, (d) => parseHistogram(d, 'events.scalar_metrics_iter_histogram', samples * 2));
+  // Bucket means hide spikes: last_metrics' extremes are put back (src/text/series-truth.ts).
+  const series = sampled && withTrueExtremes(sampled, last?.summaries, histogramKey(axis) === 'iter');
+  const rows: ScalarRow[] | null = list || last || series ? scalarRows(list, last?.rows ?? null, series) : null;
   if (ctx.get().scalars.taskId !== taskId) return;
   // Not done when the x-axis changed meanwhile: the next tick fetches for the new one.
   if (outcome.connectionError === undefined && histogramKey(ctx.get().ui.xAxis) === histogramKey(axis))
@@ -214,7 +159,7 @@ const fetchScalars: DetailFetch = async (ctx, taskId, fp, signal, outcome) => {
 type Section = 'plots' | 'images' | 'singleValues';
 
 function writeSection<T>(
-  ctx: StoreContext,
+  ctx: DetailContext,
   taskId: string,
   section: Section,
   items: T[] | null,
@@ -240,7 +185,7 @@ const fetchArtifacts: DetailFetch = async (ctx, taskId, fp, signal, outcome) => 
     } catch (err) {
       if (signal.aborted) return;
       let paneError: PaneError | null = null;
-      triage(err, outcome, (e) => (paneError = e), ctx.now());
+      triageFailure(err, outcome, (e) => (paneError = e), ctx.now());
       writeSection(ctx, taskId, section, null, paneError);
     }
   };
@@ -265,7 +210,7 @@ const fetchArtifacts: DetailFetch = async (ctx, taskId, fp, signal, outcome) => 
 };
 
 /** Debug image metrics first (most tasks have none: then no iterator is created on the server). */
-async function fetchDebugImages(ctx: StoreContext, taskId: string, signal: AbortSignal) {
+async function fetchDebugImages(ctx: DetailContext, taskId: string, signal: AbortSignal) {
   const names = parseTaskMetricNames(
     await ctx.client.events.getTaskMetrics({ tasks: [taskId], event_type: 'training_debug_image' }, { signal }),
     'events.get_task_metrics',
@@ -293,7 +238,7 @@ export interface DetailActions extends ChartViewActions {
   setChartColumns(columns: number): void;
 }
 
-export function createDetailActions(ctx: StoreContext): DetailActions {
+export function createDetailActions(ctx: DetailContext): DetailActions {
   return {
     ...createChartViewActions(ctx),
     cycleXAxis() {
@@ -301,20 +246,17 @@ export function createDetailActions(ctx: StoreContext): DetailActions {
       const { seriesAxis } = ctx.get().scalars;
       // Wall time and time since start draw the same timestamp-keyed series: nothing to fetch.
       const same = histogramKey(seriesAxis) === histogramKey(next) && !ctx.get().scalars.loading;
-      ctx.set((s) => ({
-        ui: { ...s.ui, xAxis: next },
-        ...(same ? { scalars: { ...s.scalars, seriesAxis: next } } : {}),
-      }));
-      if (same) return syncCompare(ctx);
-      ctx.book.scalarsFor = null;
-      syncDetail(ctx);
+      setDisplay(ctx, { xAxis: next });
+      if (same) ctx.set((s) => ({ scalars: { ...s.scalars, seriesAxis: next } }));
+      else ctx.book.scalarsFor = null;
+      ctx.events.emit('sync', { view: ctx.get().ui.view });
     },
     setChartColumns(columns) {
       const samples = Math.min(MAX_HISTOGRAM_SAMPLES, Math.max(MIN_HISTOGRAM_SAMPLES, Math.round(columns)));
       if (!Number.isFinite(samples) || samples === ctx.get().scalars.samples) return;
       ctx.set((s) => ({ scalars: { ...s.scalars, samples } }));
       ctx.book.scalarsFor = null;
-      syncDetail(ctx);
+      ctx.events.emit('sync', { view: ctx.get().ui.view });
     },
   };
 }

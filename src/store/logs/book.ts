@@ -1,6 +1,10 @@
-// The logs slice's bookkeeping: the window over the selected task's log, what it was fetched
-// for, and the operation queued for the logs poller. Part of the store's Bookkeeping (context.ts).
+// The logs slice's private bookkeeping: the window over the selected task's log, what it was
+// fetched for, the operation queued for the logs poller, the count of what arrived while follow
+// is off, the search's scanner, and the pause after a selection change.
 import type { LogWindow } from '../../text/log-window.js';
+import type { SliceContext, StoreContext } from '../core/context.js';
+import { OneShot } from '../core/one-shot.js';
+import type { LogScanner } from './scan.js';
 import { newLogWindow } from './window-state.js';
 
 /** A request to the logs concern; the logs poller runs them one at a time. */
@@ -19,8 +23,26 @@ export interface LogsBook {
   logWindow: LogWindow;
   /** Keep the logs' own SGR colours (off with --no-color / NO_COLOR). */
   logColor: boolean;
+  /**
+   * While follow is off: the newest log already counted in `logs.unseen` (or the live end when
+   * follow went off); each poll counts the logs after it. Null while following.
+   */
+  unseenFrom: { timestamp: number; seq?: number } | null;
+  /** Runs the search's scan beyond the window (in a worker in the monitor: log-scan-thread.ts). */
+  scanLog: LogScanner;
+  selectionTimer: OneShot;
 }
 
-export function initialLogsBook(logColor: boolean): LogsBook {
-  return { logsFor: null, logOp: null, logWindow: newLogWindow(logColor), logColor };
+export type LogsContext = SliceContext<LogsBook>;
+
+export function initialLogsBook(ctx: StoreContext, logColor: boolean, scanLog: LogScanner): LogsBook {
+  return {
+    logsFor: null,
+    logOp: null,
+    logWindow: newLogWindow(logColor),
+    logColor,
+    unseenFrom: null,
+    scanLog,
+    selectionTimer: new OneShot(ctx.timers),
+  };
 }

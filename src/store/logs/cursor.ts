@@ -1,10 +1,10 @@
 // The logs pane's selected line: a cursor that j/k move while not following. While following,
 // the selected line is the newest one in view, so follow mode keeps working unchanged; moving
 // up turns following off, moving down past the newest line turns it on again.
-import type { StoreContext } from '../context.js';
-import { logRows, maxTop, patchLogs } from './fetch.js';
+import type { LogsContext } from './book.js';
+import { logRows, maxTop } from './fetch.js';
 import type { LogsState, MonitorState } from '../types.js';
-import { scrollLog } from './logs.js';
+import { scrollLog, placeView } from './logs.js';
 
 /** Index in `lines` of the selected line (kept inside the rows in view), or -1 with no lines. */
 export function logCursorIndex(logs: LogsState, rows: number): number {
@@ -17,7 +17,7 @@ export function logCursorIndex(logs: LogsState, rows: number): number {
 }
 
 /** j/k in the logs: moves the cursor, scrolling when it leaves the rows in view. */
-export function moveLogCursor(ctx: StoreContext, delta: number): void {
+export function moveLogCursor(ctx: LogsContext, delta: number): void {
   const state = ctx.get();
   const logs = state.logs;
   const rows = logRows(state);
@@ -32,7 +32,8 @@ export function moveLogCursor(ctx: StoreContext, delta: number): void {
   const after = ctx.get().logs;
   const atBottom = after.atEnd && after.top >= maxTop(after.lines.length, rows) && to === after.lines.length - 1;
   const id = after.lines[to]?.id ?? null;
-  patchLogs(ctx, () => (atBottom && delta > 0 ? { cursorId: null, follow: true } : { cursorId: id, follow: false }));
+  if (atBottom && delta > 0) placeView(ctx, after.top, true, { cursorId: null });
+  else placeView(ctx, after.top, false, { cursorId: id });
 }
 
 /** The whole text of the selected line's log event (all of its lines, or its whole message), or null. */

@@ -12,11 +12,11 @@ import {
   replaceWithNewest,
   type LogWindow,
 } from '../../text/log-window.js';
-import type { LogOp, StoreContext } from '../context.js';
+import type { LogOp, LogsContext } from './book.js';
 import { classifyFailure, toPaneError } from '../core/errors.js';
 import { search } from './search.js';
-import { commit, fetchPage, logBatchSize, logRows, maxTop, patchLogs } from './window-state.js';
-import { selectedFingerprint } from '../detail/selected-task.js';
+import { commit, fetchPage, logBatchSize, logRows, MAX_LOG_BATCH, maxTop, patchLogs } from './window-state.js';
+import { selectedFingerprint } from '../tasks/index.js';
 
 export {
   LOG_WINDOW_LINES,
@@ -30,7 +30,7 @@ export {
 } from './window-state.js';
 
 /** Queues an operation for the logs poller: resets replace anything queued, paging keeps the first request. */
-export function requestLogOp(ctx: StoreContext, op: NonNullable<StoreContext['book']['logOp']>): void {
+export function requestLogOp(ctx: LogsContext, op: LogOp): void {
   const book = ctx.book;
   // Shown at once, not only when the request starts.
   if (op.kind === 'older' || op.kind === 'start') ctx.set((s) => ({ logs: { ...s.logs, loadingOlder: true } }));
@@ -64,7 +64,7 @@ const SIDES = {
  * window with it added; null when there is nothing that way or the read was aborted.
  */
 async function readBeside(
-  ctx: StoreContext,
+  ctx: LogsContext,
   taskId: string,
   side: keyof typeof SIDES,
   signal: AbortSignal,
@@ -88,7 +88,7 @@ async function readBeside(
 }
 
 /** Adds the page before the window. Returns false when nothing was added. */
-async function loadOlder(ctx: StoreContext, taskId: string, signal: AbortSignal): Promise<boolean> {
+async function loadOlder(ctx: LogsContext, taskId: string, signal: AbortSignal): Promise<boolean> {
   const window = ctx.book.logWindow;
   const next = await readBeside(ctx, taskId, 'older', signal);
   if (next === null) return false;
@@ -102,7 +102,7 @@ async function loadOlder(ctx: StoreContext, taskId: string, signal: AbortSignal)
 }
 
 /** Adds the page after the window. Returns false when nothing was added. */
-async function loadNewer(ctx: StoreContext, taskId: string, signal: AbortSignal): Promise<boolean> {
+async function loadNewer(ctx: LogsContext, taskId: string, signal: AbortSignal): Promise<boolean> {
   const window = ctx.book.logWindow;
   const fp = selectedFingerprint(ctx.get());
   const next = await readBeside(ctx, taskId, 'newer', signal);
@@ -110,11 +110,11 @@ async function loadNewer(ctx: StoreContext, taskId: string, signal: AbortSignal)
   commit(
     ctx,
     next,
-    (anchor, logs, rows) => {
-      const wasAtBottom = logs.top >= maxTop(logs.lines.length, rows);
-      const follow = logs.follow || (next.atLiveEnd && wasAtBottom);
-      return { top: follow ? maxTop(next.lines.length, rows) : anchor >= 0 ? anchor : 0, follow };
-    },
+    // Only the user's keys change follow: a poll never turns it on.
+    (anchor, logs, rows) => ({
+      top: logs.follow ? maxTop(next.lines.length, rows) : anchor >= 0 ? anchor : 0,
+      follow: logs.follow,
+    }),
     { loadingNewer: false },
   );
   ctx.book.logsFor = fp;
@@ -124,7 +124,7 @@ async function loadNewer(ctx: StoreContext, taskId: string, signal: AbortSignal)
 
 /** Replaces the window with the newest page, or with the first page of the log. */
 async function loadEdge(
-  ctx: StoreContext,
+  ctx: LogsContext,
   taskId: string,
   edge: 'newest' | 'start',
   signal: AbortSignal,
@@ -156,17 +156,68 @@ async function loadEdge(
   commit(
     ctx,
     next,
-    (_anchor, _logs, rows) => {
-      const top = edge === 'newest' ? maxTop(next.lines.length, rows) : 0;
-      return { top, follow: next.atLiveEnd && top >= maxTop(next.lines.length, rows) };
-    },
+    // `G` turned follow on and `g` off before asking (logs.ts); a poll keeps it as it is.
+    (_anchor, logs, rows) => ({ top: edge === 'newest' ? maxTop(next.lines.length, rows) : 0, follow: logs.follow }),
     { loadingOlder: false, loadingNewer: false },
   );
   patchLogs(ctx, (logs) => ({ search: logs.search && { ...logs.search, matchId: null, matchIndex: null } }));
   ctx.book.logsFor = fp;
 }
 
-async function runOp(ctx: StoreContext, op: LogOp, taskId: string, signal: AbortSignal): Promise<void> {
+/**
+ * Follow turned off: what arrives from now on is counted from the window's newest line when the
+ * window holds the live end (else from the live end the next poll finds).
+ */
+export function startUnseenCount(ctx: LogsContext): void {
+  const window = ctx.book.logWindow;
+  const from = window.atLiveEnd ? newerPageFrom(window) : undefined;
+  ctx.book.unseenFrom = from === undefined ? null : { timestamp: from, seq: pageSeq(window, 'newer') };
+}
+
+/**
+ * Follow off: counts the logs that arrived after the newest one counted so far into `unseen`,
+ * whatever part of the log is in view. The window itself is left alone.
+ */
+async function countUnseen(ctx: LogsContext, taskId: string, signal: AbortSignal): Promise<void> {
+  const book = ctx.book;
+  const fp = selectedFingerprint(ctx.get());
+  if (book.unseenFrom === null) {
+    // The window was not at the live end when follow went off: find where the log ends now.
+    const newest = await fetchPage(ctx, { task: taskId, batch_size: 1, navigate_earlier: true }, signal);
+    const last = newest[newest.length - 1];
+    if (signal.aborted || last === undefined) return;
+    book.unseenFrom = { timestamp: last.timestamp, seq: last.seq };
+    book.logsFor = fp;
+    return;
+  }
+  for (let page = 0; page < MAX_COUNT_PAGES; page++) {
+    const from = book.unseenFrom;
+    const entries = await fetchPage(
+      ctx,
+      {
+        task: taskId,
+        batch_size: MAX_LOG_BATCH,
+        from_timestamp: from.timestamp,
+        navigate_earlier: false,
+        ...(from.seq === undefined ? {} : { from_seq: from.seq }),
+      },
+      signal,
+    );
+    if (signal.aborted) return;
+    const last = entries[entries.length - 1];
+    if (last === undefined) break;
+    const lines = entries.reduce((sum, entry) => sum + entry.msg.split('\n').length, 0);
+    book.unseenFrom = { timestamp: last.timestamp, seq: last.seq };
+    patchLogs(ctx, (logs) => (logs.follow ? {} : { unseen: logs.unseen + lines }));
+    if (entries.length < MAX_LOG_BATCH) break;
+  }
+  book.logsFor = fp;
+}
+
+/** Pages one poll reads to count new logs at most (a log growing faster is counted over the next polls). */
+const MAX_COUNT_PAGES = 4;
+
+async function runOp(ctx: LogsContext, op: LogOp, taskId: string, signal: AbortSignal): Promise<void> {
   const state = ctx.get();
   const logs = state.logs;
   const rows = logRows(state);
@@ -186,6 +237,8 @@ async function runOp(ctx: StoreContext, op: LogOp, taskId: string, signal: Abort
         // Following and more than one batch arrived: keep reading until the end.
         if (!signal.aborted && after.follow && !after.atEnd) requestLogOp(ctx, { kind: 'newer' });
       }
+      // Follow off: what arrived is counted last, once the lines near the view are in.
+      if (!logs.follow && !signal.aborted) await countUnseen(ctx, taskId, signal);
       return;
     }
     case 'search':
@@ -193,7 +246,7 @@ async function runOp(ctx: StoreContext, op: LogOp, taskId: string, signal: Abort
   }
 }
 
-export async function logsTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+export async function logsTick(ctx: LogsContext, signal: AbortSignal): Promise<void> {
   const op = ctx.book.logOp;
   ctx.book.logOp = null;
   const state = ctx.get();
@@ -227,7 +280,7 @@ export async function logsTick(ctx: StoreContext, signal: AbortSignal): Promise<
 }
 
 /** Loading flags say what is queued once an operation is over (a skipped one included). */
-function settleLoadingFlags(ctx: StoreContext): void {
+function settleLoadingFlags(ctx: LogsContext): void {
   const next = ctx.book.logOp?.kind;
   const loadingOlder = next === 'older' || next === 'start';
   const loadingNewer = next === 'newer' || next === 'newest';

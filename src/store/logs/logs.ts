@@ -1,9 +1,9 @@
 // The `logs` slice: the selected task's log as the panes see it (a window of lines, scroll,
 // follow, search) and the actions on it. The requests run on the logs poller (fetch.ts).
-import type { StoreContext } from '../context.js';
+import type { LogsContext } from './book.js';
 import type { PaneError } from '../core/errors.js';
-import { logRows, maxTop, patchLogs, requestLogOp } from './fetch.js';
-import { selectedFingerprint } from '../detail/selected-task.js';
+import { logRows, maxTop, patchLogs, requestLogOp, startUnseenCount } from './fetch.js';
+import { selectedFingerprint } from '../tasks/index.js';
 import type { LogLine } from '../../text/log-window.js';
 
 /**
@@ -81,45 +81,59 @@ export function emptyLogs(taskId: string | null): LogsState {
 }
 
 /** Scrolls the log view; near the top/bottom of the window the next page is fetched. */
-export function scrollLog(ctx: StoreContext, delta: number): void {
+export function scrollLog(ctx: LogsContext, delta: number): void {
   const state = ctx.get();
   const logs = state.logs;
   const rows = logRows(state);
   const bottom = maxTop(logs.lines.length, rows);
   const top = Math.min(Math.max(0, logs.top + delta), bottom);
   const follow = logs.atEnd && top >= bottom;
-  if (top !== logs.top || follow !== logs.follow) patchLogs(ctx, () => ({ top, follow }));
+  if (top !== logs.top || follow !== logs.follow) placeView(ctx, top, follow);
   if (logs.lines.length === 0) return;
   if (delta < 0 && top < rows && !logs.atStart) requestLogOp(ctx, { kind: 'older' });
   if (delta > 0 && top + rows >= logs.lines.length - rows && !logs.atEnd) requestLogOp(ctx, { kind: 'newer' });
 }
 
-export function jumpToStart(ctx: StoreContext): void {
+/**
+ * Moves the view on a user's key. Follow turning on leaves nothing unseen; turning off, the
+ * count of what arrives starts from where the log is now (fetch.ts, countUnseen).
+ */
+export function placeView(ctx: LogsContext, top: number, follow: boolean, more: Partial<LogsState> = {}): void {
+  const wasFollowing = ctx.get().logs.follow;
+  if (follow) ctx.book.unseenFrom = null;
+  else if (wasFollowing) startUnseenCount(ctx);
+  patchLogs(ctx, () => ({ top, follow, ...(follow ? { unseen: 0 } : {}), ...more }));
+}
+
+export function jumpToStart(ctx: LogsContext): void {
   const logs = ctx.get().logs;
   if (logs.atStart && logs.lines.length > 0) {
-    patchLogs(ctx, (l, s) => ({ top: 0, follow: l.atEnd && maxTop(l.lines.length, logRows(s)) === 0 }));
+    const state = ctx.get();
+    placeView(ctx, 0, logs.atEnd && maxTop(logs.lines.length, logRows(state)) === 0);
     return;
   }
+  placeView(ctx, logs.top, false);
   requestLogOp(ctx, { kind: 'start' });
 }
 
-export function jumpToEnd(ctx: StoreContext): void {
+export function jumpToEnd(ctx: LogsContext): void {
   const state = ctx.get();
   const logs = state.logs;
   if (logs.atEnd && logs.lines.length > 0) {
-    patchLogs(ctx, (l, s) => ({ top: maxTop(l.lines.length, logRows(s)), follow: true, unseen: 0 }));
+    placeView(ctx, maxTop(logs.lines.length, logRows(state)), true);
     if (ctx.book.logsFor !== selectedFingerprint(state)) requestLogOp(ctx, { kind: 'newer' });
     return;
   }
+  placeView(ctx, logs.top, true);
   requestLogOp(ctx, { kind: 'newest' });
 }
 
-export function toggleFollow(ctx: StoreContext): void {
-  if (ctx.get().logs.follow) patchLogs(ctx, () => ({ follow: false }));
+export function toggleFollow(ctx: LogsContext): void {
+  if (ctx.get().logs.follow) placeView(ctx, ctx.get().logs.top, false);
   else jumpToEnd(ctx);
 }
 
-export function searchLog(ctx: StoreContext, query: string): void {
+export function searchLog(ctx: LogsContext, query: string): void {
   cancelSearch(ctx);
   if (query === '') {
     patchLogs(ctx, () => ({ search: null }));
@@ -141,13 +155,13 @@ export function searchLog(ctx: StoreContext, query: string): void {
   requestLogOp(ctx, { kind: 'search', direction: 'older' });
 }
 
-export function searchStep(ctx: StoreContext, direction: 'older' | 'newer'): void {
+export function searchStep(ctx: LogsContext, direction: 'older' | 'newer'): void {
   const current = ctx.get().logs.search;
   if (current === null || current.query === '' || current.status === 'searching') return;
   requestLogOp(ctx, { kind: 'search', direction });
 }
 
-export function cancelSearch(ctx: StoreContext): void {
+export function cancelSearch(ctx: LogsContext): void {
   const current = ctx.get().logs.search;
   if (current?.status !== 'searching') return;
   if (ctx.book.logOp?.kind === 'search') ctx.book.logOp = null;
@@ -160,7 +174,7 @@ export function cancelSearch(ctx: StoreContext): void {
 }
 
 /** Keeps a following view at the bottom when the pane's height changes. */
-export function onLogRowsChanged(ctx: StoreContext): void {
+export function onLogRowsChanged(ctx: LogsContext): void {
   patchLogs(ctx, (logs, s) => {
     const bottom = maxTop(logs.lines.length, logRows(s));
     const top = logs.follow ? bottom : Math.min(logs.top, bottom);
@@ -182,7 +196,7 @@ export interface LogsActions {
   jumpToEnd(): void;
 }
 
-export function createLogsActions(ctx: StoreContext): LogsActions {
+export function createLogsActions(ctx: LogsContext): LogsActions {
   return {
     searchLog: (query) => searchLog(ctx, query),
     searchNext: () => searchStep(ctx, 'older'),

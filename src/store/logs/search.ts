@@ -14,16 +14,16 @@ import {
   type LogWindow,
 } from '../../text/log-window.js';
 import { searchLog as searchWindow } from '../../text/log-window-search.js';
-import type { StoreContext } from '../context.js';
+import type { LogsContext } from './book.js';
 import { commit, fetchPage, logBatchSize, logRows, maxTop, patchLogs } from './window-state.js';
 import type { LogEdge } from './scan.js';
-import { selectedFingerprint } from '../detail/selected-task.js';
+import { selectedFingerprint } from '../tasks/index.js';
 
 /** Progress reaches the screen at most this often while a search scans. */
 const SEARCH_PROGRESS_MS = 200;
 
 export async function search(
-  ctx: StoreContext,
+  ctx: LogsContext,
   taskId: string,
   direction: 'older' | 'newer',
   signal: AbortSignal,
@@ -65,7 +65,7 @@ export async function search(
     const rate = scanRate(scanned, now - startedAt);
     patchLogs(ctx, (l) => ({ search: l.search && { ...l.search, pagesFetched: pages, linesScanned: scanned, rate } }));
   };
-  const scan = await ctx.scanLog({
+  const scan = await ctx.book.scanLog({
     taskId,
     query: compiled,
     color: ctx.book.logColor,
@@ -91,7 +91,7 @@ export async function search(
  * No match beyond the one shown (or none at all). The shown match stays marked, so the next
  * `n` steps on from it again rather than from the screen's edge, which would find it again.
  */
-function showNotFound(ctx: StoreContext): void {
+function showNotFound(ctx: LogsContext): void {
   const at = (id: number | null) => (id === null ? -1 : indexOfLine(ctx.book.logWindow, id));
   patchLogs(ctx, (l) => {
     const kept = l.search !== null && at(l.search.matchId) >= 0;
@@ -107,7 +107,7 @@ function showNotFound(ctx: StoreContext): void {
 }
 
 /** Scrolls the match to a third of the way down and marks it. */
-function showMatch(ctx: StoreContext, index: number, id: number): void {
+function showMatch(ctx: LogsContext, index: number, id: number): void {
   patchLogs(ctx, (l, s) => {
     const r = logRows(s);
     const bottom = maxTop(l.lines.length, r);
@@ -126,7 +126,7 @@ function showMatch(ctx: StoreContext, index: number, id: number): void {
  * lines of its timestamp (the last matching one going older, the first going newer).
  */
 async function loadAround(
-  ctx: StoreContext,
+  ctx: LogsContext,
   taskId: string,
   match: LogEdge,
   direction: 'older' | 'newer',

@@ -2,7 +2,7 @@
 // search (search.ts): sizes, the one request shape, and mirroring a window into `logs`.
 import type { GetTaskLogRequest } from '../../wire/events.js';
 import { createLogWindow, indexOfLine, type LogEntry, type LogWindow } from '../../text/log-window.js';
-import type { StoreContext } from '../context.js';
+import type { LogsContext } from './book.js';
 import { parseLogEvents } from '../core/parse.js';
 import type { LogsState } from './logs.js';
 import type { MonitorState } from '../types.js';
@@ -34,7 +34,7 @@ export function maxTop(length: number, rows: number): number {
 }
 
 export function patchLogs(
-  ctx: StoreContext,
+  ctx: LogsContext,
   update: (logs: LogsState, state: MonitorState) => Partial<LogsState>,
 ): void {
   ctx.set((s) => ({ logs: { ...s.logs, ...update(s.logs, s) } }));
@@ -45,7 +45,7 @@ export function patchLogs(
  * id before the change and returns the new `top` and `follow`.
  */
 export function commit(
-  ctx: StoreContext,
+  ctx: LogsContext,
   window: LogWindow,
   position: (anchorIndex: number, logs: LogsState, rows: number) => { top: number; follow: boolean },
   extra: Partial<LogsState> = {},
@@ -56,10 +56,6 @@ export function commit(
     const anchorId = logs.lines[logs.top]?.id;
     const anchorIndex = anchorId === undefined ? -1 : indexOfLine(window, anchorId);
     const { top, follow } = position(anchorIndex, logs, rows);
-    // Lines that arrived after the last one held, while follow is off: the pane says how many.
-    const lastId = logs.lines[logs.lines.length - 1]?.id;
-    const lastIndex = lastId === undefined ? -1 : indexOfLine(window, lastId);
-    const arrived = lastIndex >= 0 ? window.lines.length - 1 - lastIndex : 0;
     const search = logs.search && {
       ...logs.search,
       matchIndex: logs.search.matchId === null ? null : nonNegative(indexOfLine(window, logs.search.matchId)),
@@ -70,7 +66,8 @@ export function commit(
       follow,
       atStart: window.reachedStart,
       atEnd: window.atLiveEnd,
-      unseen: follow ? 0 : logs.unseen + arrived,
+      // Follow off: what arrived is counted by the logs poller (fetch.ts, countUnseen).
+      unseen: follow ? 0 : logs.unseen,
       olderHidden: window.olderHidden,
       newerHidden: window.newerHidden,
       search,
@@ -85,6 +82,6 @@ function nonNegative(index: number): number | null {
   return index >= 0 ? index : null;
 }
 
-export async function fetchPage(ctx: StoreContext, req: GetTaskLogRequest, signal: AbortSignal): Promise<LogEntry[]> {
+export async function fetchPage(ctx: LogsContext, req: GetTaskLogRequest, signal: AbortSignal): Promise<LogEntry[]> {
   return parseLogEvents(await ctx.client.events.getTaskLog(req, { signal }), ENDPOINT);
 }

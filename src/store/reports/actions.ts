@@ -1,15 +1,15 @@
 // Report triage actions that need no dialog: archive/unarchive (immediate, with undo), marks
 // for bulk actions, and body edits (the UI runs $EDITOR between beginEditBody and saveBody).
 // Each acts on the marked reports, else on the selected one.
-import type { StoreContext } from '../context.js';
+import type { ReportsContext } from './book.js';
 import type * as core from '../core/triage.js';
 import * as archiving from '../core/triage-archive.js';
 import type { ArchiveSender } from '../core/triage-archive.js';
-import { explainFailure, label, refused, report, REPORTS_TRIAGE, run, type TriageBook } from './changes.js';
+import { explainFailure, label, refused, report, REPORTS_TRIAGE, run, type TriageHistory } from './changes.js';
 import { showStatus } from '../core/status.js';
 import type { ReportRow, ReportsState } from '../types.js';
 
-function archiveSender(ctx: StoreContext): ArchiveSender {
+function archiveSender(ctx: ReportsContext): ArchiveSender {
   return async (rows, archived) => {
     const result: core.RunResult = { ok: [], failed: [] };
     for (const row of rows) {
@@ -27,8 +27,8 @@ function archiveSender(ctx: StoreContext): ArchiveSender {
 }
 
 export function setArchived(
-  ctx: StoreContext,
-  triage: TriageBook,
+  ctx: ReportsContext,
+  triage: TriageHistory,
   rows: ReportRow[],
   archived: boolean,
   fromUndo: boolean,
@@ -36,17 +36,17 @@ export function setArchived(
   return archiving.setArchived(ctx, REPORTS_TRIAGE, triage, archiveSender(ctx), rows, archived, fromUndo);
 }
 
-export function archiveToggle(ctx: StoreContext, triage: TriageBook): Promise<void> {
+export function archiveToggle(ctx: ReportsContext, triage: TriageHistory): Promise<void> {
   return archiving.archiveToggle(ctx, REPORTS_TRIAGE, triage, archiveSender(ctx));
 }
 
-export function undo(ctx: StoreContext, triage: TriageBook): Promise<void> {
+export function undo(ctx: ReportsContext, triage: TriageHistory): Promise<void> {
   return archiving.undoArchive(ctx, REPORTS_TRIAGE, triage, archiveSender(ctx));
 }
 
 // ---- marks and body edits ------------------------------------------------------------------
 
-export function toggleMark(ctx: StoreContext): void {
+export function toggleMark(ctx: ReportsContext): void {
   const r = ctx.get().reports;
   const id = r.selectedId;
   if (id === null) return;
@@ -54,11 +54,11 @@ export function toggleMark(ctx: StoreContext): void {
   ctx.set((s) => ({ reports: { ...s.reports, marked } }));
 }
 
-export function clearMarks(ctx: StoreContext): void {
+export function clearMarks(ctx: ReportsContext): void {
   if (ctx.get().reports.marked.length > 0) ctx.set((s) => ({ reports: { ...s.reports, marked: [] } }));
 }
 
-export function beginEditBody(ctx: StoreContext): { id: string; body: string } | null {
+export function beginEditBody(ctx: ReportsContext): { id: string; body: string } | null {
   if (refused(ctx)) return null;
   const r: ReportsState = ctx.get().reports;
   const row = r.selectedId === null ? undefined : r.byId[r.selectedId];
@@ -73,7 +73,7 @@ export function beginEditBody(ctx: StoreContext): { id: string; body: string } |
   return { id: row.id, body: row.body };
 }
 
-export async function saveBody(ctx: StoreContext, triage: TriageBook, id: string, body: string): Promise<void> {
+export async function saveBody(ctx: ReportsContext, triage: TriageHistory, id: string, body: string): Promise<void> {
   if (refused(ctx)) return;
   const row = ctx.get().reports.byId[id];
   const send = () => ctx.client.reports.update({ task: id, report: body });
@@ -97,24 +97,24 @@ export async function saveBody(ctx: StoreContext, triage: TriageBook, id: string
 
 export interface TriageActions {
   /** `space`: marks/unmarks the selected report for a bulk action. */
-  toggleMark(): void;
-  clearMarks(): void;
+  toggleReportMark(): void;
+  clearReportMarks(): void;
   /** `a`: archives (or, when every target is archived, unarchives) at once; `u` undoes. */
-  archiveToggle(): Promise<void>;
+  archiveReports(): Promise<void>;
   /** `u`: reverses the last archive/unarchive. */
-  undo(): Promise<void>;
+  undoReportArchive(): Promise<void>;
   /** `e`: the body to edit for the selected draft report, or null (with a status message saying why). */
   beginEditBody(): { id: string; body: string } | null;
   /** Saves an edited body (after `$EDITOR` exits). */
   saveBody(id: string, body: string): Promise<void>;
 }
 
-export function createTriageActions(ctx: StoreContext, triage: TriageBook): TriageActions {
+export function createTriageActions(ctx: ReportsContext, triage: TriageHistory): TriageActions {
   return {
-    toggleMark: () => toggleMark(ctx),
-    clearMarks: () => clearMarks(ctx),
-    archiveToggle: () => archiveToggle(ctx, triage),
-    undo: () => undo(ctx, triage),
+    toggleReportMark: () => toggleMark(ctx),
+    clearReportMarks: () => clearMarks(ctx),
+    archiveReports: () => archiveToggle(ctx, triage),
+    undoReportArchive: () => undo(ctx, triage),
     beginEditBody: () => beginEditBody(ctx),
     saveBody: (id, body) => saveBody(ctx, triage, id, body),
   };

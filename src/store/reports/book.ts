@@ -1,14 +1,21 @@
-// The reports slice's bookkeeping: the tags request, the report to select once listed, and the
-// cache of embedded widgets. Part of the store's Bookkeeping (context.ts).
+// The reports slice's private bookkeeping: its list paging, the triage changes' sequence and
+// undo record, the tags request, the report to select once listed, and the cache of embedded
+// widgets.
 import type { KnownReportWidget } from '../../text/report-widgets.js';
+import type { SliceContext, StoreContext } from '../core/context.js';
+import { initialPaging, type ListPaging } from '../core/list-paging.js';
+import { OneShot } from '../core/one-shot.js';
+import { createTriageHistory, type TriageHistory } from '../core/triage.js';
 
 export interface ReportsBook {
+  paging: ListPaging;
+  triage: TriageHistory;
   /** Ask `reports.get_tags` with the next list tick. */
   tagsWanted: boolean;
   /** A report created from the store: selected once a list answer includes it. */
   selectAfterLoad: string | null;
   /** Pause after a report selection change before its widgets are fetched. */
-  widgetTimer: unknown;
+  widgetTimer: OneShot;
   /** Widget URLs to fetch again even when cached (refresh). */
   widgetsStale: Set<string>;
   /** Widget URLs, least recently shown first (the cache drops from the front). */
@@ -17,11 +24,15 @@ export interface ReportsBook {
   widgetList: { body: string; widgets: KnownReportWidget[] } | null;
 }
 
-export function initialReportsBook(): ReportsBook {
+export type ReportsContext = SliceContext<ReportsBook>;
+
+export function initialReportsBook(ctx: StoreContext): ReportsBook {
   return {
+    paging: initialPaging(ctx.pageSize),
+    triage: createTriageHistory(),
     tagsWanted: true,
     selectAfterLoad: null,
-    widgetTimer: null,
+    widgetTimer: new OneShot(ctx.timers),
     widgetsStale: new Set(),
     widgetOrder: [],
     widgetList: null,

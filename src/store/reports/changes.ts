@@ -1,6 +1,6 @@
 // Report triage on the shared machinery (core/triage.ts): the report actions, and its helpers
 // bound to the report list, typed with report rows.
-import type { StoreContext } from '../context.js';
+import type { ReportsContext } from './book.js';
 import * as core from '../core/triage.js';
 import type { PendingChange, TriageDesc } from '../core/triage.js';
 import type { ReportRow } from './list.js';
@@ -30,22 +30,22 @@ export type ReportKeyActionId = NonNullable<(typeof REPORT_ACTIONS)[ReportAction
 /** An optimistic change waiting for the server; `before` restores the rows when it is refused. */
 export type PendingReportChange = PendingChange<ReportActionName, ReportRow>;
 
-export type { TriageBook, UndoRecord } from '../core/triage.js';
-export { createTriageBook, label } from '../core/triage.js';
-type TriageBook = core.TriageBook;
+export type { TriageHistory, UndoRecord } from '../core/triage.js';
+export { createTriageHistory, label } from '../core/triage.js';
+type TriageHistory = core.TriageHistory;
 
 export const REPORTS_TRIAGE: TriageDesc = { list: 'reports', noun: 'report' };
 const R = REPORTS_TRIAGE;
 
-export function targets(ctx: StoreContext): ReportRow[] {
+export function targets(ctx: ReportsContext): ReportRow[] {
   return core.targets(ctx, R) as ReportRow[];
 }
 
-export function refused(ctx: StoreContext): boolean {
+export function refused(ctx: ReportsContext): boolean {
   return core.refused(ctx, R);
 }
 
-export function noTarget(ctx: StoreContext, rows: ReportRow[]): boolean {
+export function noTarget(ctx: ReportsContext, rows: ReportRow[]): boolean {
   return core.noTarget(ctx, R, rows);
 }
 
@@ -65,11 +65,11 @@ export function explainFailure(err: unknown): string {
   return core.explainFailure(R, err);
 }
 
-export function isArchivedHidden(ctx: StoreContext): boolean {
+export function isArchivedHidden(ctx: ReportsContext): boolean {
   return core.isArchivedHidden(ctx, R);
 }
 
-export function nameTaken(ctx: StoreContext, name: string, exceptId: string | null): boolean {
+export function nameTaken(ctx: ReportsContext, name: string, exceptId: string | null): boolean {
   return core.nameTaken(ctx, R, name, exceptId);
 }
 
@@ -82,8 +82,8 @@ export type RunResult = core.RunResult<ReportRow>;
 
 /** Sends one request per target (one at a time), then settles the optimistic change and re-reads the list. */
 export function run(
-  ctx: StoreContext,
-  triage: TriageBook,
+  ctx: ReportsContext,
+  triage: TriageHistory,
   action: ReportActionName,
   rows: ReportRow[],
   change: Optimistic,
@@ -92,11 +92,11 @@ export function run(
   return core.run(ctx, R, triage, action, rows, change, send);
 }
 
-export function report(ctx: StoreContext, verb: string, result: RunResult, suffix = ''): void {
+export function report(ctx: ReportsContext, verb: string, result: RunResult, suffix = ''): void {
   core.report(ctx, R, verb, result, suffix);
 }
 
-export function clearMarksOf(ctx: StoreContext, rows: ReportRow[]): void {
+export function clearMarksOf(ctx: ReportsContext, rows: ReportRow[]): void {
   core.clearMarksOf(ctx, R, rows);
 }
 

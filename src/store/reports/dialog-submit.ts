@@ -2,7 +2,7 @@
 // (move, tags, rename, comment, the steps of a new report). A refused value reopens the dialog
 // with what was typed and why.
 import { REPORT_NAME_MIN_LENGTH } from '../../wire/reports.js';
-import type { StoreContext } from '../context.js';
+import type { ReportsContext } from './book.js';
 import { setArchived } from './actions.js';
 import {
   clearMarksOf,
@@ -14,14 +14,21 @@ import {
   run,
   subject,
   type Optimistic,
-  type TriageBook,
+  type TriageHistory,
 } from './changes.js';
 import { showStatus } from '../core/status.js';
-import { closeDialog, openDialog, openInput, refuseInput, type DialogState, type InputDialog } from '../ui/dialogs.js';
+import {
+  closeDialog,
+  openDialog,
+  openInput,
+  refuseInput,
+  type DialogState,
+  type InputDialog,
+} from '../core/dialogs.js';
 import type { ReportRow } from './list.js';
 import { parseTagEdit } from '../../text/tag-edit.js';
 
-function rowsOf(ctx: StoreContext, ids: string[]): ReportRow[] {
+function rowsOf(ctx: ReportsContext, ids: string[]): ReportRow[] {
   const byId = ctx.get().reports.byId;
   return ids.map((id) => byId[id]).filter((row): row is ReportRow => row !== undefined);
 }
@@ -31,8 +38,8 @@ function needsForce(row: ReportRow): boolean {
 }
 
 async function submitConfirm(
-  ctx: StoreContext,
-  triage: TriageBook,
+  ctx: ReportsContext,
+  triage: TriageHistory,
   dialog: Extract<DialogState, { kind: 'confirm' }>,
 ): Promise<void> {
   const rows = rowsOf(ctx, dialog.ids);
@@ -85,7 +92,7 @@ async function submitConfirm(
   }
 }
 
-async function submitInput(ctx: StoreContext, triage: TriageBook, dialog: InputDialog): Promise<void> {
+async function submitInput(ctx: ReportsContext, triage: TriageHistory, dialog: InputDialog): Promise<void> {
   const value = dialog.value.trim();
   const rows = rowsOf(ctx, dialog.ids);
   if (dialog.action !== 'create' && rows.length === 0) {
@@ -164,17 +171,26 @@ async function submitInput(ctx: StoreContext, triage: TriageBook, dialog: InputD
   }
 }
 
-async function submitCreateStep(ctx: StoreContext, dialog: InputDialog, value: string): Promise<void> {
+async function submitCreateStep(ctx: ReportsContext, dialog: InputDialog, value: string): Promise<void> {
   if (dialog.field === 'name') {
     if (value.length < REPORT_NAME_MIN_LENGTH)
       return refuseInput(ctx, dialog, `a name needs at least ${REPORT_NAME_MIN_LENGTH} characters`);
     if (nameTaken(ctx, value, null)) return refuseInput(ctx, dialog, `a report named "${value}" already exists`);
-    return openInput(ctx, 'create', 'project', `Project of "${value}" (empty: none; a new name creates it):`, '', [], {
-      name: value,
-    });
+    return openInput(
+      ctx,
+      'reports',
+      'create',
+      'project',
+      `Project of "${value}" (empty: none; a new name creates it):`,
+      '',
+      [],
+      {
+        name: value,
+      },
+    );
   }
   if (dialog.field === 'project') {
-    return openInput(ctx, 'create', 'tags', 'Tags (comma separated, may be empty):', '', [], {
+    return openInput(ctx, 'reports', 'create', 'tags', 'Tags (comma separated, may be empty):', '', [], {
       ...dialog.collected,
       project: value,
     });
@@ -195,8 +211,8 @@ async function submitCreateStep(ctx: StoreContext, dialog: InputDialog, value: s
   }
 }
 
-export async function submitDialog(ctx: StoreContext, triage: TriageBook): Promise<void> {
-  const dialog = ctx.get().ui.dialog;
+export async function submitDialog(ctx: ReportsContext, triage: TriageHistory): Promise<void> {
+  const dialog = ctx.get().dialog;
   // Pickers are filters, submitted through filters.ts.
   if (dialog === null || dialog.kind === 'pick') return;
   if (refused(ctx)) return closeDialog(ctx);

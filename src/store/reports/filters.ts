@@ -3,67 +3,32 @@
 // shown. Both are pickers: a list narrowed by what is typed; Tab changes the highlighted
 // option, Enter applies (taking the highlighted option when nothing was changed). Filters
 // change nothing on the server, so they work with --read-only too.
-import type { StoreContext } from '../context.js';
-import { clampIndex } from '../core/lists.js';
+import type { ReportsContext } from './book.js';
 import { isObject, parseTags, reportProjectName } from '../core/parse.js';
-import { explainFailure } from './changes.js';
-import { closeDialog, openDialog, type DialogState, type PickOption } from '../ui/dialogs.js';
+import { closeDialog, type PickOption } from '../core/dialogs.js';
+import {
+  ALL_PROJECTS_LABEL,
+  compareLabels,
+  NO_PROJECT_LABEL,
+  currentPick,
+  openPicker,
+  pickerFailed,
+  refusePick,
+  sameList,
+  setPick,
+  tagFilterText,
+  tagOptions,
+  visibleOptions,
+  withOptions,
+  type PickDialog,
+} from '../core/pickers.js';
 import { resetListQuery } from '../core/list-paging.js';
 import { showStatus } from '../core/status.js';
+import { setListQuery } from '../ui/index.js';
 import type { ReportProject, ReportsFilter, ReportsState } from './list.js';
-
-export type PickDialog = Extract<DialogState, { kind: 'pick' }>;
-
-export const ALL_PROJECTS_LABEL = '(all projects)';
-export const NO_PROJECT_LABEL = '(no project)';
 
 /** Projects fetched for the picker at most (real servers page `projects.get_all_ex`). */
 const MAX_PROJECTS = 500;
-
-function compareLabels(a: PickOption, b: PickOption): number {
-  const x = a.label.toLowerCase();
-  const y = b.label.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/** The options a picker shows for what is typed: labels starting with it first, then those containing it. */
-export function visibleOptions(dialog: Pick<PickDialog, 'options' | 'query'>): PickOption[] {
-  const query = dialog.query.trim().toLowerCase();
-  if (query === '') return dialog.options;
-  const starting: PickOption[] = [];
-  const containing: PickOption[] = [];
-  for (const option of dialog.options) {
-    const label = option.label.toLowerCase();
-    if (label.startsWith(query)) starting.push(option);
-    else if (label.includes(query)) containing.push(option);
-  }
-  return [...starting, ...containing];
-}
-
-/** Tag options: the known tags plus those in the filter; states from the filter unless changed in the picker. */
-export function tagOptions(
-  tags: readonly string[],
-  filter: Pick<ReportsFilter, 'tagsInclude' | 'tagsExclude'>,
-  previous: readonly PickOption[] = [],
-): PickOption[] {
-  const changed = new Map(previous.map((o) => [o.value, o.state]));
-  const names = new Set([
-    ...tags,
-    ...filter.tagsInclude,
-    ...filter.tagsExclude,
-    ...previous.filter((o) => o.state !== 'off').map((o) => o.value),
-  ]);
-  return [...names]
-    .map((tag): PickOption => {
-      const fromFilter = filter.tagsInclude.includes(tag)
-        ? 'include'
-        : filter.tagsExclude.includes(tag)
-          ? 'exclude'
-          : 'off';
-      return { value: tag, label: tag, state: changed.get(tag) ?? fromFilter };
-    })
-    .sort(compareLabels);
-}
 
 /** "All projects", then each project holding reports once, by name; the chosen one marked. */
 export function projectOptions(
@@ -108,41 +73,30 @@ export function parseReportProjects(data: unknown): ReportProject[] {
 
 // ---- applying filters ------------------------------------------------------------------------
 
-export function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
-
-export function tagFilterText(include: readonly string[], exclude: readonly string[]): string {
-  const parts: string[] = [];
-  if (include.length > 0) parts.push(`any of ${include.join(', ')}`);
-  if (exclude.length > 0) parts.push(`none of ${exclude.join(', ')}`);
-  return parts.length === 0 ? 'every tag' : parts.join('; ');
-}
-
 /** Sets the tag filter; the list is read again only when it changed. */
-export function setTagFilter(ctx: StoreContext, include: readonly string[], exclude: readonly string[]): boolean {
+export function setTagFilter(ctx: ReportsContext, include: readonly string[], exclude: readonly string[]): boolean {
   const filter = ctx.get().reports.filter;
   if (sameList(filter.tagsInclude, include) && sameList(filter.tagsExclude, exclude)) return false;
   ctx.set((s) => ({
     reports: { ...s.reports, filter: { ...s.reports.filter, tagsInclude: [...include], tagsExclude: [...exclude] } },
   }));
-  resetListQuery(ctx, 'reports');
+  resetListQuery(ctx, 'reports', ctx.book.paging);
   return true;
 }
 
-export function setProjectFilter(ctx: StoreContext, project: ReportProject | null): boolean {
+export function setProjectFilter(ctx: ReportsContext, project: ReportProject | null): boolean {
   const filter = ctx.get().reports.filter;
   const id = project?.id ?? null;
   if (filter.projectId === id) return false;
   ctx.set((s) => ({
     reports: { ...s.reports, filter: { ...s.reports.filter, projectId: id, projectName: project?.name ?? null } },
   }));
-  resetListQuery(ctx, 'reports');
+  resetListQuery(ctx, 'reports', ctx.book.paging);
   return true;
 }
 
 /** Esc in the report list: no text, tag, status or project filter. */
-export function clearReportFilters(ctx: StoreContext): void {
+export function clearReportFilters(ctx: ReportsContext): void {
   const state = ctx.get();
   const f = state.reports.filter;
   const any =
@@ -150,55 +104,22 @@ export function clearReportFilters(ctx: StoreContext): void {
     f.tagsInclude.length + f.tagsExclude.length + f.status.length > 0 ||
     f.projectId !== null;
   if (!any) return;
+  setListQuery(ctx, 'reports', { filter: '' });
   ctx.set((s) => ({
-    ui: { ...s.ui, filters: { ...s.ui.filters, reports: '' } },
     reports: {
       ...s.reports,
       filter: { tagsInclude: [], tagsExclude: [], status: [], projectId: null, projectName: null },
     },
   }));
-  resetListQuery(ctx, 'reports');
+  resetListQuery(ctx, 'reports', ctx.book.paging);
   showStatus(ctx, 'filters cleared: every report is shown', 'info');
 }
 
 // ---- the pickers -------------------------------------------------------------------------------
 
-export function currentPick(ctx: StoreContext, purpose: PickDialog['purpose']): PickDialog | null {
-  const dialog = ctx.get().ui.dialog;
-  return dialog?.kind === 'pick' && dialog.purpose === purpose ? dialog : null;
-}
-
-export function setPick(ctx: StoreContext, dialog: PickDialog): void {
-  ctx.set((s) => ({ ui: { ...s.ui, dialog } }));
-}
-
-/** New options, the same option still highlighted when it is still shown. */
-export function withOptions(dialog: PickDialog, options: PickOption[]): PickDialog {
-  const highlighted = visibleOptions(dialog)[dialog.cursor]?.value;
-  const next: PickDialog = { ...dialog, options };
-  const shown = visibleOptions(next);
-  const at = highlighted === undefined ? -1 : shown.findIndex((o) => o.value === highlighted);
-  return { ...next, cursor: at >= 0 ? at : clampIndex(dialog.cursor, shown.length) };
-}
-
-/** Opens a picker on the options known now, loading (the caller fetches the rest). */
-export function openPicker(
-  ctx: StoreContext,
-  picker: Pick<PickDialog, 'purpose' | 'title' | 'options' | 'cursor'>,
-): void {
-  openDialog(ctx, { kind: 'pick', ...picker, query: '', loading: true, touched: false, error: null });
-}
-
-/** Loading a picker's options failed: the ones it shows stay usable, the reason is shown. */
-function pickerFailed(ctx: StoreContext, purpose: PickDialog['purpose'], what: string, err: unknown): void {
-  const dialog = currentPick(ctx, purpose);
-  if (dialog !== null)
-    setPick(ctx, { ...dialog, loading: false, error: `could not load the ${what}: ${explainFailure(err)}` });
-}
-
-export function requestTagFilter(ctx: StoreContext): void {
+export function requestTagFilter(ctx: ReportsContext): void {
   const r = ctx.get().reports;
-  openPicker(ctx, {
+  openPicker(ctx, 'reports', {
     purpose: 'tags',
     title: 'Show reports by tag',
     options: tagOptions(r.knownTags, r.filter),
@@ -207,7 +128,7 @@ export function requestTagFilter(ctx: StoreContext): void {
   void loadTagOptions(ctx);
 }
 
-async function loadTagOptions(ctx: StoreContext): Promise<void> {
+async function loadTagOptions(ctx: ReportsContext): Promise<void> {
   try {
     const tags = parseTags(await ctx.client.reports.getTags({}), 'reports.get_tags');
     if (!sameList(tags, ctx.get().reports.knownTags)) ctx.set((s) => ({ reports: { ...s.reports, knownTags: tags } }));
@@ -222,7 +143,7 @@ async function loadTagOptions(ctx: StoreContext): Promise<void> {
   }
 }
 
-export function requestProjectFilter(ctx: StoreContext): void {
+export function requestProjectFilter(ctx: ReportsContext): void {
   const r = ctx.get().reports;
   const options = projectOptions(projectsOfRows(r), r.filter);
   // Highlights the project shown now.
@@ -230,11 +151,11 @@ export function requestProjectFilter(ctx: StoreContext): void {
     0,
     options.findIndex((o) => o.state === 'include'),
   );
-  openPicker(ctx, { purpose: 'project', title: 'Show the reports of one project', options, cursor });
+  openPicker(ctx, 'reports', { purpose: 'project', title: 'Show the reports of one project', options, cursor });
   void loadProjectOptions(ctx);
 }
 
-async function loadProjectOptions(ctx: StoreContext): Promise<void> {
+async function loadProjectOptions(ctx: ReportsContext): Promise<void> {
   try {
     // `.reports` projects are hidden and carry the `reports` system tag (docs/wire-facts.md §9.1).
     const answer = await ctx.client.projects.getAllEx({
@@ -257,46 +178,8 @@ async function loadProjectOptions(ctx: StoreContext): Promise<void> {
   }
 }
 
-export function setPickQuery(ctx: StoreContext, dialog: PickDialog, query: string): void {
-  setPick(ctx, { ...dialog, query, cursor: 0 });
-}
-
-export function movePickCursor(ctx: StoreContext, delta: number): void {
-  const dialog = ctx.get().ui.dialog;
-  if (dialog?.kind !== 'pick') return;
-  const cursor = clampIndex(dialog.cursor + Math.trunc(delta), visibleOptions(dialog).length);
-  if (cursor !== dialog.cursor) setPick(ctx, { ...dialog, cursor });
-}
-
-const NEXT_TAG_STATE: Record<PickOption['state'], PickOption['state']> = {
-  off: 'include',
-  include: 'exclude',
-  exclude: 'off',
-};
-
-/**
- * Tab: the highlighted tag cycles include → exclude → off, a metric column on → off; the
- * highlighted project or user becomes the choice.
- */
-export function togglePick(ctx: StoreContext, dialog: PickDialog): void {
-  const option = visibleOptions(dialog)[dialog.cursor];
-  if (option === undefined) return;
-  const next = (o: PickOption): PickOption['state'] =>
-    dialog.purpose === 'tags' ? NEXT_TAG_STATE[o.state] : o.state === 'include' ? 'off' : 'include';
-  // Tags and metric columns are many (each changes alone); a project or user is one choice.
-  const many = dialog.purpose === 'tags' || dialog.purpose === 'metric';
-  const options = many
-    ? dialog.options.map((o) => (o.value === option.value ? { ...o, state: next(o) } : o))
-    : dialog.options.map((o): PickOption => ({ ...o, state: o.value === option.value ? 'include' : 'off' }));
-  setPick(ctx, { ...dialog, options, touched: true, error: null });
-}
-
-function refusePick(ctx: StoreContext, dialog: PickDialog, what: string): void {
-  setPick(ctx, { ...dialog, error: `no ${what} matches "${dialog.query.trim()}": Backspace or ctrl-u edits the text` });
-}
-
 /** Enter: applies the picker's choice. */
-export function submitPick(ctx: StoreContext, dialog: PickDialog): void {
+export function submitPick(ctx: ReportsContext, dialog: PickDialog): void {
   const highlighted = visibleOptions(dialog)[dialog.cursor];
   if (dialog.purpose === 'tags') {
     let options = dialog.options;
@@ -332,20 +215,17 @@ export interface ReportFilterActions {
   /** Clears the reports' text, tag, status and project filters. */
   clearReportFilters(): void;
   /** `T`: a picker of the known tags (`reports.get_tags`), each included, excluded or off. */
-  requestTagFilter(): void;
+  requestReportTagFilter(): void;
   /** `P`: a picker of the projects that hold reports. */
-  requestProjectFilter(): void;
-  /** Moves the highlighted option of a picker. */
-  moveDialogCursor(delta: number): void;
+  requestReportProjectFilter(): void;
 }
 
-export function createReportFilterActions(ctx: StoreContext): ReportFilterActions {
+export function createReportFilterActions(ctx: ReportsContext): ReportFilterActions {
   return {
     setReportTagFilter: (include, exclude) => void setTagFilter(ctx, include, exclude),
     setReportProjectFilter: (project) => void setProjectFilter(ctx, project),
     clearReportFilters: () => clearReportFilters(ctx),
-    requestTagFilter: () => requestTagFilter(ctx),
-    requestProjectFilter: () => requestProjectFilter(ctx),
-    moveDialogCursor: (delta) => movePickCursor(ctx, delta),
+    requestReportTagFilter: () => requestTagFilter(ctx),
+    requestReportProjectFilter: () => requestProjectFilter(ctx),
   };
 }

@@ -2,13 +2,12 @@
 // list (a normal tick re-reads what is loaded; "more on scroll" reads the next page), plus
 // the known tags (`reports.get_tags`) on the first tick and on refresh.
 import type { ReportsGetAllExRequest } from '../../wire/reports.js';
-import type { StoreContext } from '../context.js';
+import type { ReportsContext } from './book.js';
 import { classifyFailure } from '../core/errors.js';
 import { beginListRead, endLoadingMore, finishListRead, takeListPage } from '../core/list-paging.js';
 import { filterPattern, keepSelection } from '../core/lists.js';
 import { withPendingChanges } from '../core/triage.js';
 import { parseReportPage, parseTags } from '../core/parse.js';
-import { onReportSelectionChanged, syncWidgets } from './widgets.js';
 import type { PaneError } from '../core/errors.js';
 import type { PendingReportChange } from './changes.js';
 import type { WidgetEntry } from './widgets.js';
@@ -144,9 +143,9 @@ export function buildReportQuery(state: MonitorState, size: number, scrollId: st
   return query;
 }
 
-export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+export async function reportsTick(ctx: ReportsContext, signal: AbortSignal): Promise<void> {
   const book = ctx.book;
-  const read = beginListRead(ctx, 'reports', buildReportQuery);
+  const read = beginListRead(ctx, 'reports', ctx.book.paging, buildReportQuery);
   const tags = book.tagsWanted ? fetchTags(ctx, signal) : Promise.resolve();
   book.tagsWanted = false;
   try {
@@ -173,7 +172,7 @@ export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promi
         },
       };
     });
-    finishListRead(ctx, 'reports', previousId, onReportSelectionChanged, syncWidgets);
+    finishListRead(ctx, read);
   } finally {
     await tags;
     endLoadingMore(ctx, 'reports');
@@ -181,7 +180,7 @@ export async function reportsTick(ctx: StoreContext, signal: AbortSignal): Promi
 }
 
 /** Tags are a filter aid: a failure leaves the previous list and asks again on the next tick. */
-async function fetchTags(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+async function fetchTags(ctx: ReportsContext, signal: AbortSignal): Promise<void> {
   try {
     const tags = parseTags(await ctx.client.reports.getTags({}, { signal }), 'reports.get_tags');
     if (signal.aborted) return;

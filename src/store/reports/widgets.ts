@@ -6,8 +6,7 @@
 import { loadMarkdown, markdownIfLoaded, type MarkdownModule } from '../../text/markdown/on-demand.js';
 import type { KnownReportWidget } from '../../text/report-widgets.js';
 import type { ReportsGetTaskDataRequest } from '../../wire/reports.js';
-import { restartTimer } from '../core/book-timers.js';
-import type { StoreContext } from '../context.js';
+import type { ReportsContext } from './book.js';
 import { classifyFailure, describeFailure } from '../core/errors.js';
 import { dataWanted } from '../panes.js';
 import type { ReportRow } from './list.js';
@@ -98,7 +97,7 @@ export function widgetsShown(state: MonitorState): boolean {
 }
 
 /** The report's widgets; none yet while the markdown renderer loads (it looks again once loaded). */
-function widgetsOf(ctx: StoreContext, row: ReportRow): KnownReportWidget[] {
+function widgetsOf(ctx: ReportsContext, row: ReportRow): KnownReportWidget[] {
   const cached = ctx.book.widgetList;
   if (cached !== null && cached.body === row.body) return cached.widgets;
   const markdown = markdownIfLoaded();
@@ -114,7 +113,7 @@ function widgetsOf(ctx: StoreContext, row: ReportRow): KnownReportWidget[] {
   return widgets;
 }
 
-function needsFetch(ctx: StoreContext, url: string): boolean {
+function needsFetch(ctx: ReportsContext, url: string): boolean {
   const entry = ctx.get().reports.widgets[url];
   if (entry === undefined || ctx.book.widgetsStale.has(url)) return true;
   return !entry.loading && entry.data === null && entry.error === null;
@@ -133,7 +132,7 @@ export function widgetRequest(widget: KnownReportWidget): ReportsGetTaskDataRequ
   return request;
 }
 
-function setEntry(ctx: StoreContext, url: string, change: Partial<WidgetEntry>): void {
+function setEntry(ctx: ReportsContext, url: string, change: Partial<WidgetEntry>): void {
   ctx.set((s) => {
     const previous = s.reports.widgets[url] ?? EMPTY_ENTRY;
     return { reports: { ...s.reports, widgets: { ...s.reports.widgets, [url]: { ...previous, ...change } } } };
@@ -141,7 +140,7 @@ function setEntry(ctx: StoreContext, url: string, change: Partial<WidgetEntry>):
 }
 
 /** Marks `urls` as the most recently shown and drops the oldest entries past the bound. */
-function touchAndEvict(ctx: StoreContext, urls: readonly string[]): void {
+function touchAndEvict(ctx: ReportsContext, urls: readonly string[]): void {
   const keep = new Set(urls);
   const order = ctx.book.widgetOrder.filter((u) => !keep.has(u));
   order.push(...urls);
@@ -162,7 +161,7 @@ function touchAndEvict(ctx: StoreContext, urls: readonly string[]): void {
 }
 
 /** One pass of the widgets poller: fetches what the shown report's widgets lack. */
-export async function widgetsTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+export async function widgetsTick(ctx: ReportsContext, signal: AbortSignal): Promise<void> {
   const state = ctx.get();
   const row = selectedReport(state);
   if (row === undefined || !widgetsShown(state)) return;
@@ -201,22 +200,22 @@ export async function widgetsTick(ctx: StoreContext, signal: AbortSignal): Promi
 }
 
 /** Wakes the widgets poller when the shown report has widgets without data. */
-export function syncWidgets(ctx: StoreContext): void {
+export function syncWidgets(ctx: ReportsContext): void {
   const state = ctx.get();
-  if (ctx.book.widgetTimer !== null || !widgetsShown(state)) return;
+  if (ctx.book.widgetTimer.pending || !widgetsShown(state)) return;
   const row = selectedReport(state);
   if (row === undefined) return;
   if (widgetsOf(ctx, row).some((w) => needsFetch(ctx, w.url))) ctx.pollers.widgets.wake();
 }
 
 /** Another report is selected: drop the previous one's fetches and look again after a short pause. */
-export function onReportSelectionChanged(ctx: StoreContext): void {
+export function onReportSelectionChanged(ctx: ReportsContext): void {
   ctx.pollers.widgets.cancel();
-  restartTimer(ctx, 'widgetTimer', ctx.selectionDebounceMs, () => syncWidgets(ctx));
+  ctx.book.widgetTimer.restart(ctx.selectionDebounceMs, () => syncWidgets(ctx));
 }
 
 /** `r` in the reports view: the shown report's widgets are fetched again (their data stays until then). */
-export function refreshWidgets(ctx: StoreContext): void {
+export function refreshWidgets(ctx: ReportsContext): void {
   const row = selectedReport(ctx.get());
   if (row === undefined) return;
   for (const widget of widgetsOf(ctx, row)) ctx.book.widgetsStale.add(widget.url);

@@ -1,11 +1,18 @@
-// The run-info slice's bookkeeping. Part of the store's Bookkeeping (context.ts).
+// The run-info slice's private bookkeeping: what the run info and the marked runs' parameters
+// were last fetched for, and the pause after a selection change.
+import type { SliceContext, StoreContext } from '../core/context.js';
+import { OneShot } from '../core/one-shot.js';
+
 export interface RunInfoBook {
   /** "taskId|lastUpdate" the run info was last fetched for. */
   runInfoFor: string | null;
   /** What the marked runs' hyperparameters were last fetched for (param-compare.ts). */
   paramsFor: string | null;
+  selectionTimer: OneShot;
 }
 
-export function initialRunInfoBook(): RunInfoBook {
-  return { runInfoFor: null, paramsFor: null };
+export type RunInfoContext = SliceContext<RunInfoBook>;
+
+export function initialRunInfoBook(ctx: StoreContext): RunInfoBook {
+  return { runInfoFor: null, paramsFor: null, selectionTimer: new OneShot(ctx.timers) };
 }

@@ -1,7 +1,8 @@
 // Run info in compare mode: with two or more tasks marked, their hyperparameters side by side
 // (text/param-compare.ts), from one tasks.get_all_ex request for the marked ids; fetched again
 // when a marked task's last_update moves or the marks change.
-import type { StoreContext } from '../context.js';
+import type { Outcome } from '../core/errors.js';
+import type { RunInfoContext } from './book.js';
 import { classifyFailure, toPaneError } from '../core/errors.js';
 import { clampIndex } from '../core/lists.js';
 import { isObject } from '../core/parse.js';
@@ -34,10 +35,10 @@ export function runInfoCursorRange(state: MonitorState): number {
 }
 
 export async function fetchParamCompare(
-  ctx: StoreContext,
+  ctx: RunInfoContext,
   fp: string,
   signal: AbortSignal,
-  outcome: { connectionError: unknown },
+  outcome: Outcome,
 ): Promise<void> {
   const ids = ctx.get().tasks.marked.slice(0, MAX_PARAM_RUNS);
   try {

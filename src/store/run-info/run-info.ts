@@ -3,7 +3,8 @@
 // (and models.get_all_ex for its models' uris). Fetched once per
 // task and again only when the task's last_update moved; a cursor moves over its lines and a
 // `/` search jumps between matching lines like the log search.
-import type { StoreContext } from '../context.js';
+import type { Outcome } from '../core/errors.js';
+import type { RunInfoContext } from './book.js';
 import { classifyFailure, toPaneError, type PaneError } from '../core/errors.js';
 import { clampIndex } from '../core/lists.js';
 import { joinModels, parseRunInfo, RUN_INFO_FIELDS, RUN_INFO_MODEL_FIELDS } from './parse-run-info.js';
@@ -77,11 +78,11 @@ export function selectedRunInfoValue(state: MonitorState, now: number): { title:
 
 /** Fetches the selected task's run info; connection failures go into `outcome` (the poller backs off). */
 export async function fetchRunInfo(
-  ctx: StoreContext,
+  ctx: RunInfoContext,
   taskId: string,
   fp: string,
   signal: AbortSignal,
-  outcome: { connectionError: unknown },
+  outcome: Outcome,
 ): Promise<void> {
   let info: RunInfo | null = null;
   let error: PaneError | null = null;
@@ -134,7 +135,7 @@ export async function fetchRunInfo(
   });
 }
 
-export function moveRunInfoCursor(ctx: StoreContext, delta: number): void {
+export function moveRunInfoCursor(ctx: RunInfoContext, delta: number): void {
   const r = ctx.get().runinfo;
   const index = clampIndex(r.selectedIndex + delta, runInfoCursorRange(ctx.get()));
   if (index !== r.selectedIndex) ctx.set((s) => ({ runinfo: { ...s.runinfo, selectedIndex: index } }));
@@ -148,7 +149,7 @@ function stepTo(matches: readonly number[], from: number, direction: 1 | -1): nu
 }
 
 /** Searches the lines; the cursor goes to the first match at or after it. Empty clears. */
-export function searchRunInfo(ctx: StoreContext, query: string): void {
+export function searchRunInfo(ctx: RunInfoContext, query: string): void {
   const state = ctx.get();
   if (query === '') {
     if (state.runinfo.search !== null) ctx.set((s) => ({ runinfo: { ...s.runinfo, search: null } }));
@@ -171,7 +172,7 @@ export interface RunInfoActions {
   selectedRunInfoValue(): { title: string; text: string } | null;
 }
 
-export function createRunInfoActions(ctx: StoreContext): RunInfoActions {
+export function createRunInfoActions(ctx: RunInfoContext): RunInfoActions {
   return {
     searchRunInfo: (query) => searchRunInfo(ctx, query),
     runInfoSearchStep(direction) {

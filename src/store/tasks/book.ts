@@ -1,9 +1,38 @@
-// The task list's bookkeeping. Part of the store's Bookkeeping (context.ts).
+// The task list's private bookkeeping: its paging cursor, its idle probe, the triage changes'
+// sequence and undo record, and the task asked for on the command line.
+import type { SliceContext, StoreContext } from '../core/context.js';
+import { initialPaging, type ListPaging } from '../core/list-paging.js';
+import { createTriageHistory, type TriageHistory } from '../core/triage.js';
+import { initialListProbe, type ListProbe } from './list-probe.js';
+import type { StateFile } from '../../config/state-file.js';
+import { OneShot } from '../core/one-shot.js';
+import { initialFreshProbe, type FreshProbe } from './fresh-probe.js';
+
 export interface TasksBook {
   /** The task asked for on the command line, until the first task list answer. */
   openTask: string | null;
+  paging: ListPaging;
+  /** What the task list's idle probe compares with (list-probe.ts). */
+  probe: ListProbe;
+  triage: TriageHistory;
+  /** The pause after a selection change before its fresh probe may run. */
+  selectionTimer: OneShot;
+  /** When the selected task last changed, for its probe (fresh-probe.ts). */
+  freshProbe: FreshProbe;
+  /** Where the metric columns are remembered between runs (none: nothing is remembered). */
+  stateFile: StateFile | null;
 }
 
-export function initialTasksBook(openTask: string | null): TasksBook {
-  return { openTask };
+export type TasksContext = SliceContext<TasksBook>;
+
+export function initialTasksBook(ctx: StoreContext, openTask: string | null, stateFile: StateFile | null): TasksBook {
+  return {
+    openTask,
+    paging: initialPaging(ctx.pageSize),
+    probe: initialListProbe(),
+    triage: createTriageHistory(),
+    stateFile,
+    selectionTimer: new OneShot(ctx.timers),
+    freshProbe: initialFreshProbe(),
+  };
 }

@@ -1,8 +1,9 @@
 // `:` with an id that is not among the listed tasks: the server is asked for a task whose id
 // starts with it. When there is one, whatever keeps it out of the list (the text or status
 // filter, archived tasks hidden) is lifted and it is selected once the list has it.
-import type { StoreContext } from '../context.js';
+import type { TasksContext } from './book.js';
 import { resetListQuery } from '../core/list-paging.js';
+import { setListQuery } from '../ui/index.js';
 import { isObject } from '../core/parse.js';
 import { showStatus } from '../core/status.js';
 
@@ -31,18 +32,18 @@ export function tasksStartingWith(answer: unknown, wanted: string): FoundTask[] 
   return found;
 }
 
-function sleep(ctx: StoreContext, ms: number): Promise<void> {
+function sleep(ctx: TasksContext, ms: number): Promise<void> {
   return new Promise((resolve) => ctx.timers.setTimeout(resolve, ms));
 }
 
 /** Waits until the task list has answered its current query (or the wait runs out). */
-async function listAnswered(ctx: StoreContext): Promise<void> {
+async function listAnswered(ctx: TasksContext): Promise<void> {
   for (let waited = 0; ctx.get().tasks.loading && waited < LIST_WAIT_MS; waited += LIST_WAIT_STEP_MS)
     await sleep(ctx, LIST_WAIT_STEP_MS);
 }
 
 /** Asks the server for the task `wanted` names; `select` selects a listed id (false when not listed). */
-export async function jumpViaServer(ctx: StoreContext, wanted: string, select: (id: string) => boolean): Promise<void> {
+export async function jumpViaServer(ctx: TasksContext, wanted: string, select: (id: string) => boolean): Promise<void> {
   const listed = ctx.get().tasks.ids.length;
   showStatus(ctx, `no listed task id starts with "${wanted}": asking the server`, 'info');
   let found: FoundTask[];
@@ -81,15 +82,9 @@ export async function jumpViaServer(ctx: StoreContext, wanted: string, select: (
   const showArchived = task.archived && !state.ui.showArchived.tasks;
   if (showArchived) lifted.push('archived tasks hidden');
   if (lifted.length > 0) {
-    ctx.set((s) => ({
-      ui: {
-        ...s.ui,
-        filters: { ...s.ui.filters, tasks: '' },
-        showArchived: { ...s.ui.showArchived, tasks: s.ui.showArchived.tasks || showArchived },
-      },
-      tasks: { ...s.tasks, statusFilter: [] },
-    }));
-    resetListQuery(ctx, 'tasks');
+    setListQuery(ctx, 'tasks', { filter: '', showArchived: state.ui.showArchived.tasks || showArchived });
+    ctx.set((s) => ({ tasks: { ...s.tasks, statusFilter: [] } }));
+    resetListQuery(ctx, 'tasks', ctx.book.paging);
     await listAnswered(ctx);
   }
   if (select(task.id)) {

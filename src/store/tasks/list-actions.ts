@@ -1,8 +1,9 @@
 // Actions of the task list beyond moving and filtering: sort (`o` / `O`), jump to a task by id
 // prefix (`:`), and looking at the tasks that failed while watched (`F`).
-import type { StoreContext } from '../context.js';
+import type { TasksContext } from './book.js';
 import { resetListQuery } from '../core/list-paging.js';
-import { focusPane, moveTask } from '../ui/navigation.js';
+import { focusPane, openPrompt } from '../ui/index.js';
+import { moveTask } from './select.js';
 import { showStatus } from '../core/status.js';
 import { nextTaskSort, taskSortLabel, type TaskSort } from './sort.js';
 import { jumpViaServer } from './jump-lookup.js';
@@ -23,9 +24,9 @@ export interface TaskListActions {
   lookAtFailures(): void;
 }
 
-function setSort(ctx: StoreContext, sort: TaskSort): void {
+function setSort(ctx: TasksContext, sort: TaskSort): void {
   ctx.set((s) => ({ tasks: { ...s.tasks, sort } }));
-  resetListQuery(ctx, 'tasks');
+  resetListQuery(ctx, 'tasks', ctx.book.paging);
   showStatus(
     ctx,
     `sorted by ${taskSortLabel(sort.field, ctx.get().tasks.metricColumns)}, ${sort.descending ? 'descending' : 'ascending'}`,
@@ -40,7 +41,7 @@ export function matchTaskIds(ids: readonly string[], text: string): string[] {
   return exact.length > 0 ? exact : ids.filter((id) => id.toLowerCase().startsWith(wanted));
 }
 
-function selectTask(ctx: StoreContext, id: string): boolean {
+function selectTask(ctx: TasksContext, id: string): boolean {
   const index = ctx.get().tasks.ids.indexOf(id);
   if (index < 0) return false;
   if (ctx.get().ui.view !== 'tasks' || ctx.get().ui.focus.tasks !== 'tasks') focusPane(ctx, 'tasks');
@@ -48,7 +49,7 @@ function selectTask(ctx: StoreContext, id: string): boolean {
   return true;
 }
 
-export function createTaskListActions(ctx: StoreContext): TaskListActions {
+export function createTaskListActions(ctx: TasksContext): TaskListActions {
   return {
     cycleTaskSort: () => setSort(ctx, nextTaskSort(ctx.get().tasks.sort, ctx.get().tasks.metricColumns)),
     reverseTaskSort() {
@@ -56,9 +57,7 @@ export function createTaskListActions(ctx: StoreContext): TaskListActions {
       setSort(ctx, { ...sort, descending: !sort.descending });
     },
     openJumpPrompt() {
-      ctx.set((s) => ({
-        ui: { ...s.ui, prompt: { kind: 'jump', pane: 'tasks', text: '', problem: null, initial: '' } },
-      }));
+      openPrompt(ctx, { kind: 'jump', pane: 'tasks', text: '', problem: null, initial: '' });
     },
     jumpToTask(text) {
       const wanted = text.trim();

@@ -2,14 +2,13 @@
 // scroll cursor. The first tick opens the cursor with a page; "more on scroll" reads the next
 // page from it; every other tick re-reads everything loaded so far with `refresh_scroll` (no
 // new cursor per poll).
+import type { TasksContext } from './book.js';
 import { TASK_STATUSES } from '../../wire/common.js';
 import type { ReportsGetTaskDataRequest } from '../../wire/reports.js';
-import type { StoreContext } from '../context.js';
 import { beginListRead, endLoadingMore, finishListRead, takeListPage } from '../core/list-paging.js';
-import { fullReadDone, probeTaskList } from '../core/list-probe.js';
+import { fullReadDone, probeTaskList } from './list-probe.js';
 import { filterPattern, keepSelection } from '../core/lists.js';
 import { parseTaskPage } from '../core/parse.js';
-import { onTaskSelectionChanged, syncDetail } from '../detail/task-detail.js';
 import { failureMessage, newlyFailed } from './failures.js';
 import { DEFAULT_TASK_SORT, taskOrderBy, type TaskSort } from './sort.js';
 import { showStatus } from '../core/status.js';
@@ -160,8 +159,8 @@ export function buildTaskQuery(state: MonitorState, size: number, scrollId: stri
   return query;
 }
 
-export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise<void> {
-  const read = beginListRead(ctx, 'tasks', buildTaskQuery);
+export async function tasksTick(ctx: TasksContext, signal: AbortSignal): Promise<void> {
+  const read = beginListRead(ctx, 'tasks', ctx.book.paging, buildTaskQuery);
   // An idle tick sends only the probe (list-probe.ts); the loaded rows are read when they moved.
   const mark = read.more ? null : await probeTaskList(ctx, read.query, read.cursorOpen, signal);
   if (!read.more && (mark === null || signal.aborted)) return;
@@ -169,7 +168,7 @@ export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise
     const answer = await ctx.client.reports.getTaskData(read.query, { signal });
     if (signal.aborted) return;
     const page = takeListPage(ctx, read, parseTaskPage(answer, ENDPOINT));
-    const { selectedId: previousId, byId: previousRows } = ctx.get().tasks;
+    const previousRows = ctx.get().tasks.byId;
     ctx.set((s) => {
       const list = withPendingChanges(page.merge(s.tasks), s.tasks);
       return { tasks: { ...s.tasks, ...page.loaded(list), ...keepSelection(list.ids, s.tasks) } };
@@ -177,14 +176,14 @@ export async function tasksTick(ctx: StoreContext, signal: AbortSignal): Promise
     if (!read.more) noticeFailures(ctx, previousRows);
     if (!read.more) reportOpenTask(ctx);
     if (mark !== null) fullReadDone(ctx, mark);
-    finishListRead(ctx, 'tasks', previousId, onTaskSelectionChanged, syncDetail);
+    finishListRead(ctx, read);
   } finally {
     endLoadingMore(ctx, 'tasks');
   }
 }
 
 /** After the first answer: says so when the task asked for on the command line is not listed. */
-function reportOpenTask(ctx: StoreContext): void {
+function reportOpenTask(ctx: TasksContext): void {
   const wanted = ctx.book.openTask;
   if (wanted === null) return;
   ctx.book.openTask = null;
@@ -193,7 +192,7 @@ function reportOpenTask(ctx: StoreContext): void {
 }
 
 /** Counts tasks that turned failed/stopped since the last answer and names the newest one. */
-function noticeFailures(ctx: StoreContext, previousRows: Record<string, TaskRow>): void {
+function noticeFailures(ctx: TasksContext, previousRows: Record<string, TaskRow>): void {
   const tasks = ctx.get().tasks;
   const fresh = newlyFailed(previousRows, tasks.ids, tasks.byId).filter((id) => !tasks.newFailures.includes(id));
   if (fresh.length === 0) return;

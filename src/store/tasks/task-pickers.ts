@@ -3,12 +3,13 @@
 // tasks too), `U` one user (the users of the listed tasks) and `M` the metric columns (the
 // metric/variant pairs in the listed tasks' `last_metrics`; at most MAX_METRIC_COLUMNS).
 // Filters and columns change nothing on the server, so they work with --read-only too.
-import type { StoreContext } from '../context.js';
+import type { TasksContext } from './book.js';
+import type { StoreContext } from '../core/context.js';
 import { resetListQuery } from '../core/list-paging.js';
 import { isObject } from '../core/parse.js';
 import { showStatus } from '../core/status.js';
 import { explainFailure } from '../core/triage.js';
-import { closeDialog, type PickOption } from '../ui/dialogs.js';
+import { closeDialog, type PickOption } from '../core/dialogs.js';
 import {
   ALL_PROJECTS_LABEL,
   currentPick,
@@ -21,7 +22,7 @@ import {
   visibleOptions,
   withOptions,
   type PickDialog,
-} from '../reports/filters.js';
+} from '../core/pickers.js';
 import type { TaskRow } from './list.js';
 import {
   MAX_METRIC_COLUMNS,
@@ -41,12 +42,12 @@ const MAX_PROJECTS = 500;
 /** Listed tasks whose `last_metrics` the metric picker reads (the first ones, as listed). */
 const METRIC_SOURCE_TASKS = 100;
 
-function setFilter(ctx: StoreContext, change: Partial<TaskFilter>): void {
+function setFilter(ctx: TasksContext, change: Partial<TaskFilter>): void {
   ctx.set((s) => ({ tasks: { ...s.tasks, filter: { ...s.tasks.filter, ...change } } }));
-  resetListQuery(ctx, 'tasks');
+  resetListQuery(ctx, 'tasks', ctx.book.paging);
 }
 
-function failed(ctx: StoreContext, purpose: PickDialog['purpose'], what: string, err: unknown): void {
+function failed(ctx: TasksContext, purpose: PickDialog['purpose'], what: string, err: unknown): void {
   const dialog = currentPick(ctx, purpose);
   if (dialog !== null)
     setPick(ctx, {
@@ -56,16 +57,16 @@ function failed(ctx: StoreContext, purpose: PickDialog['purpose'], what: string,
     });
 }
 
-function listedRows(ctx: StoreContext): TaskRow[] {
+function listedRows(ctx: TasksContext): TaskRow[] {
   const { ids, byId } = ctx.get().tasks;
   return ids.map((id) => byId[id]).filter((r): r is TaskRow => r !== undefined);
 }
 
 // ---- T: tags ---------------------------------------------------------------------------------
 
-export function requestTaskTagFilter(ctx: StoreContext): void {
+export function requestTaskTagFilter(ctx: TasksContext): void {
   const t = ctx.get().tasks;
-  openPicker(ctx, {
+  openPicker(ctx, 'tasks', {
     purpose: 'tags',
     title: 'Show tasks by tag',
     options: tagOptions(t.knownTags, t.filter),
@@ -103,20 +104,20 @@ export function projectTreeOptions(
   return options;
 }
 
-function projectsOfRows(ctx: StoreContext): { id: string; name: string }[] {
+function projectsOfRows(ctx: TasksContext): { id: string; name: string }[] {
   return listedRows(ctx)
     .filter((r) => r.projectId !== null)
     .map((r) => ({ id: r.projectId as string, name: r.project ?? NO_PROJECT_LABEL }));
 }
 
-export function requestTaskProjectFilter(ctx: StoreContext): void {
+export function requestTaskProjectFilter(ctx: TasksContext): void {
   const chosen = ctx.get().tasks.filter.projectId;
   const options = projectTreeOptions(projectsOfRows(ctx), chosen);
   const cursor = Math.max(
     0,
     options.findIndex((o) => o.state === 'include'),
   );
-  openPicker(ctx, {
+  openPicker(ctx, 'tasks', {
     purpose: 'project',
     title: 'Show the tasks of one project (and its subprojects)',
     options,
@@ -125,7 +126,7 @@ export function requestTaskProjectFilter(ctx: StoreContext): void {
   void loadProjectOptions(ctx);
 }
 
-async function loadProjectOptions(ctx: StoreContext): Promise<void> {
+async function loadProjectOptions(ctx: TasksContext): Promise<void> {
   try {
     const answer = await ctx.client.projects.getAllEx({
       only_fields: ['id', 'name'],
@@ -150,7 +151,7 @@ async function loadProjectOptions(ctx: StoreContext): Promise<void> {
 
 // ---- U: user -----------------------------------------------------------------------------------
 
-export function requestTaskUserFilter(ctx: StoreContext): void {
+export function requestTaskUserFilter(ctx: TasksContext): void {
   const { filter } = ctx.get().tasks;
   const users = new Map<string, string>();
   for (const row of listedRows(ctx)) if (row.userId !== null) users.set(row.userId, row.user ?? row.userId);
@@ -166,7 +167,7 @@ export function requestTaskUserFilter(ctx: StoreContext): void {
     0,
     options.findIndex((o) => o.state === 'include'),
   );
-  openPicker(ctx, {
+  openPicker(ctx, 'tasks', {
     purpose: 'user',
     title: 'Show the tasks of one user (users of the listed tasks)',
     options,
@@ -192,10 +193,10 @@ function metricOptions(metrics: readonly MetricColumn[], chosen: readonly Metric
 /** Metrics seen by the last picker load, by key (to turn options back into columns). */
 const knownMetrics = new WeakMap<StoreContext, Map<string, MetricColumn>>();
 
-export function requestMetricColumns(ctx: StoreContext): void {
+export function requestMetricColumns(ctx: TasksContext): void {
   const chosen = ctx.get().tasks.metricColumns;
   knownMetrics.set(ctx, new Map(chosen.map((c) => [metricColumnKey(c), c])));
-  openPicker(ctx, {
+  openPicker(ctx, 'tasks', {
     purpose: 'metric',
     title: `Metric columns (at most ${MAX_METRIC_COLUMNS}; their last values, sortable with o)`,
     options: metricOptions([], chosen),
@@ -204,7 +205,7 @@ export function requestMetricColumns(ctx: StoreContext): void {
   void loadMetricOptions(ctx);
 }
 
-async function loadMetricOptions(ctx: StoreContext): Promise<void> {
+async function loadMetricOptions(ctx: TasksContext): Promise<void> {
   const ids = ctx.get().tasks.ids.slice(0, METRIC_SOURCE_TASKS);
   try {
     const answer =
@@ -225,15 +226,15 @@ async function loadMetricOptions(ctx: StoreContext): Promise<void> {
 }
 
 /** Sets the metric columns, remembers them, and reads the list again with their values. */
-export function setMetricColumns(ctx: StoreContext, columns: MetricColumn[]): void {
+export function setMetricColumns(ctx: TasksContext, columns: MetricColumn[]): void {
   const sort = ctx.get().tasks.sort;
   const sortGone = sort.field.startsWith('last_metrics.') && !columns.some((c) => metricValueField(c) === sort.field);
   ctx.set((s) => ({
     tasks: { ...s.tasks, metricColumns: columns, ...(sortGone ? { sort: DEFAULT_TASK_SORT } : {}) },
   }));
-  resetListQuery(ctx, 'tasks');
+  resetListQuery(ctx, 'tasks', ctx.book.paging);
   try {
-    ctx.stateFile?.save({ metricColumns: columns });
+    ctx.book.stateFile?.save({ metricColumns: columns });
   } catch (err) {
     showStatus(ctx, `the columns are shown but not remembered: ${(err as Error).message}`, 'error');
   }
@@ -241,7 +242,7 @@ export function setMetricColumns(ctx: StoreContext, columns: MetricColumn[]): vo
 
 // ---- Enter ---------------------------------------------------------------------------------------
 
-function refuse(ctx: StoreContext, dialog: PickDialog, error: string): void {
+function refuse(ctx: TasksContext, dialog: PickDialog, error: string): void {
   setPick(ctx, { ...dialog, error });
 }
 
@@ -250,7 +251,7 @@ function chosenOption(dialog: PickDialog): PickOption | undefined {
   return dialog.touched ? dialog.options.find((o) => o.state === 'include') : visibleOptions(dialog)[dialog.cursor];
 }
 
-export function submitTaskPick(ctx: StoreContext, dialog: PickDialog): void {
+export function submitTaskPick(ctx: TasksContext, dialog: PickDialog): void {
   const highlighted = visibleOptions(dialog)[dialog.cursor];
   const noMatch = `nothing matches "${dialog.query.trim()}": Backspace or ctrl-u edits the text`;
   if (dialog.purpose === 'tags' || dialog.purpose === 'metric') {

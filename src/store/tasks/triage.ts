@@ -2,7 +2,7 @@
 // unarchive with undo (tasks.archive_many / unarchive_many), tags and rename (tasks.update),
 // move (tasks.move), delete (asks first, and again before forcing: tasks.delete_many) and
 // abort (asks first: tasks.stop_many). Each acts on the marked tasks, else the selected one.
-import type { StoreContext } from '../context.js';
+import type { TasksContext } from './book.js';
 import { archiveToggle, setArchived, undoArchive, type ArchiveSender } from '../core/triage-archive.js';
 import {
   bulkResult,
@@ -18,14 +18,22 @@ import {
   subject,
   targets,
   type Optimistic,
-  type TriageBook,
+  type TriageHistory,
   type TriageDesc,
   type TriageRow,
 } from '../core/triage.js';
 import { isObject } from '../core/parse.js';
 import { showStatus } from '../core/status.js';
-import { closeDialog, openConfirm, openDialog, openInput, refuseInput, suggestionsFor } from '../ui/dialogs.js';
-import type { DialogState, InputDialog } from '../ui/dialogs.js';
+import {
+  closeDialog,
+  loadProjectNames,
+  openConfirm,
+  openDialog,
+  openInput,
+  refreshSuggestions,
+  refuseInput,
+} from '../core/dialogs.js';
+import type { DialogState, InputDialog } from '../core/dialogs.js';
 import type { TaskRow } from './list.js';
 import { parseTagEdit } from '../../text/tag-edit.js';
 
@@ -36,17 +44,17 @@ const T = TASKS_TRIAGE;
 export const FORCE_MEANING =
   'Force deletes a task whatever its status (a running one too), with its events; without it only drafts and archived tasks are deleted.';
 
-function rowsOf(ctx: StoreContext, ids: readonly string[]): TaskRow[] {
+function rowsOf(ctx: TasksContext, ids: readonly string[]): TaskRow[] {
   const byId = ctx.get().tasks.byId;
   return ids.map((id) => byId[id]).filter((row): row is TaskRow => row !== undefined);
 }
 
-function taskTargets(ctx: StoreContext): TaskRow[] {
+function taskTargets(ctx: TasksContext): TaskRow[] {
   return targets(ctx, T) as TaskRow[];
 }
 
-const sendArchive =
-  (ctx: StoreContext): ArchiveSender =>
+export const sendArchive =
+  (ctx: TasksContext): ArchiveSender =>
   async (rows, archived) => {
     const ids = rows.map((r) => r.id);
     const answer = archived
@@ -55,28 +63,8 @@ const sendArchive =
     return bulkResult(archived ? 'tasks.archive_many' : 'tasks.unarchive_many', rows, answer.failed);
   };
 
-/** Project names for completion; a failure only means no suggestions. */
-async function loadProjects(ctx: StoreContext): Promise<void> {
-  try {
-    const answer = await ctx.client.projects.getAllEx({
-      only_fields: ['name'],
-      search_hidden: false,
-      order_by: ['name'],
-      size: 500,
-      scroll_id: '',
-    });
-    const names = (answer.projects ?? [])
-      .map((p) => (isObject(p) && typeof p.name === 'string' ? p.name : ''))
-      .filter((n) => n !== '');
-    ctx.set((s) => ({ tasks: { ...s.tasks, knownProjects: [...new Set(names)].sort() } }));
-    refreshSuggestions(ctx, 'project');
-  } catch {
-    // Completion is a convenience: typing a name still works.
-  }
-}
-
 /** Tag names for completion (projects.get_task_tags). */
-export async function loadTaskTags(ctx: StoreContext): Promise<string[] | null> {
+export async function loadTaskTags(ctx: TasksContext): Promise<string[] | null> {
   try {
     const answer = await ctx.client.projects.getTaskTags({});
     const tags = Array.isArray(answer.tags) ? answer.tags.filter((t) => typeof t === 'string').sort() : [];
@@ -88,17 +76,9 @@ export async function loadTaskTags(ctx: StoreContext): Promise<string[] | null> 
   }
 }
 
-function refreshSuggestions(ctx: StoreContext, field: InputDialog['field']): void {
-  const dialog = ctx.get().ui.dialog;
-  if (dialog?.kind === 'input' && dialog.field === field)
-    ctx.set((s) => ({
-      ui: { ...s.ui, dialog: { ...dialog, suggestions: suggestionsFor(ctx, field, dialog.value) } },
-    }));
-}
-
 // ---- asking ----------------------------------------------------------------------------------
 
-export function requestAbort(ctx: StoreContext): void {
+export function requestAbort(ctx: TasksContext): void {
   if (refused(ctx, T)) return;
   const all = taskTargets(ctx);
   if (noTarget(ctx, T, all)) return;
@@ -116,15 +96,16 @@ export function requestAbort(ctx: StoreContext): void {
       : []),
     'The run is stopped (tasks.stop): it shows `stopped`, and its script ends at its next status check.',
   ];
-  openConfirm(ctx, 'abort', `Abort ${subject(T, rows)}?`, lines, rows);
+  openConfirm(ctx, 'tasks', 'abort', `Abort ${subject(T, rows)}?`, lines, rows);
 }
 
-export function requestDelete(ctx: StoreContext): void {
+export function requestDelete(ctx: TasksContext): void {
   if (refused(ctx, T)) return;
   const rows = taskTargets(ctx);
   if (noTarget(ctx, T, rows)) return;
   openConfirm(
     ctx,
+    'tasks',
     'delete',
     `Delete ${subject(T, rows)} with its events? This cannot be undone.`,
     listLines(rows),
@@ -132,7 +113,7 @@ export function requestDelete(ctx: StoreContext): void {
   );
 }
 
-export function requestMove(ctx: StoreContext): void {
+export function requestMove(ctx: TasksContext): void {
   if (refused(ctx, T)) return;
   const rows = taskTargets(ctx);
   if (noTarget(ctx, T, rows)) return;
@@ -140,16 +121,17 @@ export function requestMove(ctx: StoreContext): void {
   const title = `Move ${subject(T, rows)} to project (a new name creates it; a/b nests):`;
   openInput(
     ctx,
+    'tasks',
     'move',
     'project',
     title,
     current,
     rows.map((r) => r.id),
   );
-  void loadProjects(ctx);
+  void loadProjectNames(ctx, 'tasks');
 }
 
-export function requestTags(ctx: StoreContext): void {
+export function requestTags(ctx: TasksContext): void {
   if (refused(ctx, T)) return;
   const rows = taskTargets(ctx);
   if (noTarget(ctx, T, rows)) return;
@@ -159,6 +141,7 @@ export function requestTags(ctx: StoreContext): void {
     : `Tags for ${rows.length} tasks: "a, b" adds, "-a" removes:`;
   openInput(
     ctx,
+    'tasks',
     'tags',
     'tags',
     title,
@@ -168,12 +151,12 @@ export function requestTags(ctx: StoreContext): void {
   void loadTaskTags(ctx);
 }
 
-export function requestRename(ctx: StoreContext): void {
+export function requestRename(ctx: TasksContext): void {
   if (refused(ctx, T)) return;
   const { selectedId, byId } = ctx.get().tasks;
   const row = selectedId === null ? undefined : byId[selectedId];
   if (row === undefined) return void noTarget(ctx, T, []);
-  openInput(ctx, 'rename', 'name', `Rename ${label(row)} to:`, row.name, [row.id]);
+  openInput(ctx, 'tasks', 'rename', 'name', `Rename ${label(row)} to:`, row.name, [row.id]);
 }
 
 // ---- submitting ------------------------------------------------------------------------------
@@ -182,7 +165,7 @@ function needsForce(row: TaskRow): boolean {
   return row.status !== 'created' && !row.archived;
 }
 
-async function submitAbort(ctx: StoreContext, triage: TriageBook, rows: TaskRow[]): Promise<void> {
+async function submitAbort(ctx: TasksContext, triage: TriageHistory, rows: TaskRow[]): Promise<void> {
   const stillRunning: string[] = [];
   const result = await execute(
     ctx,
@@ -205,8 +188,8 @@ async function submitAbort(ctx: StoreContext, triage: TriageBook, rows: TaskRow[
 }
 
 async function submitDelete(
-  ctx: StoreContext,
-  triage: TriageBook,
+  ctx: TasksContext,
+  triage: TriageHistory,
   dialog: Extract<DialogState, { kind: 'confirm' }>,
   rows: TaskRow[],
 ): Promise<void> {
@@ -230,7 +213,7 @@ async function submitDelete(
   report(ctx, T, 'deleted', result);
 }
 
-async function submitInput(ctx: StoreContext, triage: TriageBook, dialog: InputDialog): Promise<void> {
+async function submitInput(ctx: TasksContext, triage: TriageHistory, dialog: InputDialog): Promise<void> {
   const value = dialog.value.trim();
   const rows = rowsOf(ctx, dialog.ids);
   if (rows.length === 0) {
@@ -290,8 +273,8 @@ async function submitInput(ctx: StoreContext, triage: TriageBook, dialog: InputD
 }
 
 /** Enter / `y` in a task dialog: confirms or submits what was typed. */
-export async function submitTaskDialog(ctx: StoreContext, triage: TriageBook): Promise<void> {
-  const dialog = ctx.get().ui.dialog;
+export async function submitTaskDialog(ctx: TasksContext, triage: TriageHistory): Promise<void> {
+  const dialog = ctx.get().dialog;
   if (dialog === null || dialog.kind === 'pick') return;
   if (refused(ctx, T)) return closeDialog(ctx);
   if (dialog.kind === 'input') return submitInput(ctx, triage, dialog);
@@ -322,7 +305,7 @@ export interface TaskTriageActions {
 }
 
 /** The task versions of the shared triage actions (the store picks them in the Tasks view). */
-export function createTaskTriage(ctx: StoreContext, triage: TriageBook) {
+export function createTaskTriage(ctx: TasksContext, triage: TriageHistory) {
   return {
     archiveToggle: () => archiveToggle(ctx, T, triage, sendArchive(ctx)),
     undo: () => undoArchive(ctx, T, triage, sendArchive(ctx)),

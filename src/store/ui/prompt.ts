@@ -3,13 +3,12 @@
 // pattern the server would refuse is named in the prompt and not sent. A prompt on the logs
 // pane searches the log instead.
 import { patternProblem } from '../../wire/pattern.js';
-import { restartTimer, stopTimer } from '../core/book-timers.js';
-import type { StoreContext } from '../context.js';
-import { resetListQuery } from '../core/list-paging.js';
-import { focusedPane } from './navigation.js';
-import { searchLog } from '../logs/logs.js';
-import { searchRunInfo } from '../run-info/run-info.js';
+import type { StoreContext } from '../core/context.js';
+import { OneShot } from '../core/one-shot.js';
+import { focusedPane } from './focus.js';
+import { setListQuery } from './ui-state.js';
 import { isList, isSearchPane, type ListName, type SearchPane } from '../panes.js';
+import type { MonitorActions } from '../types.js';
 
 /** Pause after the last keystroke before a typed filter is sent. */
 export const FILTER_DEBOUNCE_MS = 150;
@@ -27,23 +26,24 @@ export interface PromptActions {
   recallSearch(step: -1 | 1): void;
   setFilter(list: ListName, text: string): void;
   clearFilter(list: ListName): void;
-  setStatusFilter(list: ListName, statuses: string[]): void;
   /** Shows/hides archived items of the current view's list. */
   toggleArchived(): void;
 }
 
-/** What a submitted search does in each pane where `/` searches (src/store/panes.ts). */
-const SEARCHES: Record<SearchPane, (ctx: StoreContext, query: string) => void> = {
-  logs: searchLog,
-  runinfo: searchRunInfo,
+/** What a submitted search does in each pane where `/` searches (src/store/panes.ts): the pane's slice's action. */
+const SEARCHES: Record<SearchPane, (actions: MonitorActions, query: string) => void> = {
+  logs: (actions, query) => actions.searchLog(query),
+  runinfo: (actions, query) => actions.searchRunInfo(query),
 };
 
 export function createPromptActions(ctx: StoreContext): PromptActions {
+  const filterTimer = new OneShot(ctx.timers);
+  ctx.events.on('stop', () => filterTimer.stop());
   const setFilter = (list: ListName, text: string): void => {
     if (ctx.get().ui.filters[list] === text) return;
-    ctx.set((s) => ({ ui: { ...s.ui, filters: { ...s.ui.filters, [list]: text } } }));
-    // The poller's restart aborts the request of an older filter: its answer is never applied.
-    resetListQuery(ctx, list);
+    setListQuery(ctx, list, { filter: text });
+    // The list's poller restarts: the request of an older filter is aborted, its answer never applied.
+    ctx.events.emit('listQueryChanged', { list });
   };
   /** Sends the prompt's filter when the server would accept it. */
   const applyTyped = (): void => {
@@ -72,24 +72,24 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
       const problem = prompt.kind === 'filter' ? patternProblem(text.trim()) : null;
       ctx.set((s) => (s.ui.prompt === null ? {} : { ui: { ...s.ui, prompt: { ...s.ui.prompt, text, problem } } }));
       if (prompt.kind !== 'filter') return;
-      restartTimer(ctx, 'filterTimer', FILTER_DEBOUNCE_MS, applyTyped);
+      filterTimer.restart(FILTER_DEBOUNCE_MS, applyTyped);
     },
     submitPrompt() {
       const prompt = ctx.get().ui.prompt;
       if (prompt === null || prompt.problem !== null) return;
-      stopTimer(ctx, 'filterTimer');
+      filterTimer.stop();
       applyTyped();
       ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
       if (prompt.kind === 'search' && isSearchPane(prompt.pane)) {
         rememberSearch(ctx, prompt.text);
-        SEARCHES[prompt.pane](ctx, prompt.text);
+        SEARCHES[prompt.pane](ctx.get().actions, prompt.text);
       } else if (prompt.kind === 'jump') ctx.get().actions.jumpToTask(prompt.text);
       else if (isList(prompt.pane)) setFilter(prompt.pane, prompt.text.trim());
     },
     cancelPrompt() {
       const prompt = ctx.get().ui.prompt;
       if (prompt === null) return;
-      stopTimer(ctx, 'filterTimer');
+      filterTimer.stop();
       ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
       if (prompt.kind === 'filter' && isList(prompt.pane)) setFilter(prompt.pane, prompt.initial);
     },
@@ -104,15 +104,10 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
     },
     setFilter,
     clearFilter: (list) => setFilter(list, ''),
-    setStatusFilter(list, statuses) {
-      if (list === 'tasks') ctx.set((s) => ({ tasks: { ...s.tasks, statusFilter: [...statuses] } }));
-      else ctx.set((s) => ({ reports: { ...s.reports, filter: { ...s.reports.filter, status: [...statuses] } } }));
-      resetListQuery(ctx, list);
-    },
     toggleArchived() {
       const list = ctx.get().ui.view;
-      ctx.set((s) => ({ ui: { ...s.ui, showArchived: { ...s.ui.showArchived, [list]: !s.ui.showArchived[list] } } }));
-      resetListQuery(ctx, list);
+      setListQuery(ctx, list, { showArchived: !ctx.get().ui.showArchived[list] });
+      ctx.events.emit('listQueryChanged', { list });
     },
   };
 }

@@ -1,28 +1,18 @@
-// The `ui` slice: view, focus, overlays, the status line, terminal and pane sizes, chart
+// The `ui` slice: view, focus, the help overlay, prompt, terminal and pane sizes, chart
 // display settings. Its actions change only what is shown; fetching follows from the slices
 // that own the data.
-import type { StoreContext } from '../context.js';
-import type { DialogState } from './dialogs.js';
+import type { StoreContext } from '../core/context.js';
 import { PANE_NAMES, type ListName, type PaneName, type ReportsPane, type TasksPane, type ViewName } from '../panes.js';
-import { afterViewOrFocusChange } from './navigation.js';
-import { showStatus } from '../core/status.js';
-import { onLogRowsChanged } from '../logs/logs.js';
+import { afterViewOrFocusChange } from './focus.js';
 import { SMOOTHING_LEVELS } from '../../text/smooth.js';
-import type { TextLayout, TextPosition } from '../../text/text-layout.js';
+import { layoutText, scrollView, TEXT_START, type TextLayout, type TextPosition } from '../../text/text-layout.js';
+import { showStatus } from '../core/status.js';
 
 /** EMA weights cycled by `s`; index 0 = no smoothing. One list, kept with the smoothing code. */
 export { SMOOTHING_LEVELS };
 
 /** Iterations, wall-clock time, or time since the run's first point (`x` cycles them). */
 export type XAxisMode = 'iter' | 'time' | 'since';
-
-export type StatusLevel = 'info' | 'success' | 'error';
-export interface StatusMessage {
-  text: string;
-  level: StatusLevel;
-  /** Epoch ms after which the store clears it. */
-  expiresAt: number;
-}
 
 /** The one-line input: `/` a list filter or a search in the logs; `:` a task id to jump to. */
 export interface PromptState {
@@ -40,17 +30,14 @@ export interface PromptState {
   initial: string;
 }
 
-/** Dialogs (triage). Typed text lives here so nothing typed is lost on an error. */
-
-export type OverlayKind = 'none' | 'help' | 'dialog';
+/** The help overlay; a dialog (core state, `dialog`) shows over it and everything else. */
+export type OverlayKind = 'none' | 'help';
 
 export interface UiState {
   view: ViewName;
   /** Focused pane, remembered per view. */
   focus: { tasks: TasksPane; reports: ReportsPane };
   overlay: OverlayKind;
-  /** Set when overlay === 'dialog'. */
-  dialog: DialogState | null;
   /** Set while the user types a filter or a search (`/`). */
   prompt: PromptState | null;
   /** Log searches submitted, oldest first (bounded), for Up/Down in the search prompt. */
@@ -70,7 +57,6 @@ export interface UiState {
    * single values are fetched only while shown.
    */
   paneRows: Record<PaneName, number>;
-  status: StatusMessage | null;
   /** `--read-only`: triage actions are refused. */
   readOnly: boolean;
   /** The text viewer (`enter` on a log line or a value): the whole text, wrapped, scrollable. */
@@ -110,7 +96,6 @@ export function initialUi(options: UiOptions): UiState {
     view: 'tasks',
     focus: { tasks: 'tasks', reports: 'reports' },
     overlay: 'none',
-    dialog: null,
     prompt: null,
     searchHistory: [],
     filters: { tasks: '', reports: '' },
@@ -120,7 +105,6 @@ export function initialUi(options: UiOptions): UiState {
     cols: options.cols,
     rows: options.rows,
     paneRows: { ...NO_PANE_ROWS },
-    status: null,
     readOnly: options.readOnly,
     viewer: null,
     logWrap: false,
@@ -134,12 +118,9 @@ export interface UiActions {
   cycleSmoothing(): void;
   setTerminalSize(cols: number, rows: number): void;
   setPaneRows(pane: PaneName, rows: number): void;
-  /** The id of the selected task/report (the UI writes it with OSC 52), or null. */
-  copyId(): string | null;
   showHelp(): void;
-  /** Closes the prompt, dialog or help; false when nothing was open. */
+  /** Closes the dialog, prompt, text viewer or help; false when nothing was open. */
   closeOverlay(): boolean;
-  showStatus(text: string, level?: StatusLevel, ttlMs?: number): void;
 }
 
 export function createUiActions(ctx: StoreContext): UiActions {
@@ -151,26 +132,24 @@ export function createUiActions(ctx: StoreContext): UiActions {
       const ui = ctx.get().ui;
       if (ui.cols === cols && ui.rows === rows) return;
       ctx.set((s) => ({ ui: { ...s.ui, cols, rows } }));
-      onLogRowsChanged(ctx);
+      ctx.events.emit('layout', {});
     },
     setPaneRows(pane, rows) {
       const value = Math.max(0, Math.floor(rows));
       const previous = ctx.get().ui.paneRows[pane];
       if (previous === value) return;
       ctx.set((s) => ({ ui: { ...s.ui, paneRows: { ...s.ui.paneRows, [pane]: value } } }));
-      if (pane === 'logs') onLogRowsChanged(ctx);
+      if (pane === 'logs') ctx.events.emit('layout', {});
       if (previous === 0) afterViewOrFocusChange(ctx, ctx.get().ui.view);
-    },
-    copyId() {
-      const state = ctx.get();
-      const id = state.ui.view === 'tasks' ? state.tasks.selectedId : state.reports.selectedId;
-      if (id !== null) showStatus(ctx, `copied ${id}`, 'success');
-      return id;
     },
     showHelp() {
       ctx.set((s) => ({ ui: { ...s.ui, overlay: 'help' } }));
     },
     closeOverlay() {
+      if (ctx.get().dialog !== null) {
+        ctx.set({ dialog: null });
+        return true;
+      }
       const ui = ctx.get().ui;
       if (ui.prompt !== null) {
         ctx.set((s) => ({ ui: { ...s.ui, prompt: null } }));
@@ -181,11 +160,71 @@ export function createUiActions(ctx: StoreContext): UiActions {
         return true;
       }
       if (ui.overlay !== 'none') {
-        ctx.set((s) => ({ ui: { ...s.ui, overlay: 'none', dialog: null } }));
+        ctx.set((s) => ({ ui: { ...s.ui, overlay: 'none' } }));
         return true;
       }
       return false;
     },
-    showStatus: (text, level = 'info', ttlMs) => showStatus(ctx, text, level, ttlMs),
+  };
+}
+
+/** The chart and pane display settings other slices' keys change (`x`, `L`, `z`, `Z`). */
+export type DisplaySettings = Pick<UiState, 'xAxis' | 'logScale' | 'monitorFolded' | 'zoomed'>;
+
+export function setDisplay(ctx: StoreContext, change: Partial<DisplaySettings>): void {
+  ctx.set((s) => ({ ui: { ...s.ui, ...change } }));
+}
+
+export function openPrompt(ctx: StoreContext, prompt: PromptState): void {
+  ctx.set((s) => ({ ui: { ...s.ui, prompt } }));
+}
+
+/** A list's text filter and whether it shows archived items (the list's slice reads them when it asks). */
+export function setListQuery(
+  ctx: StoreContext,
+  list: ListName,
+  change: { filter?: string; showArchived?: boolean },
+): void {
+  ctx.set((s) => ({
+    ui: {
+      ...s.ui,
+      filters: change.filter === undefined ? s.ui.filters : { ...s.ui.filters, [list]: change.filter },
+      showArchived:
+        change.showArchived === undefined ? s.ui.showArchived : { ...s.ui.showArchived, [list]: change.showArchived },
+    },
+  }));
+}
+
+/** Opens the text viewer on `text` (laid out once; each screen then sanitises and wraps only what it shows). */
+export function openViewer(ctx: StoreContext, selected: { title: string; text: string }): void {
+  const viewer = { ...selected, layout: layoutText(selected.text), top: TEXT_START };
+  ctx.set((s) => ({ ui: { ...s.ui, viewer } }));
+}
+
+export interface TextViewerActions {
+  /**
+   * Scrolls the viewer by rows, for a view `width` columns wide and `height` rows tall (the UI
+   * knows its size), never past the last full screen.
+   */
+  scrollViewer(delta: number, width: number, height: number): void;
+  /** The viewer's text (the UI copies it with OSC 52), or null when it is closed. */
+  viewerText(): string | null;
+  toggleLogWrap(): void;
+}
+
+export function createTextViewerActions(ctx: StoreContext): TextViewerActions {
+  return {
+    scrollViewer(delta, width, height) {
+      const viewer = ctx.get().ui.viewer;
+      if (viewer === null) return;
+      const top = scrollView(viewer.layout, viewer.top, delta, width, height);
+      const same = top.line === viewer.top.line && top.block === viewer.top.block && top.row === viewer.top.row;
+      if (!same) ctx.set((s) => ({ ui: { ...s.ui, viewer: s.ui.viewer && { ...s.ui.viewer, top } } }));
+    },
+    viewerText: () => ctx.get().ui.viewer?.text ?? null,
+    toggleLogWrap() {
+      ctx.set((s) => ({ ui: { ...s.ui, logWrap: !s.ui.logWrap } }));
+      showStatus(ctx, ctx.get().ui.logWrap ? 'log lines wrap' : 'log lines cut (h / l: sideways)');
+    },
   };
 }

@@ -3,7 +3,7 @@
 // when the server refuses it.
 import type { ReactNode } from 'react';
 import { Text } from 'ink';
-import { visibleOptions } from '../../store/reports/filters.js';
+import { visibleOptions } from '../../store/index.js';
 import type { DialogState, PickOption } from '../../store/types.js';
 import { displayWidth, sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
@@ -193,7 +193,7 @@ function lineColor(line: DialogLine, theme: Theme): ReturnType<Theme['fg']> {
  */
 export function DialogOverlay(props: { width: number; height: number; opaque?: boolean }): ReactNode {
   const theme = useTheme();
-  const dialog = useMonitor((s) => s.ui.dialog);
+  const dialog = useMonitor((s) => s.dialog);
   const innerWidth = Math.max(0, props.width - 2);
   const rows = Math.max(0, props.height - 2);
   if (dialog === null) return null;

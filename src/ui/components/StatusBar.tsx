@@ -134,7 +134,7 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
   const view = useMonitor((s) => s.ui.view);
   const pane = useMonitor(focusedPane);
   const readOnly = useMonitor((s) => s.ui.readOnly);
-  const status = useMonitor((s) => s.ui.status);
+  const status = useMonitor((s) => s.status);
   const prompt = useMonitor((s) => s.ui.prompt);
   // With a dialog, picker or help open, its keys are the ones that work: the pane's are not hinted.
   const modal = useMonitor((s) => modalScope(s, false));

@@ -11,7 +11,7 @@ import {
   type ReportKeyActionId,
 } from '../../store/types.js';
 import { PANE_SPECS, isSearchPane, type FocusablePane, type SearchPane } from '../../store/panes.js';
-import { focusedPane } from '../../store/ui/navigation.js';
+import { focusedPane } from '../../store/index.js';
 import { counted } from '../../text/format.js';
 import { viewerTextWidth } from '../../text/viewer-rows.js';
 
@@ -73,7 +73,7 @@ function dropLastChar(text: string): string {
 
 /** The text being typed in the open prompt, input dialog or picker. */
 export function typedValue(state: MonitorState): string {
-  const dialog = state.ui.dialog;
+  const dialog = state.dialog;
   if (state.ui.prompt !== null) return state.ui.prompt.text;
   if (dialog?.kind === 'pick') return dialog.query;
   return dialog?.kind === 'input' ? dialog.value : '';
@@ -125,12 +125,12 @@ function imageUrl(c: ActionContext): string | null {
 
 /** One handler for each key of the store's report actions (REPORT_ACTIONS), no more, no fewer. */
 const REPORT_HANDLERS = {
-  archive: (c) => settle(c.actions.archiveToggle()),
+  archive: (c) => settle(c.actions.archiveReports()),
   publish: (c) => c.actions.requestPublish(),
-  move: (c) => c.actions.requestMove(),
-  delete: (c) => c.actions.requestDelete(),
-  tags: (c) => c.actions.requestTags(),
-  rename: (c) => c.actions.requestRename(),
+  move: (c) => c.actions.requestReportMove(),
+  delete: (c) => c.actions.requestReportDelete(),
+  tags: (c) => c.actions.requestReportTags(),
+  rename: (c) => c.actions.requestReportRename(),
   comment: (c) => c.actions.requestComment(),
   edit: (c) => {
     const target = c.actions.beginEditBody();
@@ -198,8 +198,11 @@ export const ACTION_HANDLERS = {
   'log-wrap': (c) => c.actions.toggleLogWrap(),
   'log-left': (c) => c.actions.scrollLogSideways(-1),
   'log-right': (c) => c.actions.scrollLogSideways(1),
-  'tag-filter': (c) => c.actions.requestTagFilter(),
-  'project-filter': (c) => c.actions.requestProjectFilter(),
+  // One binding in both lists: the list the key is pressed in picks.
+  'tag-filter': (c) =>
+    focusedPane(c.state) === 'tasks' ? c.actions.requestTaskTagFilter() : c.actions.requestReportTagFilter(),
+  'project-filter': (c) =>
+    focusedPane(c.state) === 'tasks' ? c.actions.requestTaskProjectFilter() : c.actions.requestReportProjectFilter(),
   'user-filter': (c) => c.actions.requestUserFilter(),
   'metric-columns': (c) => c.actions.requestMetricColumns(),
   abort: (c) => c.actions.requestAbort(),
@@ -230,9 +233,16 @@ export const ACTION_HANDLERS = {
   },
   'mark-task': (c) => c.actions.toggleTaskMark(),
   'clear-marks': (c) => c.actions.clearTaskMarks(),
+  // ---- task triage
+  'task-archive': (c) => settle(c.actions.archiveTasks()),
+  'task-undo': (c) => settle(c.actions.undoTaskArchive()),
+  'task-tags': (c) => c.actions.requestTaskTags(),
+  'task-move': (c) => c.actions.requestTaskMove(),
+  'task-rename': (c) => c.actions.requestTaskRename(),
+  'task-delete': (c) => c.actions.requestTaskDelete(),
   // ---- report triage
-  mark: (c) => c.actions.toggleMark(),
-  undo: (c) => settle(c.actions.undo()),
+  mark: (c) => c.actions.toggleReportMark(),
+  undo: (c) => settle(c.actions.undoReportArchive()),
   ...REPORT_HANDLERS,
   // ---- the `/` prompt
   'prompt-apply': (c) => c.actions.submitPrompt(),

@@ -1,7 +1,7 @@
 // The one key router: every key press goes through `handleKey`, which works out what is open
 // (too-small screen, prompt, dialog, picker, help) and asks the keymap what the key means
 // there or in the focused pane. Keys never reach a pane directly.
-import { focusedPane } from '../../store/ui/navigation.js';
+import { focusedPane } from '../../store/index.js';
 import type { MonitorState, MonitorStore, PickPurpose } from '../../store/types.js';
 import { runAction, setTypedValue, typedValue, type UiEffects } from './actions.js';
 import { typedText, type KeyName } from './key-names.js';
@@ -37,13 +37,15 @@ const PICKER_SCOPES = {
 /** The modal that takes the keys now, or null when they go to the focused pane. */
 export function modalScope(state: MonitorState, tooSmall: boolean): ModalScope | null {
   if (tooSmall) return 'too-small';
+  const dialog = state.dialog;
+  if (dialog !== null) {
+    if (dialog.kind === 'pick') return PICKER_SCOPES[dialog.purpose];
+    return dialog.kind === 'confirm' ? 'confirm' : 'dialog';
+  }
   if (state.ui.prompt !== null) return 'prompt';
   if (state.ui.viewer !== null) return 'viewer';
   if (state.ui.overlay === 'help') return 'help';
-  if (state.ui.overlay !== 'dialog') return null;
-  const dialog = state.ui.dialog;
-  if (dialog?.kind === 'pick') return PICKER_SCOPES[dialog.purpose];
-  return dialog?.kind === 'confirm' ? 'confirm' : 'dialog';
+  return null;
 }
 
 /** Routes one key press. Reads the store afresh, so batched keys apply one after another. */
@@ -51,11 +53,6 @@ export function handleKey(name: KeyName, ctx: RouteContext): void {
   const state = ctx.store.getState();
   const modal = modalScope(state, ctx.tooSmall);
   const c = { store: ctx.store, state, actions: state.actions, effects: ctx.effects, helpRows: ctx.helpRows };
-  // A dialog overlay whose dialog is gone: any key closes it.
-  if (modal === 'dialog' && state.ui.dialog === null && name !== 'ctrl-c' && name !== 'ctrl-l') {
-    state.actions.closeOverlay();
-    return;
-  }
   const keyContext = { view: state.ui.view, pane: focusedPane(state), readOnly: state.ui.readOnly, modal };
   const binding = resolveKey(name, keyContext);
   if (binding !== undefined) return runAction(binding.action, c);

@@ -4,8 +4,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
 import type { ScalarSeries, XAxisMode } from '../../store/types.js';
-import { renderChart } from '../../text/chart.js';
-import { chartView, earliestX, type ChartView } from '../../text/chart-scale.js';
+import { renderView } from '../../text/chart.js';
+import { chartView, earliestX, EMPTY_VIEW, type ChartView } from '../../text/chart-scale.js';
 import { counted } from '../../text/format.js';
 import { sanitize } from '../../text/sanitize.js';
 import { emaSmooth, smoothingLabel } from '../../text/smooth.js';
@@ -21,7 +21,7 @@ export function chartSeries(
   variants: Record<string, ScalarSeries> | undefined,
   opts: { weight: number; axis: XAxisMode; log: boolean; start?: number | null },
 ): ChartView {
-  if (variants === undefined) return { series: [], underlay: [], dropped: 0 };
+  if (variants === undefined) return EMPTY_VIEW;
   const raw = Object.keys(variants)
     .sort()
     .map((name) => ({ name, ...(variants[name] as ScalarSeries), start: opts.start ?? null }));
@@ -32,26 +32,23 @@ export function chartSeries(
   });
 }
 
-export function chartRows(
-  view: ChartView,
-  opts: { width: number; height: number; axis: XAxisMode; log: boolean; color: boolean; ascii: boolean },
+/**
+ * The info a chart's frame shows about its axes: `x: …`, whether bucket means hide extremes
+ * there, `log y` and what log y leaves out.
+ */
+export function axisInfo(
+  axis: XAxisMode,
+  log: boolean,
+  view: Pick<ChartView, 'dropped' | 'droppedExact' | 'extremesHidden'>,
 ): string[] {
-  return renderChart(view.series, {
-    width: opts.width,
-    height: opts.height,
-    xAxis: opts.axis,
-    color: opts.color,
-    ascii: opts.ascii,
-    logY: opts.log,
-    underlay: view.underlay,
-    ...(opts.axis === 'since' ? { xTitle: 'since start' } : {}),
-  });
-}
-
-/** The info a chart's frame shows about its axes: `x: …`, `log y` and what log y leaves out. */
-export function axisInfo(axis: XAxisMode, log: boolean, dropped: number): string[] {
   const info = [`x: ${axis === 'since' ? 'since start' : axis}`];
-  if (log) info.push(dropped > 0 ? `log y: ${counted(dropped, 'value')} <= 0 not drawn` : 'log y');
+  if (view.extremesHidden) info.push('min/max averaged out (x: iter shows them)');
+  if (log)
+    info.push(
+      view.dropped > 0
+        ? `log y: ${view.droppedExact ? '' : 'at least '}${counted(view.dropped, 'value')} <= 0 not drawn`
+        : 'log y',
+    );
   return info;
 }
 
@@ -87,17 +84,17 @@ export function ChartPane(props: PaneProps): ReactNode {
     () =>
       variants === undefined
         ? []
-        : chartRows(view, {
+        : renderView(view, {
             width: inner.width,
             height: bodyRows,
-            axis: scalars.seriesAxis,
+            xAxis: scalars.seriesAxis,
             log,
             color: theme.color,
             ascii: theme.ascii,
           }),
     [variants, view, inner.width, bodyRows, scalars.seriesAxis, log, theme.color, theme.ascii],
   );
-  const info = [...axisInfo(scalars.seriesAxis, log, view.dropped), `smoothing: ${smoothingLabel(weight)}`];
+  const info = [...axisInfo(scalars.seriesAxis, log, view), `smoothing: ${smoothingLabel(weight)}`];
   if (xAxis !== scalars.seriesAxis || (scalars.loading && variants !== undefined))
     info.push(`loading${theme.glyphs.ellipsis}`);
   const title = metric === null ? 'chart' : `chart: ${sanitize(metric)}`;

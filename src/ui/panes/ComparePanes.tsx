@@ -4,14 +4,8 @@
 // carrying its name and last value.
 import { useMemo, type ReactNode } from 'react';
 import type { CompareState } from '../../store/types.js';
-import {
-  compareColumns,
-  overlayChart,
-  overlayView,
-  shortName,
-  taskStarts,
-  type OverlayInput,
-} from '../../text/compare.js';
+import { renderView } from '../../text/chart.js';
+import { compareColumns, overlayView, shortName, taskStarts, type OverlayInput } from '../../text/compare.js';
 import { counted } from '../../text/format.js';
 import { plotToText } from '../../text/plot/index.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -129,10 +123,10 @@ export function CompareChartPane(props: PaneProps): ReactNode {
   );
   const rows = useMemo(
     () =>
-      overlayChart(view, {
+      renderView(view, {
         width: inner.width,
         height: bodyRows,
-        axis: compare.seriesAxis,
+        xAxis: compare.seriesAxis,
         log,
         color: theme.color,
         ascii: theme.ascii,
@@ -143,7 +137,7 @@ export function CompareChartPane(props: PaneProps): ReactNode {
   const title = row === undefined ? 'chart' : `chart: ${seriesName(row.metric, row.variant, theme)}`;
   const info = [
     ...compareInfo(compare, marked, theme.glyphs.ellipsis),
-    ...axisInfo(compare.seriesAxis, log, view.dropped),
+    ...axisInfo(compare.seriesAxis, log, view),
     `smoothing: ${smoothingLabel(weight)}`,
   ];
   const body =

@@ -4,7 +4,7 @@
 // matches on screen underlined.
 import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
-import { logCursorIndex } from '../../store/logs/cursor.js';
+import { logCursorIndex } from '../../store/index.js';
 import type { LogSearchState } from '../../store/types.js';
 import { asciiGlyphs } from '../../text/ascii-glyphs.js';
 import { formatLogTime } from '../../text/format.js';

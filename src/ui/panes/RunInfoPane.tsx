@@ -13,7 +13,7 @@ import { PaneFrame } from '../components/PaneFrame.js';
 import type { PaneProps } from './types.js';
 import { useInfoClock } from './use-info-clock.js';
 import { useScrollTop } from './use-scroll-top.js';
-import { paramCompareShown } from '../../store/run-info/param-compare.js';
+import { paramCompareShown } from '../../store/index.js';
 import { ParamCompareRows } from './ParamCompareRows.js';
 
 function InfoRow(props: {

@@ -3,7 +3,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
 import type { ScalarRow, ScalarSeries } from '../../store/types.js';
-import { scalarEntries, type ScalarEntry } from '../../store/detail/scalar-rows.js';
+import { scalarEntries, type ScalarEntry } from '../../store/index.js';
 import { shortenNames, withoutMonitorPrefix } from '../../text/series-names.js';
 import { formatNumber } from '../../text/format.js';
 import { sanitize } from '../../text/sanitize.js';

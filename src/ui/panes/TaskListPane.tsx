@@ -11,8 +11,13 @@ import { taskStatusLook, type Theme } from '../theme.js';
 import type { PaneProps } from './types.js';
 import { ListFrame, ListRows, StatusRow, useListView } from './list-pane.js';
 import { metricCell, nameCell, projectCell, taskColumns, taskHeader, type TaskColumns } from './task-columns.js';
-import { metricColumnKey, metricColumnLabel, metricValueField } from '../../store/tasks/metric-columns.js';
-import { isTaskFilterEmpty, taskFilterInfo } from '../../store/tasks/task-filters.js';
+import {
+  isTaskFilterEmpty,
+  metricColumnKey,
+  metricColumnLabel,
+  metricValueField,
+  taskFilterInfo,
+} from '../../store/index.js';
 
 function statusInfo(
   filter: string,

@@ -107,6 +107,20 @@ describe('key pairs per person', () => {
     }
   });
 
+  it('prints the address the server on the database listens on, unless --host or --port name one', async () => {
+    const dbPath = join(dir, 'address.db');
+    const server = await startTestServer({ dbPath });
+    const url = server.url;
+    await server.close();
+    expect(url).not.toBe('http://127.0.0.1:8008');
+    const lines: string[] = [];
+    expect(runKeysCommand({ dbPath, words: ['create', 'ann'], out: (l) => lines.push(l) })).toBe(0);
+    expect(lines.join('\n')).toContain(`api_server: ${url}\n`);
+    const named: string[] = [];
+    runKeysCommand({ dbPath, words: ['create', 'bob'], apiHost: 'http://10.0.0.5:9000', out: (l) => named.push(l) });
+    expect(named.join('\n')).toContain('api_server: http://10.0.0.5:9000\n');
+  });
+
   it('answers usage errors with exit code 2', () => {
     const dbPath = join(dir, 'people.db');
     expect(keys(dbPath).code).toBe(2);

@@ -280,6 +280,18 @@ describe('events.add_batch', () => {
     expect([r.status, r.subcode]).toEqual([400, 0]);
   });
 
+  it('names application/json-lines when several events come as application/json', async () => {
+    const t = h.task();
+    const body = jsonLines([
+      { task: t, type: 'log', msg: 'a' },
+      { task: t, type: 'log', msg: 'b' },
+    ]);
+    const r = await h.call('events.add_batch', undefined, { raw: body, contentType: 'application/json' });
+    expect([r.status, r.subcode]).toEqual([400, 0]);
+    expect(r.msg).toContain('failed parsing the request body as JSON: ');
+    expect(r.msg).toContain('need Content-Type: application/json-lines; this body came as application/json');
+  });
+
   it('answers an empty body with 400/17', async () => {
     for (const raw of ['', '\n', '   ']) {
       const r = await h.call('events.add_batch', undefined, { raw, contentType: JL });

@@ -98,6 +98,33 @@ describe('events.get_task_log', () => {
     }
   });
 
+  it('bounds a page at about 8 MB whatever batch_size asks, saying more follows; the next goes on from its last log', async () => {
+    const t = h.task();
+    const long = 'x'.repeat(20_000);
+    await add(
+      h,
+      range(600, (i) => log(t, i, { msg: `line ${i} ${long}`, timestamp: 1000 + Math.floor(i / 3) })),
+    );
+    const seen: string[] = [];
+    const more: unknown[] = [];
+    let cursor: Record<string, number> = {};
+    for (let page = 0; page < 10; page++) {
+      const r = await h.call('events.get_task_log', { task: t, batch_size: 10_000, ...cursor });
+      const events = r.data.events as { msg: string; timestamp: number; seq: number }[];
+      if (events.length === 0) break;
+      expect(JSON.stringify(r.data).length).toBeLessThanOrEqual(8.5 * 1024 * 1024);
+      expect(r.data.returned).toBe(events.length);
+      expect(r.data.total).toBe(600);
+      more.push(r.data.more);
+      seen.push(...events.map((e) => e.msg.slice(0, e.msg.indexOf(' ', 5))));
+      const last = events.at(-1) as { timestamp: number; seq: number };
+      cursor = { from_timestamp: last.timestamp, from_seq: last.seq };
+    }
+    expect(seen).toEqual(range(600, (i) => `line ${599 - i}`));
+    // A page the bound cut says more follows; the last one does not.
+    expect(more).toEqual([true, undefined]);
+  });
+
   it('reverses the order only when order disagrees with the direction', async () => {
     const t = h.task();
     await add(

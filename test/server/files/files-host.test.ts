@@ -117,6 +117,25 @@ describe('files host', () => {
     expect(existsSync(join(api.server.server.filesDir, 'big.bin'))).toBe(false);
   });
 
+  it('deletes a stored file with DELETE (as the SDK does for a deleted task) and the folders it empties', async () => {
+    expect((await upload([{ name: 'del/task.1/artifacts/a/a.json', data: '{}' }], { path: '/files' })).status).toBe(
+      200,
+    );
+    expect((await upload([{ name: 'del/task.2/keep.txt', data: 'k' }], { path: '/files' })).status).toBe(200);
+    const remove = (path: string, auth: string | null = api.bearer) =>
+      fetch(`${api.server.url}${path}`, { method: 'DELETE', headers: auth ? { authorization: auth } : {} });
+    expect((await remove('/files/del/task.1/artifacts/a/a.json', null)).status).toBe(401);
+    const r = await remove('/files/del/task.1/artifacts/a/a.json');
+    expect(r.status).toBe(200);
+    expect((await get('/files/del/task.1/artifacts/a/a.json')).status).toBe(404);
+    const dir = api.server.server.filesDir;
+    expect(existsSync(join(dir, 'del', 'task.1'))).toBe(false);
+    expect(existsSync(join(dir, 'del', 'task.2', 'keep.txt'))).toBe(true);
+    expect((await remove('/files/del/task.1/artifacts/a/a.json')).status).toBe(404);
+    expect((await remove('/files/del/task.2')).status).toBe(404);
+    expect(existsSync(join(dir, 'del', 'task.2', 'keep.txt'))).toBe(true);
+  });
+
   it('answers 404 for a file never stored, and the API keeps its own 404 for unknown endpoints', async () => {
     expect((await get('/nothing/here.png')).status).toBe(404);
     const r = await api.call('tasks.nothing_here', {});

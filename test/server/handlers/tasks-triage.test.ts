@@ -36,6 +36,58 @@ describe('tasks.archive_many / unarchive_many', () => {
   });
 });
 
+describe('archive and undo change what real servers change', () => {
+  it('a bulk archive then unarchive gives the -last_update list back in the same order', async () => {
+    const { id: project } = await api.ok('projects.create', { name: 'archive order' });
+    const made: string[] = [];
+    for (const name of ['o1', 'o2', 'o3', 'o4', 'o5']) {
+      clock += 1000;
+      made.push(await newTask(name, { project }));
+    }
+    const list = async (): Promise<string[]> =>
+      (
+        await api.ok('reports.get_task_data', {
+          project: [project],
+          only_fields: ['id'],
+          order_by: ['-last_update'],
+          system_tags: ['-archived'],
+        })
+      ).tasks.map((t: Answer) => t.id as string);
+    const before = await list();
+    expect(before).toEqual([...made].reverse());
+    const picked = [made[0], made[2], made[3]] as string[];
+    const stamps = async (id: string) => {
+      const t = await task(id);
+      return { last_update: t.last_update as string, last_change: t.last_change as string };
+    };
+    const was = await stamps(made[2] as string);
+    clock += 60_000;
+    await api.ok('tasks.archive_many', { ids: picked, status_reason: 'tidy', status_message: 'archived by test' });
+    expect(await list()).toEqual(before.filter((id) => !picked.includes(id)));
+    const archived = await task(made[2] as string);
+    expect(archived).toMatchObject({ status_reason: 'tidy', status_message: 'archived by test' });
+    expect(archived.last_update).toBe(was.last_update);
+    expect(archived.last_change).not.toBe(was.last_change);
+    clock += 60_000;
+    await api.ok('tasks.unarchive_many', { ids: picked });
+    expect(await list()).toEqual(before);
+    expect((await stamps(made[2] as string)).last_update).toBe(was.last_update);
+  });
+
+  it('a report archived and unarchived keeps its last_update (reports.archive sets only last_change)', async () => {
+    const { id } = await api.ok('reports.create', { name: 'archived report' });
+    const read = async () => (await api.ok('reports.get_all_ex', { id: [id] })).tasks[0] as Answer;
+    const was = await read();
+    clock += 60_000;
+    await api.ok('reports.archive', { task: id });
+    clock += 60_000;
+    await api.ok('reports.unarchive', { task: id });
+    const now = await read();
+    expect(now.last_update).toBe(was.last_update);
+    expect(now.last_change).not.toBe(was.last_change);
+  });
+});
+
 describe('tasks.move', () => {
   it('moves tasks to a project by name, creating it with its parents, and answers its id', async () => {
     const a = await newTask('m1');

@@ -95,6 +95,59 @@ describe('request path', () => {
     expect(r.envelope.meta.endpoint.actual_version).toBeNull();
   });
 
+  /** One call over node:http, which (unlike fetch) sends a body with GET as the SDK and agent do. */
+  function rawCall(method: string, path: string, body: string, contentType = 'application/json') {
+    return new Promise<{ status: number | undefined; type: string | undefined; text: string }>((resolve, reject) => {
+      const url = new URL(api.server.url);
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method,
+          path,
+          headers: {
+            authorization: api.bearer,
+            'content-type': contentType,
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('answers an unknown endpoint with the JSON 404 envelope whatever the method (SDK GETs carry a JSON body)', async () => {
+    const multipartType = 'multipart/form-data; boundary=x';
+    const multipartBody = '--x\r\nContent-Disposition: form-data; name="f.txt"\r\n\r\nx\r\n--x--\r\n';
+    const cases: [string, string, string, string?][] = [
+      ['GET', '/v2.23/tasks.no_such_call', '{"task":"abc"}'],
+      ['GET', '/tasks.no_such_call', '{"task":"abc"}'],
+      ['GET', '/v2.23/tasks.no_such_call/', ''],
+      ['POST', '/v2.23/tasks.no_such_call', '{"task":"abc"}'],
+      ['PUT', '/tasks.no_such_call', '{}'],
+      ['DELETE', '/tasks.no_such_call', '{}'],
+      ['POST', '/tasks.no_such_call', multipartBody, multipartType],
+    ];
+    for (const [method, path, body, type] of cases) {
+      const r = await rawCall(method, path, body, type);
+      const where = `${method} ${path}`;
+      expect(r.status, where).toBe(404);
+      expect(r.type, where).toBe('application/json');
+      const meta = (JSON.parse(r.text) as { meta: { result_code: number; result_msg: string } }).meta;
+      expect(meta.result_code, where).toBe(404);
+      expect(meta.result_msg, where).toMatch(
+        /^Unable to find endpoint for name tasks\.no_such_call and version 2\.(23|31)$/,
+      );
+    }
+  });
+
   it('answers 404 when the requested version is below every handler of the endpoint', async () => {
     const r = await api.call('events.clear_scroll', {}, { prefix: '/v2.17' });
     expect(r.status).toBe(404);
@@ -235,6 +288,11 @@ describe('the results-page link the SDK prints', () => {
       const r = await fetch(`${api.server.url}${path}`);
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(r.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('referrer-policy')).toBe('no-referrer');
       const html = await r.text();
       expect(html).toContain('<h1>lenet &#60;b&#62;&#38;&#60;/b&#62;</h1>');
       expect(html).toContain(`<pre>tracktop ${id}</pre>`);

@@ -1,8 +1,11 @@
 // Hostile connections on loopback: idle sockets that never send a request, and a client that
-// never reads its answer. The server closes what it must so new clients always get in.
+// never reads its answer. The server closes what it must so new clients always get in, and
+// produces a streamed answer no faster than its client takes it.
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MAX_UNAUTHENTICATED_CONNECTIONS } from '../../../src/server/http/limits.js';
+import { JsonStream } from '../../../src/server/handlers/handler-types.js';
+import { HANDLERS } from '../../../src/server/handlers/routes.js';
 import { startTestServer, withTestServer } from '../../helpers/server.js';
 import { basicAuth, send } from '../../helpers/http.js';
 
@@ -65,6 +68,51 @@ describe('connection limits', () => {
       await until(async () => (await own.server.connectionCount()) === before);
       // The server still answers others.
       expect((await send(own.url, '/tasks.get_all', {}, { auth })).status).toBe(200);
+      socket.destroy();
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('produces a streamed answer only as fast as the client takes it, and drops a client that stops', async () => {
+    // A handler of our own (the route table is injectable for tests): a 1 GB answer in 1 MB
+    // pieces, counting the pieces the server asked for.
+    let pulled = 0;
+    const piece = `"${'x'.repeat(1024 * 1024 - 3)}",`;
+    function* gigabyte(pieces: number): Generator<string> {
+      yield '[';
+      for (let i = 0; i < pieces; i++) {
+        pulled++;
+        yield piece;
+      }
+      yield '0]';
+    }
+    const own = await startTestServer({
+      connectionLimits: { writeTimeoutMs: 300 },
+      handlers: {
+        ...HANDLERS,
+        'test.big': (body) => new JsonStream(gigabyte(Number((body as { pieces?: number }).pieces ?? 1024))),
+      },
+    });
+    try {
+      const auth = basicAuth(own.accessKey, own.secretKey);
+      const small = await send(own.url, '/test.big', { pieces: 3 }, { auth });
+      expect(small.status).toBe(200);
+      expect(small.data).toHaveLength(4);
+      expect(small.envelope.meta.result_code).toBe(200);
+      pulled = 0;
+      const socket = await idleSocket(own.url);
+      socket.on('error', () => undefined);
+      socket.pause();
+      const body = '{}';
+      socket.write(
+        `POST /test.big HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
+      await until(async () => (await own.server.connectionCount()) === 1);
+      await until(async () => (await own.server.connectionCount()) === 0);
+      // What the kernel's buffers took, and a piece or two: not the gigabyte.
+      expect(pulled).toBeLessThan(64);
       socket.destroy();
     } finally {
       await own.close();

@@ -56,6 +56,29 @@ describe('monitor store: compare marked tasks', () => {
     expect(body).toMatchObject({ samples: fx.state().scalars.samples, tasks: [a, b, c] });
   });
 
+  it('overlays each task’s series with its true spike, which the server’s bucket means hide', async () => {
+    fx = await monitorFixture();
+    const a = await createTask(fx.writer, 'spiky-a');
+    const b = await createTask(fx.writer, 'flat-b');
+    await addScalars(
+      fx.writer,
+      a,
+      'loss',
+      'train',
+      Array.from({ length: 3000 }, (_, i) => (i === 1234 ? 500 : 1)),
+    );
+    await addScalars(fx.writer, b, 'loss', 'train', [2, 2, 2]);
+    const { actions } = fx.store.getState();
+    actions.start();
+    await markAt(fx, a);
+    await markAt(fx, b);
+    await fx.until((s) => s.compare.series.loss?.train?.[a] !== undefined, 'compare series');
+    const spiky = fx.state().compare.series.loss?.train?.[a];
+    expect(Math.max(...(spiky?.y ?? []))).toBe(500);
+    expect(spiky?.x[spiky.y.indexOf(500)]).toBe(1234);
+    expect(fx.state().compare.series.loss?.train?.[b]?.y).toEqual([2, 2, 2]);
+  });
+
   it('keeps marks across refreshes and filter changes, refetches when a marked task moves, X clears', async () => {
     fx = await monitorFixture();
     const f = fx;

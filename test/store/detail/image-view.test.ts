@@ -82,7 +82,7 @@ describe('imageView slice', () => {
     expect(corners(fx.state().imageView.pixels as RgbaImage)).toEqual(EARLIER_COLORS);
 
     await actions.stepImage('earlier');
-    expect(fx.state().ui.status?.text).toBe('no earlier image');
+    expect(fx.state().status?.text).toBe('no earlier image');
     expect(fx.state().imageView.iteration).toBe(1);
 
     await actions.stepImage('later');

@@ -5,7 +5,7 @@
 // one page, or skip the whole timestamp. Real embedded server over real HTTP, through the
 // counting proxy; the scan runs in this thread and, as in the monitor, in a worker from dist/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoreDeps } from '../../../src/store/context.js';
+import type { StoreDeps } from '../../../src/store/index.js';
 import { threadLogScanner } from '../../../src/store/logs/log-scan-thread.js';
 import { scanLog, type LogScanRequest } from '../../../src/store/logs/scan.js';
 import type { MonitorState } from '../../../src/store/types.js';

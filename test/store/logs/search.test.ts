@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_WINDOW_LINES } from '../../../src/store/logs/fetch.js';
 import { LOG_SCAN_MAX_BATCH } from '../../../src/store/logs/scan.js';
 import { recalledQuery } from '../../../src/store/ui/prompt.js';
-import type { StoreDeps } from '../../../src/store/context.js';
+import type { StoreDeps } from '../../../src/store/index.js';
 import type { MonitorState } from '../../../src/store/types.js';
 import { builtScanWorker } from '../../helpers/scan-worker.js';
 import { threadLogScanner } from '../../../src/store/logs/log-scan-thread.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { visibleOptions } from '../../../src/store/reports/filters.js';
+import { visibleOptions } from '../../../src/store/core/pickers.js';
 import type { DialogState, MonitorState } from '../../../src/store/types.js';
 import { monitorFixture, type MonitorFixture } from '../../helpers/store-fixture.js';
 import { createReport, openReports, serverReport } from '../../helpers/reports-fixture.js';
@@ -13,7 +13,7 @@ afterEach(async () => {
 type Pick = Extract<DialogState, { kind: 'pick' }>;
 
 function pick(s: MonitorState): Pick {
-  const dialog = s.ui.dialog;
+  const dialog = s.dialog;
   if (dialog?.kind !== 'pick') throw new Error(`no picker open (dialog: ${dialog?.kind ?? 'none'})`);
   return dialog;
 }
@@ -27,7 +27,7 @@ const lastListQuery = (f: MonitorFixture): Record<string, unknown> =>
   >;
 
 async function pickerLoaded(f: MonitorFixture): Promise<void> {
-  await f.until((s) => s.ui.dialog?.kind === 'pick' && !s.ui.dialog.loading, 'picker options');
+  await f.until((s) => s.dialog?.kind === 'pick' && !s.dialog.loading, 'picker options');
 }
 
 describe('report filters: tags picked from reports.get_tags', () => {
@@ -37,7 +37,7 @@ describe('report filters: tags picked from reports.get_tags', () => {
     await createReport(fx.writer, 'beta', { tags: ['nlp'] });
     await createReport(fx.writer, 'gamma', { tags: ['vision', 'needs-review'] });
     const actions = await openReports(fx, 3);
-    actions.requestTagFilter();
+    actions.requestReportTagFilter();
     await pickerLoaded(fx);
     expect(labels(fx.state())).toEqual(['needs-review', 'nlp', 'vision', 'weekly']);
     expect(pick(fx.state()).options.every((o) => o.state === 'off')).toBe(true);
@@ -45,9 +45,9 @@ describe('report filters: tags picked from reports.get_tags', () => {
     actions.setDialogValue('vi');
     expect(labels(fx.state())).toEqual(['vision', 'needs-review']);
     await actions.submitDialog();
-    expect(fx.state().ui.dialog).toBeNull();
+    expect(fx.state().dialog).toBeNull();
     expect(fx.state().reports.filter).toMatchObject({ tagsInclude: ['vision'], tagsExclude: [] });
-    expect(fx.state().ui.status).toMatchObject({ level: 'success', text: 'tag filter: any of vision' });
+    expect(fx.state().status).toMatchObject({ level: 'success', text: 'tag filter: any of vision' });
     await fx.until((s) => !s.reports.loading && s.reports.ids.length === 2, 'vision reports');
     expect(listed(fx.state())).toEqual(['alpha', 'gamma']);
     expect(lastListQuery(fx)).toMatchObject({ tags: ['vision'] });
@@ -59,7 +59,7 @@ describe('report filters: tags picked from reports.get_tags', () => {
     await createReport(fx.writer, 'beta', { tags: ['nlp'] });
     await createReport(fx.writer, 'gamma', { tags: ['vision', 'draft'] });
     const actions = await openReports(fx, 3);
-    actions.requestTagFilter();
+    actions.requestReportTagFilter();
     await pickerLoaded(fx);
     actions.setDialogValue('vis');
     actions.completeDialog();
@@ -77,7 +77,7 @@ describe('report filters: tags picked from reports.get_tags', () => {
     await fx.until((s) => !s.reports.loading && s.reports.ids.length === 1, 'vision but not draft');
     expect(listed(fx.state())).toEqual(['alpha']);
     // Opening the picker again shows the applied filter.
-    actions.requestTagFilter();
+    actions.requestReportTagFilter();
     await pickerLoaded(fx);
     const states = Object.fromEntries(pick(fx.state()).options.map((o) => [o.value, o.state]));
     expect(states).toEqual({ draft: 'exclude', nlp: 'off', vision: 'include', weekly: 'off' });
@@ -88,7 +88,7 @@ describe('report filters: tags picked from reports.get_tags', () => {
     await createReport(fx.writer, 'alpha', { tags: ['a-tag', 'b-tag', 'c-tag'] });
     const actions = await openReports(fx, 1);
     await fx.until((s) => s.reports.knownTags.length === 3, 'known tags');
-    actions.requestTagFilter();
+    actions.requestReportTagFilter();
     actions.moveDialogCursor(2);
     actions.moveDialogCursor(5);
     expect(pick(fx.state()).cursor).toBe(2);
@@ -104,7 +104,7 @@ describe('report filters: tags picked from reports.get_tags', () => {
     fx = await monitorFixture();
     await createReport(fx.writer, 'alpha', { tags: ['vision'] });
     const actions = await openReports(fx, 1);
-    actions.requestTagFilter();
+    actions.requestReportTagFilter();
     await pickerLoaded(fx);
     actions.setDialogValue('zzz');
     await actions.submitDialog();
@@ -121,7 +121,7 @@ describe('report filters: project, status, clearing', () => {
     await createReport(fx.writer, 'in b', { project: 'team-b' });
     await createReport(fx.writer, 'nowhere');
     const actions = await openReports(fx, 3);
-    actions.requestProjectFilter();
+    actions.requestReportProjectFilter();
     // Known at once from the listed reports, before the server answers.
     expect(labels(fx.state())).toEqual(['(all projects)', '(no project)', 'team-a', 'team-b']);
     await pickerLoaded(fx);
@@ -131,12 +131,12 @@ describe('report filters: project, status, clearing', () => {
     expect(labels(fx.state())).toEqual(['team-b']);
     await actions.submitDialog();
     expect(fx.state().reports.filter).toMatchObject({ projectName: 'team-b', projectId: expect.any(String) });
-    expect(fx.state().ui.status?.text).toBe('project filter: team-b');
+    expect(fx.state().status?.text).toBe('project filter: team-b');
     await fx.until((s) => !s.reports.loading && s.reports.ids.length === 1, 'team-b reports');
     expect(listed(fx.state())).toEqual(['in b']);
     expect(lastListQuery(fx)).toMatchObject({ project: [fx.state().reports.filter.projectId] });
 
-    actions.requestProjectFilter();
+    actions.requestReportProjectFilter();
     await pickerLoaded(fx);
     expect(visibleOptions(pick(fx.state()))[pick(fx.state()).cursor]?.label).toBe('team-b');
     actions.moveDialogCursor(-2);
@@ -149,15 +149,15 @@ describe('report filters: project, status, clearing', () => {
     fx = await monitorFixture();
     const id = await createReport(fx.writer, 'mover', { project: 'team-a' });
     const actions = await openReports(fx, 1);
-    actions.requestProjectFilter();
+    actions.requestReportProjectFilter();
     actions.setDialogValue('team-a');
     await actions.submitDialog();
     await fx.until((s) => !s.reports.loading && s.reports.ids.length === 1, 'team-a list');
-    actions.requestMove();
+    actions.requestReportMove();
     actions.setDialogValue('team-a');
     await actions.submitDialog();
     expect(fx.state().reports.ids).toEqual([id]);
-    actions.requestMove();
+    actions.requestReportMove();
     actions.setDialogValue('team-z');
     const moving = actions.submitDialog();
     expect(fx.state().reports.ids).toEqual([]);
@@ -208,13 +208,13 @@ describe('report filters: project, status, clearing', () => {
     await createReport(fx.writer, 'alpha', { tags: ['keep'] });
     await createReport(fx.writer, 'beta');
     const actions = await openReports(fx, 2);
-    actions.requestTagFilter();
+    actions.requestReportTagFilter();
     await pickerLoaded(fx);
     actions.setDialogValue('keep');
     await actions.submitDialog();
     await fx.until((s) => !s.reports.loading && s.reports.ids.length === 1, 'tag filter in read-only mode');
-    actions.requestProjectFilter();
-    expect(fx.state().ui.dialog?.kind).toBe('pick');
+    actions.requestReportProjectFilter();
+    expect(fx.state().dialog?.kind).toBe('pick');
     expect(fx.proxy.endpoints().filter((e) => !e.startsWith('reports.get_') && !e.startsWith('projects.get_'))).toEqual(
       [],
     );

@@ -56,14 +56,14 @@ describe('monitor store: report triage', () => {
     const stale = await createReport(fx.writer, 'stale one');
     const actions = await openReports(fx, 2);
     expect(fx.state().reports.selectedId).toBe(stale);
-    const archiving = actions.archiveToggle();
+    const archiving = actions.archiveReports();
     // Optimistic: gone from the list before the server has answered.
     expect(fx.state().reports.ids).toEqual([keep]);
     await archiving;
     expect((await serverReport(fx.writer, stale))?.system_tags).toContain('archived');
-    expect(fx.state().ui.status?.text).toMatch(/archived "stale one".*u to undo/);
+    expect(fx.state().status?.text).toMatch(/archived "stale one".*u to undo/);
     expect(fx.state().reports.undo).toEqual({ action: 'archive', ids: [stale] });
-    await actions.undo();
+    await actions.undoReportArchive();
     expect(fx.state().reports.ids).toEqual([stale, keep]);
     expect((await serverReport(fx.writer, stale))?.system_tags ?? []).not.toContain('archived');
     expect(fx.state().reports.undo).toBeNull();
@@ -74,12 +74,12 @@ describe('monitor store: report triage', () => {
     const id = await createReport(fx.writer, 'to publish');
     const actions = await openReports(fx, 1);
     actions.requestPublish();
-    const dialog = fx.state().ui.dialog;
-    expect(fx.state().ui.overlay).toBe('dialog');
+    const dialog = fx.state().dialog;
+    expect(fx.state().dialog).not.toBeNull();
     expect(dialog).toMatchObject({ kind: 'confirm', action: 'publish', ids: [id] });
     expect(dialog?.kind === 'confirm' && dialog.lines.join('\n')).toMatch(/"to publish"[\s\S]*can no longer be edited/);
     await actions.submitDialog();
-    expect(fx.state().ui.overlay).toBe('none');
+    expect(fx.state().dialog).toBeNull();
     expect(fx.state().reports.byId[id]?.status).toBe('published');
     expect((await serverReport(fx.writer, id))?.status).toBe('published');
   });
@@ -88,9 +88,9 @@ describe('monitor store: report triage', () => {
     fx = await monitorFixture();
     const id = await createReport(fx.writer, 'untouched');
     const actions = await openReports(fx, 1);
-    actions.requestDelete();
+    actions.requestReportDelete();
     expect(actions.closeOverlay()).toBe(true);
-    expect(fx.state().ui.dialog).toBeNull();
+    expect(fx.state().dialog).toBeNull();
     expect(await serverReport(fx.writer, id)).toBeDefined();
   });
 
@@ -99,25 +99,25 @@ describe('monitor store: report triage', () => {
     await fx.writer.projects.create({ name: 'research' });
     const id = await createReport(fx.writer, 'wanderer');
     const actions = await openReports(fx, 1);
-    actions.requestMove();
+    actions.requestReportMove();
     await fx.until((s) => s.reports.knownProjects.includes('research'), 'project names');
     actions.setDialogValue('res');
-    const dialog = fx.state().ui.dialog;
+    const dialog = fx.state().dialog;
     expect(dialog?.kind === 'input' && dialog.suggestions).toEqual(['research']);
     actions.setDialogValue('brand-new');
     await actions.submitDialog();
     expect(fx.state().reports.byId[id]?.project).toBe('brand-new');
     expect((await serverReport(fx.writer, id))?.project).toMatchObject({ name: 'brand-new/.reports' });
-    expect(fx.state().ui.status).toMatchObject({ level: 'success' });
+    expect(fx.state().status).toMatchObject({ level: 'success' });
   });
 
   it('deleting a report that is not archived asks again before forcing', async () => {
     fx = await monitorFixture();
     const id = await createReport(fx.writer, 'doomed');
     const actions = await openReports(fx, 1);
-    actions.requestDelete();
+    actions.requestReportDelete();
     await actions.submitDialog();
-    expect(fx.state().ui.dialog).toMatchObject({ kind: 'confirm', action: 'delete', force: true });
+    expect(fx.state().dialog).toMatchObject({ kind: 'confirm', action: 'delete', force: true });
     await actions.submitDialog();
     expect(fx.state().reports.ids).toEqual([]);
     expect(await serverReport(fx.writer, id)).toBeUndefined();
@@ -134,11 +134,11 @@ describe('monitor store: report triage', () => {
     const actions = await openReports(fx, 3);
     // Reports written in the same millisecond tie on last_update: take the order as listed.
     const [c, b, a] = fx.state().reports.ids as [string, string, string];
-    actions.toggleMark();
+    actions.toggleReportMark();
     actions.moveSelection(2);
-    actions.toggleMark();
+    actions.toggleReportMark();
     expect(new Set(fx.state().reports.marked)).toEqual(new Set([c, a]));
-    actions.requestTags();
+    actions.requestReportTags();
     actions.setDialogValue('shared, ');
     await actions.submitDialog();
     expect((await serverReport(fx.writer, a))?.tags).toEqual(['shared']);
@@ -152,20 +152,20 @@ describe('monitor store: report triage', () => {
     await createReport(fx.writer, 'taken name');
     const id = await createReport(fx.writer, 'old name');
     const actions = await openReports(fx, 2);
-    actions.requestRename();
+    actions.requestReportRename();
     actions.setDialogValue('ab');
     await actions.submitDialog();
-    expect(fx.state().ui.dialog).toMatchObject({
+    expect(fx.state().dialog).toMatchObject({
       kind: 'input',
       value: 'ab',
       error: expect.stringMatching(/at least 3/),
     });
     actions.setDialogValue('taken name');
     await actions.submitDialog();
-    expect(fx.state().ui.dialog).toMatchObject({ value: 'taken name', error: expect.stringMatching(/already exists/) });
+    expect(fx.state().dialog).toMatchObject({ value: 'taken name', error: expect.stringMatching(/already exists/) });
     actions.setDialogValue('new name');
     await actions.submitDialog();
-    expect(fx.state().ui.dialog).toBeNull();
+    expect(fx.state().dialog).toBeNull();
     expect((await serverReport(fx.writer, id))?.name).toBe('new name');
   });
 
@@ -180,8 +180,8 @@ describe('monitor store: report triage', () => {
     await actions.submitDialog();
     const s = fx.state();
     expect(s.reports.byId[id]?.comment).toBe('');
-    expect(s.ui.status).toMatchObject({ level: 'error', text: expect.stringMatching(/no longer exists/) });
-    expect(s.ui.dialog).toMatchObject({ kind: 'input', value: 'a comment', error: expect.any(String) });
+    expect(s.status).toMatchObject({ level: 'error', text: expect.stringMatching(/no longer exists/) });
+    expect(s.dialog).toMatchObject({ kind: 'input', value: 'a comment', error: expect.any(String) });
   });
 
   it('in a bulk action, keeps what the server did, rolls back what it refused and says what to do', async () => {
@@ -190,16 +190,16 @@ describe('monitor store: report triage', () => {
     await createReport(fx.writer, 'bulk two');
     const actions = await openReports(fx, 2);
     const [first, second] = fx.state().reports.ids as [string, string];
-    actions.toggleMark();
+    actions.toggleReportMark();
     actions.moveSelection(1);
-    actions.toggleMark();
+    actions.toggleReportMark();
     fx.store.getState().actions.stop();
     await fx.writer.reports.delete({ task: second, force: true });
     actions.setView('reports');
     actions.toggleArchived();
     // Archiving several at once asks first, naming each of them.
-    await actions.archiveToggle();
-    const dialog = fx.state().ui.dialog;
+    await actions.archiveReports();
+    const dialog = fx.state().dialog;
     expect(dialog).toMatchObject({ kind: 'confirm', action: 'archive', title: 'Archive 2 reports?' });
     expect(dialog?.kind === 'confirm' ? dialog.lines.join('\n') : '').toContain('bulk one');
     expect(dialog?.kind === 'confirm' ? dialog.lines.join('\n') : '').toContain('bulk two');
@@ -212,9 +212,9 @@ describe('monitor store: report triage', () => {
     expect(s.reports.byId[first]?.archived).toBe(true);
     expect(s.reports.byId[second]?.archived).toBe(false);
     expect((await serverReport(fx.writer, first))?.system_tags).toContain('archived');
-    expect(s.ui.status).toMatchObject({ level: 'error' });
+    expect(s.status).toMatchObject({ level: 'error' });
     const name = (id: string) => s.reports.byId[id]?.name ?? id;
-    expect(s.ui.status?.text).toContain(
+    expect(s.status?.text).toContain(
       `archived "${name(first)}"; could not change "${name(second)}": it no longer exists (deleted by someone else?)`,
     );
     expect(s.reports.undo).toEqual({ action: 'archive', ids: [first] });
@@ -227,10 +227,10 @@ describe('monitor store: report triage', () => {
     actions.requestCreate();
     actions.setDialogValue('Fresh report');
     await actions.submitDialog();
-    expect(fx.state().ui.dialog).toMatchObject({ field: 'project' });
+    expect(fx.state().dialog).toMatchObject({ field: 'project' });
     actions.setDialogValue('lab');
     await actions.submitDialog();
-    expect(fx.state().ui.dialog).toMatchObject({ field: 'tags' });
+    expect(fx.state().dialog).toMatchObject({ field: 'tags' });
     actions.setDialogValue('new, shiny');
     await actions.submitDialog();
     await fx.until(
@@ -251,17 +251,17 @@ describe('monitor store: report triage', () => {
     await fx.writer.reports.publish({ task: id });
     await fx.until((s) => s.reports.byId[id]?.status === 'published', 'published seen');
     expect(actions.beginEditBody()).toBeNull();
-    expect(fx.state().ui.status?.text).toMatch(/published/);
+    expect(fx.state().status?.text).toMatch(/published/);
   });
 
   it('read-only mode refuses every action', async () => {
     fx = await monitorFixture({ readOnly: true });
     const id = await createReport(fx.writer, 'protected');
     const actions = await openReports(fx, 1);
-    await actions.archiveToggle();
-    actions.requestDelete();
-    expect(fx.state().ui.dialog).toBeNull();
-    expect(fx.state().ui.status?.text).toMatch(/read-only/);
+    await actions.archiveReports();
+    actions.requestReportDelete();
+    expect(fx.state().dialog).toBeNull();
+    expect(fx.state().status?.text).toMatch(/read-only/);
     expect((await serverReport(fx.writer, id))?.system_tags ?? []).not.toContain('archived');
     expect(fx.proxy.endpoints().filter((e) => !e.startsWith('reports.get_'))).toEqual([]);
   });

@@ -14,7 +14,7 @@ import {
   type MonitorFixture,
 } from '../../helpers/store-fixture.js';
 import { openStateFile } from '../../../src/config/state-file.js';
-import { visibleOptions } from '../../../src/store/reports/filters.js';
+import { visibleOptions } from '../../../src/store/core/pickers.js';
 
 let fx: MonitorFixture | undefined;
 let dir: string | undefined;
@@ -34,7 +34,7 @@ function names(f: MonitorFixture): string[] {
 function pick(f: MonitorFixture, label: string): void {
   const { actions } = f.store.getState();
   actions.setDialogValue(label);
-  const dialog = f.state().ui.dialog;
+  const dialog = f.state().dialog;
   if (dialog?.kind !== 'pick') throw new Error('no picker open');
   const at = visibleOptions(dialog).findIndex((o) => o.label === label);
   if (at < 0) throw new Error(`no option ${label}`);
@@ -56,13 +56,13 @@ describe('monitor store: metric columns', () => {
     actions.start();
     await fx.until((s) => s.tasks.ids.length === 2 && !s.tasks.loading, 'first page');
     actions.requestMetricColumns();
-    await fx.until((s) => s.ui.dialog?.kind === 'pick' && !s.ui.dialog.loading, 'metrics loaded');
-    const dialog = fx.state().ui.dialog;
+    await fx.until((s) => s.dialog?.kind === 'pick' && !s.dialog.loading, 'metrics loaded');
+    const dialog = fx.state().dialog;
     expect(dialog?.kind === 'pick' ? dialog.options.map((o) => o.label) : []).toEqual(['train/loss', 'val/acc']);
     pick(fx, 'val/acc');
     await actions.submitDialog();
     expect(fx.state().tasks.metricColumns).toMatchObject([{ metric: 'val', variant: 'acc' }]);
-    expect(fx.state().ui.status?.text).toBe('metric columns: val/acc');
+    expect(fx.state().status?.text).toBe('metric columns: val/acc');
     const saved = JSON.parse(readFileSync(stateFile.path, 'utf8')) as { metricColumns: unknown[] };
     expect(saved.metricColumns).toEqual(fx.state().tasks.metricColumns);
 
@@ -94,19 +94,19 @@ describe('monitor store: metric columns', () => {
     actions.start();
     await fx.until((s) => s.tasks.ids.length === 1, 'task');
     actions.requestMetricColumns();
-    await fx.until((s) => s.ui.dialog?.kind === 'pick' && !s.ui.dialog.loading, 'metrics loaded');
+    await fx.until((s) => s.dialog?.kind === 'pick' && !s.dialog.loading, 'metrics loaded');
     for (const label of ['a/v', 'b/v', 'c/v', 'd/v']) {
       pick(fx, label);
       actions.completeDialog();
     }
     await actions.submitDialog();
-    const dialog = fx.state().ui.dialog;
+    const dialog = fx.state().dialog;
     expect(dialog?.kind === 'pick' ? dialog.error : null).toBe('at most 3 columns: Tab turns one off');
     actions.completeDialog();
     await actions.submitDialog();
     expect(fx.state().tasks.metricColumns.map((c) => c.metric)).toEqual(['a', 'b', 'c']);
     actions.requestMetricColumns();
-    await fx.until((s) => s.ui.dialog?.kind === 'pick' && !s.ui.dialog.loading, 'metrics loaded again');
+    await fx.until((s) => s.dialog?.kind === 'pick' && !s.dialog.loading, 'metrics loaded again');
     pick(fx, 'b/v');
     await actions.submitDialog();
     expect(fx.state().tasks.metricColumns.map((c) => c.metric)).toEqual(['a', 'c']);
@@ -130,17 +130,17 @@ describe('monitor store: task filters', () => {
     actions.start();
     await fx.until((s) => s.tasks.ids.length === 3 && !s.tasks.loading, 'three tasks');
 
-    actions.requestTagFilter();
-    await fx.until((s) => s.ui.dialog?.kind === 'pick' && !s.ui.dialog.loading, 'tags loaded');
+    actions.requestTaskTagFilter();
+    await fx.until((s) => s.dialog?.kind === 'pick' && !s.dialog.loading, 'tags loaded');
     pick(fx, 'best');
     await actions.submitDialog();
     await fx.until((s) => s.tasks.ids.length === 2 && !s.tasks.loading, 'tag filter');
     expect(new Set(names(fx))).toEqual(new Set(['in-team', 'elsewhere']));
     actions.clearTaskFilters();
 
-    actions.requestProjectFilter();
-    await fx.until((s) => s.ui.dialog?.kind === 'pick' && !s.ui.dialog.loading, 'projects loaded');
-    const tree = fx.state().ui.dialog;
+    actions.requestTaskProjectFilter();
+    await fx.until((s) => s.dialog?.kind === 'pick' && !s.dialog.loading, 'projects loaded');
+    const tree = fx.state().dialog;
     expect(tree?.kind === 'pick' ? tree.options.map((o) => [o.label, o.display, o.indent]) : []).toEqual([
       ['(all projects)', undefined, undefined],
       ['other', 'other', 0],
@@ -156,7 +156,7 @@ describe('monitor store: task filters', () => {
     await fx.until((s) => s.tasks.ids.length === 3 && !s.tasks.loading, 'cleared');
 
     actions.requestUserFilter();
-    const users = fx.state().ui.dialog;
+    const users = fx.state().dialog;
     const userOption = users?.kind === 'pick' ? users.options[1] : undefined;
     expect(userOption?.label).toBeTruthy();
     pick(fx, userOption?.label ?? '');

@@ -37,7 +37,7 @@ describe('task list sort', () => {
     actions.reverseTaskSort();
     await fx.until(() => inOrder('echo,delta,charlie,bravo,alpha'), 'reversed name order');
     expect(lastListRequest(fx).order_by).toEqual(['-name', '-last_update']);
-    expect(fx.state().ui.status?.text).toBe('sorted by name, descending');
+    expect(fx.state().status?.text).toBe('sorted by name, descending');
   });
 
   it('cycles through every sort field back to the newest update first', async () => {
@@ -81,9 +81,9 @@ describe('failures seen while watching', () => {
     const s = fx.state();
     expect(s.tasks.newFailures).toEqual([running]);
     expect(s.tasks.bells).toBe(1);
-    expect(s.ui.status).toMatchObject({ level: 'error' });
-    expect(s.ui.status?.text).toContain('will-fail-seed7 failed');
-    expect(s.ui.status?.text).toContain('CUDA out of memory: worker gpu-3');
+    expect(s.status).toMatchObject({ level: 'error' });
+    expect(s.status?.text).toContain('will-fail-seed7 failed');
+    expect(s.status?.text).toContain('CUDA out of memory: worker gpu-3');
     // Later polls do not ring again for the same task.
     const polls = countCalls(fx.proxy, LIST);
     await waitFor(() => countCalls(fx!.proxy, LIST) >= polls + 2, 5000, 'two more polls');
@@ -104,7 +104,7 @@ describe('failures seen while watching', () => {
     await fx.until((s) => s.tasks.ids.length === 1, 'one task');
     await fx.writer.tasks.stopped({ task, status_reason: 'stopped by user', force: true });
     await fx.until((s) => s.tasks.newFailures.length === 1, 'the stop noticed');
-    expect(fx.state().ui.status?.text).toContain('to-stop stopped');
+    expect(fx.state().status?.text).toContain('to-stop stopped');
   });
 });
 
@@ -135,10 +135,10 @@ describe('jump to a task by id', () => {
     actions.submitPrompt();
     expect(fx.state().tasks.selectedId).toBe(first);
     actions.jumpToTask('zzz-no-such');
-    await fx.until((s) => s.ui.status?.level === 'error', 'the answer of the server');
-    expect(fx.state().ui.status?.text).toBe('no task id starts with "zzz-no-such", listed or on the server');
+    await fx.until((s) => s.status?.level === 'error', 'the answer of the server');
+    expect(fx.state().status?.text).toBe('no task id starts with "zzz-no-such", listed or on the server');
     actions.jumpToTask(first.slice(0, 1));
-    expect(fx.state().ui.status?.text).toBe(
+    expect(fx.state().status?.text).toBe(
       `${sharing} tasks have ids starting with "${first.slice(0, 1)}": type more of the id`,
     );
     expect(fx.state().tasks.selectedId).toBe(first);
@@ -155,14 +155,12 @@ describe('jump to a task by id', () => {
     await fx.until((s) => s.tasks.ids.length === 0 && !s.tasks.loading, 'no task listed');
     fx.proxy.reset();
     actions.jumpToTask(hidden.slice(0, 12));
-    await fx.until((s) => s.ui.status?.text.startsWith('"shelved"') === true, 'the jump done');
+    await fx.until((s) => s.status?.text.startsWith('"shelved"') === true, 'the jump done');
     expect(fx.state().tasks.selectedId).toBe(hidden);
     // One lookup by id prefix (the selected task's detail asks tasks.get_all_ex for other fields).
     expect(countCalls(fx.proxy, 'tasks.get_all_ex', '"system_tags"')).toBe(1);
     expect(fx.state().ui.showArchived.tasks).toBe(true);
     expect(fx.state().tasks.statusFilter).toEqual([]);
-    expect(fx.state().ui.status?.text).toBe(
-      '"shelved": cleared the status filter and archived tasks hidden to show it',
-    );
+    expect(fx.state().status?.text).toBe('"shelved": cleared the status filter and archived tasks hidden to show it');
   });
 });

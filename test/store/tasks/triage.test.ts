@@ -34,14 +34,14 @@ describe('monitor store: task triage', () => {
     const stale = await createTask(fx.writer, 'stale');
     const actions = await open(fx, 2);
     actions.moveSelection(fx.state().tasks.ids.indexOf(stale) - fx.state().tasks.selectedIndex);
-    const archiving = actions.archiveToggle();
+    const archiving = actions.archiveTasks();
     expect(fx.state().tasks.ids).toEqual([keep]);
     await archiving;
     expect((await serverTask(fx.writer, stale))?.system_tags).toContain('archived');
     expect(requestBodies(fx, 'tasks.archive_many')).toEqual([{ ids: [stale] }]);
-    expect(fx.state().ui.status?.text).toMatch(/archived "stale".*u to undo/);
+    expect(fx.state().status?.text).toMatch(/archived "stale".*u to undo/);
     expect(fx.state().tasks.undo).toEqual({ action: 'archive', ids: [stale] });
-    await actions.undo();
+    await actions.undoTaskArchive();
     expect(new Set(fx.state().tasks.ids)).toEqual(new Set([keep, stale]));
     expect((await serverTask(fx.writer, stale))?.system_tags ?? []).not.toContain('archived');
     expect(requestBodies(fx, 'tasks.unarchive_many')).toEqual([{ ids: [stale] }]);
@@ -59,8 +59,8 @@ describe('monitor store: task triage', () => {
     actions.moveSelection(2);
     actions.toggleTaskMark();
     const marked = [...fx.state().tasks.marked];
-    await actions.archiveToggle();
-    expect(fx.state().ui.dialog).toMatchObject({ kind: 'confirm', action: 'archive', title: 'Archive 2 tasks?' });
+    await actions.archiveTasks();
+    expect(fx.state().dialog).toMatchObject({ kind: 'confirm', action: 'archive', title: 'Archive 2 tasks?' });
     await actions.submitDialog();
     expect(requestBodies(fx, 'tasks.archive_many')).toHaveLength(1);
     expect(new Set(requestBodies(fx, 'tasks.archive_many')[0]?.ids as string[])).toEqual(new Set(marked));
@@ -73,7 +73,7 @@ describe('monitor store: task triage', () => {
     const id = await createTask(fx.writer, 'long-run');
     const actions = await open(fx, 1);
     actions.requestAbort();
-    const dialog = fx.state().ui.dialog;
+    const dialog = fx.state().dialog;
     expect(dialog).toMatchObject({ kind: 'confirm', action: 'abort', title: 'Abort "long-run"?' });
     expect(dialog?.kind === 'confirm' ? dialog.lines.join('\n') : '').toMatch(/stopped/);
     const aborting = actions.submitDialog();
@@ -81,21 +81,21 @@ describe('monitor store: task triage', () => {
     expect(fx.state().tasks.byId[id]?.status).toBe('stopped');
     expect((await serverTask(fx.writer, id))?.status).toBe('stopped');
     expect(requestBodies(fx, 'tasks.stop_many')).toEqual([{ ids: [id] }]);
-    expect(fx.state().ui.status?.text).toBe('aborted "long-run"');
+    expect(fx.state().status?.text).toBe('aborted "long-run"');
     // A task that is not running is not offered.
     actions.requestAbort();
-    expect(fx.state().ui.dialog).toBeNull();
-    expect(fx.state().ui.status?.text).toBe('only a running task can be aborted: "long-run" is stopped');
+    expect(fx.state().dialog).toBeNull();
+    expect(fx.state().status?.text).toBe('only a running task can be aborted: "long-run" is stopped');
   });
 
   it('deletes after asking, and asks again, saying what force means, for a task neither draft nor archived', async () => {
     fx = await monitorFixture();
     const id = await createTask(fx.writer, 'doomed');
     const actions = await open(fx, 1);
-    actions.requestDelete();
-    expect(fx.state().ui.dialog).toMatchObject({ kind: 'confirm', action: 'delete' });
+    actions.requestTaskDelete();
+    expect(fx.state().dialog).toMatchObject({ kind: 'confirm', action: 'delete' });
     await actions.submitDialog();
-    const second = fx.state().ui.dialog;
+    const second = fx.state().dialog;
     expect(second).toMatchObject({ kind: 'confirm', action: 'delete', force: true });
     expect(second?.kind === 'confirm' ? second.lines : []).toContain(FORCE_MEANING);
     expect(requestBodies(fx, 'tasks.delete_many')).toEqual([]);
@@ -113,22 +113,22 @@ describe('monitor store: task triage', () => {
     actions.toggleTaskMark();
     actions.moveSelection(1);
     actions.toggleTaskMark();
-    actions.requestTags();
+    actions.requestTaskTags();
     actions.setDialogValue('best, ');
     await actions.submitDialog();
     expect((await serverTask(fx.writer, a))?.tags).toEqual(['best']);
     expect((await serverTask(fx.writer, b))?.tags).toEqual(['best']);
     const selected = fx.state().tasks.selectedId as string;
-    actions.requestRename();
+    actions.requestTaskRename();
     actions.setDialogValue('renamed');
     await actions.submitDialog();
     expect((await serverTask(fx.writer, selected))?.name).toBe('renamed');
-    actions.requestMove();
+    actions.requestTaskMove();
     actions.setDialogValue('team/vision');
     await actions.submitDialog();
     expect((await serverTask(fx.writer, selected))?.project).toMatchObject({ name: 'team/vision' });
     expect(fx.state().tasks.byId[selected]?.project).toBe('team/vision');
-    expect(fx.state().ui.status?.text).toBe('moved "renamed" to team/vision');
+    expect(fx.state().status?.text).toBe('moved "renamed" to team/vision');
   });
 
   it('rolls back and explains when the server refuses one of several', async () => {
@@ -141,9 +141,9 @@ describe('monitor store: task triage', () => {
     actions.toggleTaskMark();
     // Someone else deletes one of them meanwhile.
     await fx.writer.tasks.deleteMany({ ids: [a], force: true });
-    await actions.archiveToggle();
+    await actions.archiveTasks();
     await actions.submitDialog();
-    expect(fx.state().ui.status?.text).toMatch(
+    expect(fx.state().status?.text).toMatch(
       /^archived "stays"; could not change "gone": it no longer exists .*the list is refreshed/,
     );
     expect((await serverTask(fx.writer, b))?.system_tags).toContain('archived');
@@ -154,16 +154,16 @@ describe('monitor store: task triage', () => {
     await createTask(fx.writer, 'protected');
     const actions = await open(fx, 1);
     for (const act of [
-      () => actions.archiveToggle(),
+      () => actions.archiveTasks(),
       () => actions.requestAbort(),
-      () => actions.requestDelete(),
-      () => actions.requestTags(),
-      () => actions.requestMove(),
-      () => actions.requestRename(),
+      () => actions.requestTaskDelete(),
+      () => actions.requestTaskTags(),
+      () => actions.requestTaskMove(),
+      () => actions.requestTaskRename(),
     ]) {
       await act();
-      expect(fx.state().ui.dialog).toBeNull();
-      expect(fx.state().ui.status?.text).toMatch(/read-only mode: tasks cannot be changed/);
+      expect(fx.state().dialog).toBeNull();
+      expect(fx.state().status?.text).toMatch(/read-only mode: tasks cannot be changed/);
     }
     const writes = fx.proxy.endpoints().filter((e) => /^tasks\.(archive|unarchive|stop|delete|move|update)/.test(e));
     expect(writes).toEqual([]);

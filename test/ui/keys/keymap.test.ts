@@ -115,14 +115,14 @@ describe('keymap defaults (docs/architecture.md "Keys")', () => {
     expect(resolveKey('P', ctx('details'))).toBeUndefined();
   });
 
-  it('binds the report triage keys to tasks in the Tasks view, and K to abort, none with --read-only', () => {
+  it('binds the report triage keys to the task actions in the Tasks view, and K to abort, none with --read-only', () => {
     for (const [key, action] of [
-      ['a', 'archive'],
-      ['u', 'undo'],
-      ['t', 'tags'],
-      ['m', 'move'],
-      ['R', 'rename'],
-      ['d', 'delete'],
+      ['a', 'task-archive'],
+      ['u', 'task-undo'],
+      ['t', 'task-tags'],
+      ['m', 'task-move'],
+      ['R', 'task-rename'],
+      ['d', 'task-delete'],
       ['K', 'abort'],
     ] as const) {
       expect(resolveKey(key, ctx('tasks'))?.action).toBe(action);

@@ -6,11 +6,10 @@ import {
   type DeletedCountResponse,
   type DownloadTaskLogRequest,
   type GetTaskLogRequest,
-  type GetTaskLogResponse,
   type LogEvent,
 } from '../../../wire/events.js';
 import { ERRORS } from '../../../wire/errors.js';
-import { JsonBytes, RawResponse } from '../../handlers/handler-types.js';
+import { JsonBytes, JsonStream, RawResponse } from '../../handlers/handler-types.js';
 import type { Db } from '../../db/db.js';
 import { ServerError } from '../../http/errors.js';
 import { stmt } from '../../db/statements.js';
@@ -25,13 +24,29 @@ import { deletableOwner, readableOwner } from '../storage/owners.js';
 import { seriesOfType, type SeriesRow } from '../storage/series.js';
 import { logDoc, writtenText } from '../storage/stored-event.js';
 import { pluckStmt, rawStmt } from '../storage/prepared.js';
-import { type LogRange, logPageJson, nthLog, rangeOrder } from '../storage/log-page-json.js';
+import {
+  lastLogWithin,
+  type LogRange,
+  logPageJson,
+  nthLog,
+  rangeAfter,
+  rangeOrder,
+  rangeThrough,
+} from '../storage/log-page-json.js';
 
 export const LOG_DEFAULT_BATCH = 5000;
 export const LOG_MAX_BATCH = 10_000;
 /** `total` of get_task_log counts at most this many logs. */
 export const LOG_TOTAL_CAP = 10_000;
 const DOWNLOAD_CHUNK = 2000;
+/**
+ * A get_task_log page holds logs up to about this many bytes of JSON, whatever batch_size
+ * asks (docs/wire-facts.md §10): the client continues from its last log as after any page.
+ */
+export const LOG_PAGE_MAX_BYTES = 8 * 1024 * 1024;
+/** A page larger than this is sent as a JsonStream of pieces of about LOG_PIECE_BYTES. */
+const LOG_STREAM_ABOVE_BYTES = 512 * 1024;
+const LOG_PIECE_BYTES = 1024 * 1024;
 
 /** The columns of a page row, as stored: worker and level are event_strings ids. */
 const PAGE_COLUMNS = 'seq, series, iter, timestamp, written_after, worker, level, msg, extra';
@@ -55,7 +70,7 @@ const GET_TASK_LOG_SHAPE = requestShape<GetTaskLogRequest>()({
   metrics: metricsFilterRule.opt(),
 });
 
-export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): GetTaskLogResponse | JsonBytes => {
+export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): JsonBytes | JsonStream => {
   readableOwner(ctx, req.task, false);
   const db = ctx.db;
   const series = logSeriesMap(db, req.task);
@@ -85,29 +100,67 @@ export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): GetTaskLogResp
             params: [...base, from, req.from_seq],
             descending: earlier,
           };
-  // The page is the first batch_size logs after `from`, ordered by (timestamp, seq): logs
-  // sharing a timestamp may be split across pages, so a page never grows past batch_size
-  // (real servers add the rest of the last timestamp's logs, however many). Each event carries
-  // its seq, so a client continues inside the timestamp with from_seq.
-  const last = nthLog(db, after, Math.min(req.batch_size, LOG_MAX_BATCH));
-  const inPage: LogRange =
-    last === undefined
-      ? after
-      : {
-          ...after,
-          where: `${after.where} AND (l.timestamp, l.seq) ${earlier ? '>=' : '<='} (?, ?)`,
-          params: [...after.params, ...last],
-        };
+  // The page is the first batch_size logs after `from`, ordered by (timestamp, seq), and no
+  // more of them than fit in LOG_PAGE_MAX_BYTES: logs sharing a timestamp may be split across
+  // pages, so a page never grows past batch_size (real servers add the rest of the last
+  // timestamp's logs, however many). Each event carries its seq, so a client continues inside
+  // the timestamp with from_seq.
+  const last = lastLogWithin(db, after, Math.min(req.batch_size, LOG_MAX_BATCH), LOG_PAGE_MAX_BYTES);
+  const inPage = last === undefined ? after : rangeThrough(after, last.at);
   const page = { ...inPage, descending: req.order === undefined ? earlier : req.order === 'desc' };
-
-  const fast = logPageJson(db, page, shown);
-  if (fast !== undefined)
-    return new JsonBytes('{"events":[', fast.json, `],"returned":${fast.count},"total":${total}}`);
-  const rows = rawStmt(db, `SELECT ${PAGE_COLUMNS} FROM log_events l WHERE ${page.where} ${rangeOrder(page)}`).all(
-    ...page.params,
-  ) as PageRow[];
-  return { events: pageEvents(db, series, rows) as LogEvent[], returned: rows.length, total };
+  // A page the byte bound cut says so: clients take a page shorter than batch_size as the last.
+  const tail = `,"total":${total}${last?.cut === true ? ',"more":true' : ''}}`;
+  if (last !== undefined && last.bytes > LOG_STREAM_ABOVE_BYTES) {
+    // As many logs a piece as make LOG_PIECE_BYTES at the page's mean size.
+    const pieceRows = Math.max(1, Math.floor((LOG_PIECE_BYTES * last.rows) / last.bytes));
+    return new JsonStream(streamedPage(db, page, pieceRows, (range) => pageJson(db, range, shown, series), tail));
+  }
+  const { json, count } = pageJson(db, page, shown, series);
+  return new JsonBytes('{"events":[', json, `],"returned":${count}${tail}`);
 });
+
+/** The range's events as comma-separated JSON (a JSON array without its brackets) and their count. */
+function pageJson(
+  db: Db,
+  range: LogRange,
+  shown: readonly SeriesRow[],
+  series: Map<number, SeriesRow>,
+): { json: Buffer; count: number } {
+  const fast = logPageJson(db, range, shown);
+  if (fast !== undefined) return fast;
+  const rows = rawStmt(db, `SELECT ${PAGE_COLUMNS} FROM log_events l WHERE ${range.where} ${rangeOrder(range)}`).all(
+    ...range.params,
+  ) as PageRow[];
+  return { json: Buffer.from(JSON.stringify(pageEvents(db, series, rows)).slice(1, -1)), count: rows.length };
+}
+
+/**
+ * A large page's `data`, `pieceRows` logs at a time, each piece read when the socket has taken
+ * the one before. `returned` comes after the events, so it counts what was sent; `tail` is the
+ * rest of the object.
+ */
+function* streamedPage(
+  db: Db,
+  page: LogRange,
+  pieceRows: number,
+  json: (range: LogRange) => { json: Buffer; count: number },
+  tail: string,
+): Generator<Buffer | string> {
+  yield '{"events":[';
+  let returned = 0;
+  // Each piece is the page after the last log sent: the same two statements every time.
+  for (let rest: LogRange | undefined = page; rest !== undefined;) {
+    const end = nthLog(db, rest, pieceRows);
+    const piece = json(end === undefined ? rest : rangeThrough(rest, end));
+    if (piece.count > 0) {
+      if (returned > 0) yield ',';
+      yield piece.json;
+      returned += piece.count;
+    }
+    rest = end === undefined ? undefined : rangeAfter(page, end);
+  }
+  yield `],"returned":${returned}${tail}`;
+}
 
 /**
  * The events of a page, field for field what logDoc gives (docs/wire-facts.md §3.6). The usual row (an

@@ -132,10 +132,62 @@ export function rangeOrder(range: LogRange): string {
   return `ORDER BY l.timestamp ${dir}, l.seq ${dir}`;
 }
 
+/** What one log's JSON holds besides its message and unknown fields (names, ids, times), bytes. */
+const LOG_JSON_OVERHEAD_BYTES = 256;
+
+/**
+ * The timestamp and seq of the last of the range's first `maxRows` logs (in its order) whose
+ * JSON, counted from the first, stays within about `maxBytes` (message and extra fields as
+ * stored, plus LOG_JSON_OVERHEAD_BYTES a log); always at least the first log. Undefined when
+ * the range is empty. `bytes` is that estimate and `rows` the count of the logs up to it, and
+ * `cut` whether the byte bound stopped it before maxRows with logs left in the range. The
+ * rows are read one by one and the read stops at the bound, whatever maxRows is.
+ */
+export function lastLogWithin(
+  db: Db,
+  range: LogRange,
+  maxRows: number,
+  maxBytes: number,
+): { at: [number, number]; bytes: number; rows: number; cut: boolean } | undefined {
+  const sizes = rawStmt(
+    db,
+    `SELECT l.timestamp, l.seq,
+       ifnull(octet_length(l.msg), 0) + ifnull(octet_length(l.extra), 0) + ${LOG_JSON_OVERHEAD_BYTES}
+     FROM log_events l WHERE ${range.where} ${rangeOrder(range)} LIMIT ?`,
+  ).iterate(...range.params, maxRows) as IterableIterator<[number, number, number]>;
+  let last: { at: [number, number]; bytes: number; rows: number; cut: boolean } | undefined;
+  for (const [timestamp, seq, size] of sizes) {
+    if (last !== undefined && last.bytes + size > maxBytes) {
+      last.cut = true;
+      break;
+    }
+    last = { at: [timestamp, seq], bytes: (last?.bytes ?? 0) + size, rows: (last?.rows ?? 0) + 1, cut: false };
+  }
+  return last;
+}
+
 /** The timestamp and seq of the range's `n`-th log in its order (undefined when it holds fewer). */
 export function nthLog(db: Db, range: LogRange, n: number): [number, number] | undefined {
   return rawStmt(
     db,
     `SELECT l.timestamp, l.seq FROM log_events l WHERE ${range.where} ${rangeOrder(range)} LIMIT 1 OFFSET ?`,
   ).get(...range.params, n - 1) as [number, number] | undefined;
+}
+
+/** The part of the range up to its log at (timestamp, seq), that log included. */
+export function rangeThrough(range: LogRange, end: readonly [number, number]): LogRange {
+  return {
+    ...range,
+    where: `${range.where} AND (l.timestamp, l.seq) ${range.descending ? '>=' : '<='} (?, ?)`,
+    params: [...range.params, ...end],
+  };
+}
+
+/** The part of the range after its log at (timestamp, seq). */
+export function rangeAfter(range: LogRange, end: readonly [number, number]): LogRange {
+  return {
+    ...range,
+    where: `${range.where} AND (l.timestamp, l.seq) ${range.descending ? '<' : '>'} (?, ?)`,
+    params: [...range.params, ...end],
+  };
 }

@@ -4,11 +4,11 @@
 // takes the new values and the detail and log fetch what is new, as after a list poll.
 // A task that has not changed for FRESH_QUIET_MS is left to the list's poll again (which
 // wakes the probe when it sees the task move), so an idle monitor sends nothing more.
-import type { StoreContext } from '../context.js';
 import { parseTaskPage } from '../core/parse.js';
-import { forceFullRead } from '../core/list-probe.js';
+import type { TasksContext } from './book.js';
+import { forceFullRead } from './list-probe.js';
 import type { MonitorState } from '../types.js';
-import { selectedFingerprint } from './selected-task.js';
+import { selectedFingerprint } from './select.js';
 
 /** Time between probes of the selected task. */
 export const FRESH_PROBE_MS = 1000;
@@ -30,20 +30,15 @@ export function initialFreshProbe(): FreshProbe {
 
 function selectedRunning(state: MonitorState): boolean {
   const id = state.tasks.selectedId;
-  return (
-    state.ui.view === 'tasks' &&
-    id !== null &&
-    state.scalars.taskId === id &&
-    state.tasks.byId[id]?.status === 'in_progress'
-  );
+  return state.ui.view === 'tasks' && id !== null && state.tasks.byId[id]?.status === 'in_progress';
 }
 
 /** Whether the probe should run now: a running task shown, changed lately, and a list poll slower than the probe. */
-export function freshProbeWanted(ctx: StoreContext): boolean {
+export function freshProbeWanted(ctx: TasksContext): boolean {
   const state = ctx.get();
   return (
     ctx.intervalMs > FRESH_PROBE_MS &&
-    ctx.book.selectionTimer === null &&
+    !ctx.book.selectionTimer.pending &&
     selectedRunning(state) &&
     ctx.book.freshProbe.fingerprint === selectedFingerprint(state) &&
     ctx.now() - ctx.book.freshProbe.changedAt < FRESH_QUIET_MS
@@ -54,7 +49,7 @@ export function freshProbeWanted(ctx: StoreContext): boolean {
  * Notes the selected task's fingerprint (called whenever the detail is synced): a new one
  * (another task, or the task moved) starts the probe's quiet period over and wakes it.
  */
-export function noteSelectedTask(ctx: StoreContext): void {
+export function noteSelectedTask(ctx: TasksContext): void {
   const fingerprint = selectedFingerprint(ctx.get());
   if (fingerprint === ctx.book.freshProbe.fingerprint) return;
   ctx.book.freshProbe = { fingerprint, changedAt: ctx.now() };
@@ -62,8 +57,8 @@ export function noteSelectedTask(ctx: StoreContext): void {
   if (!ctx.pollers.fresh.isRunning && freshProbeWanted(ctx)) ctx.pollers.fresh.wake();
 }
 
-/** One probe; true when the selected task moved (its row is updated: sync the detail then). */
-export async function freshTick(ctx: StoreContext, signal: AbortSignal): Promise<boolean> {
+/** One probe; true when the selected task moved (its row is updated: the panes sync then). */
+export async function freshTick(ctx: TasksContext, signal: AbortSignal): Promise<boolean> {
   const id = ctx.get().tasks.selectedId;
   if (id === null) return false;
   const answer = await ctx.client.tasks.getAllEx(

@@ -2,7 +2,7 @@
 // reports reaches its scalars and log from the probe alone, and an unchanging or finished task
 // is not probed. Real embedded server; the store's clock is moved forward for the quiet period.
 import { afterEach, describe, expect, it } from 'vitest';
-import { FRESH_QUIET_MS } from '../../../src/store/detail/fresh-probe.js';
+import { FRESH_QUIET_MS } from '../../../src/store/tasks/fresh-probe.js';
 import {
   addLogLines,
   addScalars,

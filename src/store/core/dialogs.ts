@@ -1,14 +1,20 @@
-// Dialogs as state: what a dialog or picker shows and what was typed in it (kept when the
-// server refuses), and the helpers the triage dialogs and the filter pickers both use.
-import type { StoreContext } from '../context.js';
-import type { ReportActionName } from '../reports/changes.js';
+// The one modal dialog as core state (the `dialog` key): what a confirm, input or picker shows
+// and what was typed in it (kept when the server refuses), and the helpers the lists' triage
+// dialogs and filter pickers share. A dialog names the list that opened it (`owner`): its
+// submit goes to that list's slice.
+import type { StoreContext } from './context.js';
+import type { ListName } from '../panes.js';
+import { isObject } from './parse.js';
+import { clampIndex } from './lists.js';
 
-/** What a confirm or input dialog does: a report action, or a task's (abort is tasks' only). */
-export type DialogAction = ReportActionName | 'abort';
+/** What a confirm or input dialog does (abort is the tasks' only; publish, comment, edit, create the reports'). */
+export type DialogAction =
+  'archive' | 'unarchive' | 'publish' | 'move' | 'delete' | 'tags' | 'rename' | 'comment' | 'edit' | 'create' | 'abort';
 
 export type DialogState =
   | {
       kind: 'confirm';
+      owner: ListName;
       action: DialogAction;
       title: string;
       /** One line per affected item, and any warning (e.g. "the body can no longer be edited"). */
@@ -19,6 +25,7 @@ export type DialogState =
     }
   | {
       kind: 'input';
+      owner: ListName;
       action: DialogAction;
       title: string;
       /** Which value is asked for (`create` asks name, then project, then tags). */
@@ -35,6 +42,7 @@ export type DialogState =
   | {
       /** A picker (`T` tags, `P` project, `U` user, `M` metric columns): a list narrowed by what is typed. */
       kind: 'pick';
+      owner: ListName;
       purpose: PickPurpose;
       title: string;
       /** Typed text narrowing the options (kept when options arrive later). */
@@ -73,27 +81,33 @@ export type InputDialog = Extract<DialogState, { kind: 'input' }>;
 const MAX_SUGGESTIONS = 8;
 
 export function openDialog(ctx: StoreContext, dialog: DialogState): void {
-  ctx.set((s) => ({ ui: { ...s.ui, overlay: 'dialog', dialog, prompt: null } }));
+  ctx.set({ dialog });
 }
 
 /** Asks to confirm `action` on `rows`, naming them in `lines`. */
 export function openConfirm(
   ctx: StoreContext,
+  owner: ListName,
   action: DialogAction,
   title: string,
   lines: string[],
   rows: readonly { id: string }[],
 ): void {
-  openDialog(ctx, { kind: 'confirm', action, title, lines, ids: rows.map((row) => row.id) });
+  openDialog(ctx, { kind: 'confirm', owner, action, title, lines, ids: rows.map((row) => row.id) });
 }
 
 export function closeDialog(ctx: StoreContext): void {
-  ctx.set((s) => ({ ui: { ...s.ui, overlay: 'none', dialog: null } }));
+  if (ctx.get().dialog !== null) ctx.set({ dialog: null });
 }
 
-export function suggestionsFor(ctx: StoreContext, field: InputDialog['field'], value: string): string[] {
-  // A dialog belongs to the view it was opened in (no key changes the view while it is open).
-  const r = ctx.get().ui.view === 'tasks' ? ctx.get().tasks : ctx.get().reports;
+/** The completion candidates of the owner list's known projects or tags for `value`. */
+export function suggestionsFor(
+  ctx: StoreContext,
+  owner: ListName,
+  field: InputDialog['field'],
+  value: string,
+): string[] {
+  const r = ctx.get()[owner];
   if (field === 'project') {
     const typed = value.trim().toLowerCase();
     return r.knownProjects
@@ -111,6 +125,7 @@ export function suggestionsFor(ctx: StoreContext, field: InputDialog['field'], v
 
 export function openInput(
   ctx: StoreContext,
+  owner: ListName,
   action: DialogAction,
   field: InputDialog['field'],
   title: string,
@@ -120,11 +135,12 @@ export function openInput(
 ): void {
   openDialog(ctx, {
     kind: 'input',
+    owner,
     action,
     title,
     field,
     value,
-    suggestions: suggestionsFor(ctx, field, value),
+    suggestions: suggestionsFor(ctx, owner, field, value),
     collected,
     ids,
     error: null,
@@ -136,4 +152,57 @@ export function refuseInput(ctx: StoreContext, dialog: InputDialog, error: strin
   openDialog(ctx, { ...dialog, error });
 }
 
-/** Project names for completion; a failure only means no suggestions. */
+/** The open input dialog of `field` gets suggestions for what it holds now (new names arrived). */
+export function refreshSuggestions(ctx: StoreContext, field: InputDialog['field']): void {
+  const dialog = ctx.get().dialog;
+  if (dialog?.kind === 'input' && dialog.field === field)
+    ctx.set({ dialog: { ...dialog, suggestions: suggestionsFor(ctx, dialog.owner, field, dialog.value) } });
+}
+
+/**
+ * Project names for the move dialogs' completion (`projects.get_all_ex`), into the list's
+ * `knownProjects`; the hidden `.reports` projects are left out. A failure only means no
+ * suggestions: typing a name still works.
+ */
+export async function loadProjectNames(ctx: StoreContext, list: ListName): Promise<void> {
+  try {
+    const answer = await ctx.client.projects.getAllEx({
+      only_fields: ['name'],
+      search_hidden: false,
+      order_by: ['name'],
+      size: 500,
+      scroll_id: '',
+    });
+    const names = (Array.isArray(answer.projects) ? answer.projects : [])
+      .map((p) => (isObject(p) && typeof p.name === 'string' ? p.name : ''))
+      .filter((n) => n !== '' && !n.endsWith('.reports'));
+    const knownProjects = [...new Set(names)].sort();
+    ctx.set((s) => ({ [list]: { ...s[list], knownProjects } }));
+    refreshSuggestions(ctx, 'project');
+  } catch {
+    // Completion is a convenience.
+  }
+}
+
+// ---- typing in a dialog -------------------------------------------------------------------------
+
+export function setInputValue(ctx: StoreContext, value: string): void {
+  const dialog = ctx.get().dialog;
+  if (dialog?.kind !== 'input') return;
+  ctx.set({ dialog: { ...dialog, value, suggestions: suggestionsFor(ctx, dialog.owner, dialog.field, value) } });
+}
+
+export function completeInput(ctx: StoreContext, index = 0): void {
+  const dialog = ctx.get().dialog;
+  if (dialog?.kind !== 'input') return;
+  const pick = dialog.suggestions[clampIndex(index, dialog.suggestions.length)];
+  if (pick === undefined) return;
+  let value = pick;
+  if (dialog.field === 'tags') {
+    const parts = dialog.value.split(',');
+    const last = (parts.pop() ?? '').trim();
+    const sign = last.startsWith('-') ? '-' : '';
+    value = [...parts.map((p) => p.trim()).filter((p) => p !== ''), `${sign}${pick}`].join(', ') + ', ';
+  }
+  setInputValue(ctx, value);
+}

@@ -17,10 +17,10 @@
 // the two probes then go out together (at 10k tasks, 1.45 ms of the monitor's CPU per idle tick
 // against 1.62 one after the other, medians of 60-cycle A/B runs with bench/poll-scale's setup).
 // A list that just changed asks for the tail only when the newest task says nothing moved.
+import type { TasksContext } from './book.js';
 import type { ReportsGetTaskDataRequest } from '../../wire/reports.js';
-import type { StoreContext } from '../context.js';
-import { parseTaskPage } from './parse.js';
-import type { TaskRow } from '../tasks/list.js';
+import { parseTaskPage } from '../core/parse.js';
+import type { TaskRow } from './list.js';
 
 export const FULL_READ_MS = 5 * 60_000;
 
@@ -60,7 +60,7 @@ function probeBase(query: ReportsGetTaskDataRequest): ReportsGetTaskDataRequest 
 }
 
 async function oneRow(
-  ctx: StoreContext,
+  ctx: TasksContext,
   request: ReportsGetTaskDataRequest,
   signal: AbortSignal,
 ): Promise<TaskRow | null> {
@@ -76,14 +76,14 @@ const markOf = (row: TaskRow | null): string => (row === null ? '' : `${row.id}@
  * `cursorOpen` false (first read, query changed): no probe, the list is read at once.
  */
 export async function probeTaskList(
-  ctx: StoreContext,
+  ctx: TasksContext,
   query: ReportsGetTaskDataRequest,
   cursorOpen: boolean,
   signal: AbortSignal,
 ): Promise<ProbeMark | null> {
   // A first read (or a new query) goes out at once; the probe after it compares with its rows.
   if (!cursorOpen) return { newest: null };
-  const probe = ctx.book.taskProbe;
+  const probe = ctx.book.probe;
   const base = probeBase(query);
   const tailRow = (loaded: number) =>
     oneRow(ctx, { ...base, only_fields: ['id'], page: loaded - 1, page_size: 1 }, signal);
@@ -119,11 +119,11 @@ export async function probeTaskList(
 }
 
 /** The full read the probe asked for succeeded: its mark is the new baseline. */
-export function fullReadDone(ctx: StoreContext, mark: ProbeMark): void {
-  ctx.book.taskProbe = { newest: mark.newest, fullReadAt: ctx.now(), forceFull: false, quiet: false };
+export function fullReadDone(ctx: TasksContext, mark: ProbeMark): void {
+  ctx.book.probe = { newest: mark.newest, fullReadAt: ctx.now(), forceFull: false, quiet: false };
 }
 
 /** The next task list tick reads the loaded rows in full (refresh). */
-export function forceFullRead(ctx: StoreContext): void {
-  ctx.book.taskProbe.forceFull = true;
+export function forceFullRead(ctx: TasksContext): void {
+  ctx.book.probe.forceFull = true;
 }

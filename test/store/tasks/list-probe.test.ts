@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addScalars, createTask, monitorFixture, type MonitorFixture } from '../../helpers/store-fixture.js';
 import type { ProxyCall } from '../../helpers/proxy.js';
 import { waitFor } from '../../helpers/timers.js';
-import { FULL_READ_MS } from '../../../src/store/core/list-probe.js';
+import { FULL_READ_MS } from '../../../src/store/tasks/list-probe.js';
 
 let fx: MonitorFixture | undefined;
 afterEach(async () => {

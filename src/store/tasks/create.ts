@@ -1,0 +1,172 @@
+// The `tasks` slice: the task list (its poller, paging and probe), the one selected task, the
+// marks, sort, filters, pickers and triage. It announces `taskSelected` whenever the selected
+// id changes, whoever changed it, and `sync` when marks change; it listens to `refresh` and to
+// `listQueryChanged` for its own list. Its bookkeeping is its own (book.ts).
+import { withBook, type StoreContext } from '../core/context.js';
+import { resetListQuery } from '../core/list-paging.js';
+import { listPoller, sidePoller } from '../core/pollers.js';
+import { FRESH_PROBE_MS, freshProbeWanted, freshTick, noteSelectedTask } from './fresh-probe.js';
+import { showStatus } from '../core/status.js';
+import { setListQuery } from '../ui/index.js';
+import { archiveToggle, undoArchive } from '../core/triage-archive.js';
+import type { StateFile } from '../../config/state-file.js';
+import type { Poller } from '../core/poller.js';
+import { initialTasksBook, type TasksContext } from './book.js';
+import { tasksTick } from './list.js';
+import { createTaskListActions, type TaskListActions } from './list-actions.js';
+import { forceFullRead } from './list-probe.js';
+import { moveTask } from './select.js';
+import { emptyTaskFilter, isTaskFilterEmpty } from './task-filters.js';
+import {
+  requestMetricColumns,
+  requestTaskProjectFilter,
+  requestTaskTagFilter,
+  requestTaskUserFilter,
+  submitTaskPick,
+} from './task-pickers.js';
+import {
+  requestAbort,
+  requestDelete,
+  requestMove,
+  requestRename,
+  requestTags,
+  sendArchive,
+  submitTaskDialog,
+  TASKS_TRIAGE,
+} from './triage.js';
+
+/** Tasks that can be marked at once (compare draws one column per marked task). */
+export const MAX_MARKED_TASKS = 100;
+
+export interface TaskActions extends TaskListActions {
+  /** `a`: archives the targets (several are named first), or unarchives them when all are archived. */
+  archiveTasks(): Promise<void>;
+  /** `u`: reverses the last archive or unarchive of tasks. */
+  undoTaskArchive(): Promise<void>;
+  requestTaskMove(): void;
+  requestTaskDelete(): void;
+  requestTaskTags(): void;
+  requestTaskRename(): void;
+  /** `K`: asks, then stops the running targets (tasks.stop_many); they show `stopped`. */
+  requestAbort(): void;
+  requestTaskTagFilter(): void;
+  requestTaskProjectFilter(): void;
+  /** `U`: a picker of the users of the listed tasks. */
+  requestUserFilter(): void;
+  /** `M`: a picker of the listed tasks' metrics, for the task list's columns. */
+  requestMetricColumns(): void;
+  /** Enter / `y` in a dialog the task list opened: confirms, submits what was typed, or applies a picker. */
+  submitTaskDialog(): Promise<void>;
+  /** Esc in the task list: no text, status, tag, project or user filter. */
+  clearTaskFilters(): void;
+  /** `space`: marks / unmarks the selected task (compare, bulk actions). */
+  toggleTaskMark(): void;
+  /** Clears every mark (compare mode ends). */
+  clearTaskMarks(): void;
+}
+
+/** What the navigation moves in the task list (bound to the slice's own bookkeeping). */
+export interface TasksApi {
+  moveTask(index: number): void;
+  setStatusFilter(statuses: string[]): void;
+}
+
+export interface TasksSliceOptions {
+  openTask: string | null;
+  stateFile: StateFile | null;
+}
+
+export interface TasksSlice {
+  actions: TaskActions;
+  api: TasksApi;
+  pollers: { tasks: Poller; fresh: Poller };
+}
+
+function setMarks(ctx: TasksContext, marked: string[]): void {
+  ctx.set((s) => ({ tasks: { ...s.tasks, marked } }));
+  ctx.events.emit('sync', { view: ctx.get().ui.view });
+}
+
+export function createTasksSlice(store: StoreContext, options: TasksSliceOptions): TasksSlice {
+  const ctx = withBook(store, initialTasksBook(store, options.openTask, options.stateFile));
+  const reset = () => resetListQuery(ctx, 'tasks', ctx.book.paging);
+  ctx.watch(
+    (s) => s.tasks.selectedId,
+    (id) => {
+      ctx.events.emit('taskSelected', { id });
+      ctx.book.selectionTimer.restart(ctx.selectionDebounceMs, () => noteSelectedTask(ctx));
+    },
+  );
+  ctx.events.on('sync', () => {
+    if (!ctx.book.selectionTimer.pending) noteSelectedTask(ctx);
+  });
+  ctx.events.on('stop', () => ctx.book.selectionTimer.stop());
+  ctx.events.on('listQueryChanged', ({ list }) => {
+    if (list === 'tasks') reset();
+  });
+  ctx.events.on('refresh', () => {
+    if (ctx.get().ui.view !== 'tasks') return;
+    forceFullRead(ctx);
+    ctx.pollers.tasks.wake();
+  });
+  const triage = ctx.book.triage;
+  const actions: TaskActions = {
+    ...createTaskListActions(ctx),
+    archiveTasks: () => archiveToggle(ctx, TASKS_TRIAGE, triage, sendArchive(ctx)),
+    undoTaskArchive: () => undoArchive(ctx, TASKS_TRIAGE, triage, sendArchive(ctx)),
+    requestTaskMove: () => requestMove(ctx),
+    requestTaskDelete: () => requestDelete(ctx),
+    requestTaskTags: () => requestTags(ctx),
+    requestTaskRename: () => requestRename(ctx),
+    requestAbort: () => requestAbort(ctx),
+    requestTaskTagFilter: () => requestTaskTagFilter(ctx),
+    requestTaskProjectFilter: () => requestTaskProjectFilter(ctx),
+    requestUserFilter: () => requestTaskUserFilter(ctx),
+    requestMetricColumns: () => requestMetricColumns(ctx),
+    async submitTaskDialog() {
+      const dialog = ctx.get().dialog;
+      if (dialog?.owner !== 'tasks') return;
+      if (dialog.kind === 'pick') submitTaskPick(ctx, dialog);
+      else await submitTaskDialog(ctx, triage);
+    },
+    clearTaskFilters() {
+      const s = ctx.get();
+      if (s.ui.filters.tasks === '' && s.tasks.statusFilter.length === 0 && isTaskFilterEmpty(s.tasks.filter)) return;
+      setListQuery(ctx, 'tasks', { filter: '' });
+      ctx.set((st) => ({ tasks: { ...st.tasks, statusFilter: [], filter: emptyTaskFilter() } }));
+      reset();
+      showStatus(ctx, 'filters cleared: every task is shown', 'info');
+    },
+    toggleTaskMark() {
+      const t = ctx.get().tasks;
+      const id = t.selectedId;
+      if (id === null) return;
+      const on = !t.marked.includes(id);
+      if (on && t.marked.length >= MAX_MARKED_TASKS) {
+        showStatus(ctx, `at most ${MAX_MARKED_TASKS} tasks can be compared`, 'error');
+        return;
+      }
+      setMarks(ctx, on ? [...t.marked, id] : t.marked.filter((m) => m !== id));
+    },
+    clearTaskMarks() {
+      if (ctx.get().tasks.marked.length > 0) setMarks(ctx, []);
+    },
+  };
+  const api: TasksApi = {
+    moveTask: (index) => moveTask(ctx, index),
+    setStatusFilter(statuses) {
+      ctx.set((s) => ({ tasks: { ...s.tasks, statusFilter: statuses } }));
+      reset();
+    },
+  };
+  const fresh = sidePoller(
+    ctx,
+    'fresh',
+    FRESH_PROBE_MS,
+    () => freshProbeWanted(ctx),
+    async (signal) => {
+      if (await freshTick(ctx, signal)) ctx.events.emit('sync', { view: ctx.get().ui.view });
+    },
+  );
+  return { actions, api, pollers: { tasks: listPoller(ctx, 'tasks', (signal) => tasksTick(ctx, signal)), fresh } };
+}
