@@ -10,13 +10,14 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { assertDependencyEdits } from './dependency-edits.mjs';
+import { assertDependencyEdits, bundleEdits } from './dependency-edits.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist', 'bundle');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
-// The bundle must carry the dependency edits that `postinstall` applies (scripts/dependency-edits.mjs).
+// The bundle must carry the dependency edits that `npm install` applies (scripts/dependency-edits.mjs):
+// the installed package runs the bundle alone, with no edit step of its own.
 assertDependencyEdits(root);
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
@@ -32,46 +33,6 @@ const versionConstant = {
     b.onLoad({ filter: /[\\/]src[\\/]version\.ts$/ }, () => ({
       contents: `export const VERSION = ${JSON.stringify(pkg.version)};`,
       loader: 'ts',
-    }));
-  },
-};
-
-/**
- * src/api/transport.ts takes `Pool` and `buildConnector` from undici, whose index also loads
- * fetch, WebSocket, mocks, caches and HTTP/2: about half of undici's code and a good part of
- * the monitor's start-up. The bundle takes those two from undici's own files instead, wired as
- * undici's index wires them (the request API lives on Dispatcher.prototype). Its HTTP/2 client
- * is left out too: loading it loads node:http2 (about 8 ms of start-up), and it only runs for a
- * connection that negotiated h2, which needs `allowH2` or `useH2c`, options src/api never sets.
- * tsc and the tests keep the full package; the CLI tests and end-to-end tests run their
- * requests through this.
- */
-const undiciPoolOnly = {
-  name: 'undici-pool-only',
-  setup(b) {
-    b.onResolve({ filter: /^undici$/ }, (args) =>
-      args.importer.startsWith(join(root, 'src')) ? { path: 'undici', namespace: 'undici-pool-only' } : undefined,
-    );
-    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
-      /[\\/]undici[\\/]lib[\\/]dispatcher$/.test(args.resolveDir)
-        ? { path: 'client-h2', namespace: 'no-h2' }
-        : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'no-h2' }, () => ({
-      loader: 'js',
-      contents: "module.exports = function connectH2() { throw new Error('HTTP/2 is not in the tracktop bundle'); };",
-    }));
-    b.onLoad({ filter: /.*/, namespace: 'undici-pool-only' }, () => ({
-      resolveDir: join(root, 'node_modules', 'undici'),
-      loader: 'js',
-      contents: [
-        "import Dispatcher from './lib/dispatcher/dispatcher.js';",
-        "import api from './lib/api/index.js';",
-        "import Pool from './lib/dispatcher/pool.js';",
-        "import buildConnector from './lib/core/connect.js';",
-        'Object.assign(Dispatcher.prototype, api);',
-        'export { Pool, buildConnector };',
-      ].join('\n'),
     }));
   },
 };
@@ -96,7 +57,7 @@ const result = await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // CommonJS dependencies bundled into ESM call require() for Node built-ins.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [versionConstant, undiciPoolOnly],
+  plugins: [versionConstant, ...bundleEdits(root)],
   logLevel: 'warning',
   metafile: true,
 });

@@ -26,7 +26,8 @@ readme = replaceSection(readme, 'keys', keysMarkdown());
 // Not a TTY: --once draws 100x30 without colour.
 const frame = execFileSync(process.execPath, [join(root, 'bin/tracktop.js'), 'demo', '--once'], {
   encoding: 'utf8',
-  env: { ...process.env, CI: 'false' },
+  // A UTF-8 locale: the README shows the Unicode frame whatever the locale running this is.
+  env: { ...process.env, CI: 'false', LC_ALL: 'C.UTF-8' },
 });
 readme = replaceSection(readme, 'once', `\`\`\`text\n${frame.replace(/\n$/, '')}\n\`\`\`\n`);
 writeFileSync(readmePath, readme);

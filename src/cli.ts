@@ -4,7 +4,8 @@
 // bundle puts each behind its own chunk), so `--version` and `--help` load no UI, HTTP
 // client, server or SQLite code. Only dependency-free modules are imported here.
 import { isApiError } from './api/errors.js';
-import { parseCommandLine, UsageError, USAGE } from './cli/args.js';
+import { parseCommandLine, UsageError } from './cli/args.js';
+import { usageOf } from './cli/usage.js';
 import { CliError } from './cli/cli-error.js';
 import { ConfigError } from './config/config-error.js';
 import { sanitize } from './text/sanitize.js';
@@ -19,7 +20,7 @@ export async function main(argv: string[]): Promise<number> {
     const args = parseCommandLine(argv);
     switch (args.command) {
       case 'help':
-        out(USAGE);
+        out(usageOf(args.topic));
         return 0;
       case 'version':
         out(`tracktop ${VERSION}`);
@@ -61,7 +62,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError) {
       err(e.message);
-      process.stderr.write(`\n${USAGE}`);
+      process.stderr.write(`\n${usageOf(e.command)}`);
       return 2;
     }
     if (e instanceof ConfigError || e instanceof CliError) {

@@ -17,6 +17,7 @@ const displayFlags: Options = {
   interval: { type: 'string' },
   'read-only': { type: 'boolean' },
   ascii: { type: 'boolean' },
+  unicode: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   'no-bell': { type: 'boolean' },
   once: { type: 'boolean' },
@@ -56,14 +57,27 @@ export interface ParsedArgs {
   positionals?: string[];
   /** The monitor's task to open with (`tracktop TASK-ID` or a results-page URL). */
   taskId?: string;
+  /** For `help`: the command whose help was asked for (`tracktop serve --help`). */
+  topic?: Command;
 }
 
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  /** The command whose usage to print after the message, when known. */
+  command?: Command;
+}
+
+/** The command a command line names first (`serve` in `tracktop serve keys --help`), if any. */
+function namedCommand(argv: string[]): Command | undefined {
+  const first = argv[0];
+  if (first === 'help') return SUBCOMMANDS.has(argv[1] ?? '') ? (argv[1] as Command) : undefined;
+  return first !== undefined && SUBCOMMANDS.has(first) ? (first as Command) : undefined;
+}
 
 const SUBCOMMANDS = new Set(['demo', 'serve', 'config', 'check', 'export', 'help']);
 
 export function parseCommandLine(argv: string[]): ParsedArgs {
-  if (argv.includes('--help') || argv.includes('-h')) return { command: 'help', values: {} };
+  if (argv.includes('--help') || argv.includes('-h') || argv[0] === 'help')
+    return { command: 'help', values: {}, topic: namedCommand(argv) };
   if (argv.includes('--version') || argv.includes('-V')) return { command: 'version', values: {} };
   const first = argv[0];
   let command: Command = 'monitor';
@@ -88,10 +102,14 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
     if (command === 'monitor') parsed.taskId = monitorTask(positionals);
     return parsed;
   } catch (err) {
-    if (err instanceof UsageError) throw err;
-    throw new UsageError(
-      err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err),
-    );
+    const usage =
+      err instanceof UsageError
+        ? err
+        : new UsageError(
+            err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err),
+          );
+    usage.command = command;
+    throw usage;
   }
 }
 
@@ -118,61 +136,3 @@ export function numberFlag(values: ParsedArgs['values'], name: string, min: numb
   }
   return n;
 }
-
-export const USAGE = `tracktop — a terminal monitor for ClearML-compatible experiment-tracking servers
-
-Usage:
-  tracktop [options] [TASK]     monitor the server from flags, CLEARML_* env or clearml.conf;
-                                TASK (an id, or the results-page URL the SDK prints) opens selected
-  tracktop demo [options]       start an embedded server with simulated live runs and monitor it
-  tracktop serve [options]      run the embedded server (SQLite)
-  tracktop serve keys list | create NAME | revoke ACCESS_KEY [--db PATH]
-                                the server's key pairs, one per person (each with its own user)
-  tracktop config [options]     print the resolved connection settings and where each came from
-  tracktop check [options]      log in and report server, API version and round-trip time
-  tracktop export scalars TASK [--format csv|jsonl] [--metric M] [-o FILE]
-                                every scalar point (iteration, timestamp, metric, variant, value)
-  tracktop export log TASK [--format text|jsonl] [-o FILE]
-                                the whole console log, oldest line first
-  tracktop export plots TASK [-o FILE]
-                                every plot event as JSON, one per line
-  tracktop export images TASK -o DIR
-                                download every debug image (metric, variant, iteration in the name)
-  tracktop export artifacts TASK -o DIR
-                                download the task's artifacts and models (http(s) URIs; others named)
-
-Connection (monitor, config, check, export):
-  --api-host URL                API server, e.g. http://localhost:8008
-  --access-key KEY              access key (else CLEARML_API_ACCESS_KEY or clearml.conf)
-  --secret-key SECRET           secret key (else CLEARML_API_SECRET_KEY or clearml.conf)
-  --config FILE                 clearml.conf to read (else CLEARML_CONFIG_FILE, ~/clearml.conf)
-
-Display (monitor, demo):
-  --interval SECONDS            poll interval (default 5)
-  --read-only                   hide every action that changes data
-  --ascii                       ASCII glyphs only
-  --no-color                    no colours (NO_COLOR is honoured too)
-  --no-bell                     no terminal bell when a task turns failed or stopped
-  --once                        print one frame to stdout and exit
-  --max-answer-mb N             largest answer read from the server, in MiB (default 64);
-                                a larger one is refused unread and named in the status bar
-
-Export (TASK is a task id or its exact name):
-  --format FMT                  scalars: csv (default) or jsonl; log: text (default) or jsonl
-  --metric M                    scalars: only this metric
-  -o, --output PATH             write to PATH (a directory for images) instead of stdout;
-                                written as PATH.partial and renamed when complete
-  --max-answer-mb N             largest answer read from the server, in MiB (default 64)
-
-Server (serve; demo takes --port and --db):
-  --host ADDR                   address to bind (default 127.0.0.1)
-  --port N                      port (default 8008; demo: any free port)
-  --db PATH                     database file (default ./tracktop.db; demo: a temp file)
-  --access-key/--secret-key     credentials (else TRACKTOP_ACCESS_KEY/TRACKTOP_SECRET_KEY,
-                                else a generated pair stored beside the database)
-  --demo                        also run simulated training runs and reports
-  --check                       run SQLite's integrity check on the database, report and exit
-
-  -h, --help                    this help
-  -V, --version                 version
-`;

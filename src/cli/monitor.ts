@@ -4,7 +4,7 @@ import { createClient, type ClientOptions } from '../api/index.js';
 import type { RunningDemo } from '../demo/index.js';
 import type { PaneExporter } from '../ui/pane-effects.js';
 import type { MonitorOptions } from '../ui/run.js';
-import { colorEnabled } from '../ui/terminal.js';
+import { asciiOnly, colorEnabled } from '../ui/terminal.js';
 import { webServerFor } from '../text/hyperlink.js';
 import { sanitize } from '../text/sanitize.js';
 import { numberFlag, type ParsedArgs } from './args.js';
@@ -27,7 +27,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
     color:
       colorEnabled({ noColor: v['no-color'] === true }, process.env) &&
       (v.once !== true || process.stdout.isTTY === true),
-    ascii: v.ascii === true,
+    ascii: asciiOnly({ ascii: v.ascii === true, unicode: v.unicode === true }, process.env),
     bell: v['no-bell'] !== true,
   };
 
@@ -36,6 +36,8 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   }
 
   let demo: RunningDemo | undefined;
+  /** The demo's address lines (src/demo/run-demo.ts), on stderr: stdout may be the --once frame. */
+  let sayDemoAddress: ((ended: boolean) => void) | undefined;
   const demoLog: string[] = [];
   let clientOptions: ClientOptions;
   let serverLabel: string;
@@ -43,7 +45,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   let webServer: string | undefined;
   if (args.command === 'demo') {
     // The demo's own messages would tear the monitor's frames: keep the last few for later.
-    const { runDemo } = await import('../demo/index.js');
+    const { demoAddress, runDemo } = await import('../demo/index.js');
     const controller = new AbortController();
     const port = numberFlag(v, 'port', 0, 65535);
     demo = await runDemo({
@@ -55,6 +57,10 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
       ...(port === undefined ? {} : { port }),
       ...(typeof v.db === 'string' ? { dbPath: v.db } : {}),
     });
+    const running = demo;
+    sayDemoAddress = (ended) =>
+      void process.stderr.write(`${sanitize(demoAddress(running, ended).join('\n'), { multiline: true })}\n`);
+    sayDemoAddress(false);
     clientOptions = { apiHost: demo.url, ...demo.credentials };
     serverLabel = `${demo.url} (demo)`;
   } else {
@@ -78,7 +84,8 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   const scanOptions = { client: clientOptions, token: () => client.bearerToken() };
   const logScanner: LogScanner = async (req) =>
     (await import('../store/logs/log-scan-thread.js')).threadLogScanner(scanOptions)(req);
-  const options: MonitorOptions = { ...display, client, serverLabel, exportPane, webServer, logScanner };
+  const apiHost = clientOptions.apiHost;
+  const options: MonitorOptions = { ...display, client, serverLabel, apiHost, exportPane, webServer, logScanner };
   if (args.taskId !== undefined) options.storeDeps = { initialTaskId: args.taskId };
   const { startMonitor } = await import('../ui/monitor-start.js');
   const started = v.once === true ? undefined : startMonitor(options, { stdout: process.stdout, env: process.env });
@@ -97,6 +104,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   } finally {
     if (demo) {
       await demo.stop();
+      sayDemoAddress?.(true);
       if (demoLog.length > 0 && demoLog.some((l) => /error|fail/i.test(l))) {
         process.stderr.write(`demo messages:\n${sanitize(demoLog.join('\n'), { multiline: true })}\n`);
       }

@@ -1,7 +1,9 @@
 // What the monitor remembers between runs (the task list's metric columns), in a small JSON
 // file under the user's config directory: $XDG_CONFIG_HOME/tracktop/state.json, else
-// ~/.config/tracktop/state.json. A missing or unreadable file is an empty state; a write
-// goes to a temporary file renamed over the old one, so a crash never leaves half a file.
+// ~/.config/tracktop/state.json. Each server (its API host) has its own part, under
+// `servers`: columns chosen on one server name metrics another may not have. A missing or
+// unreadable file is an empty state; a write goes to a temporary file renamed over the old
+// one, so a crash never leaves half a file.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,14 +25,15 @@ export function stateFilePath(env: NodeJS.ProcessEnv): string {
   return join(base, 'tracktop', 'state.json');
 }
 
+function asObject(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
 function readObject(path: string): Record<string, unknown> {
   try {
     const text = readFileSync(path, 'utf8');
     if (text.length > MAX_STATE_BYTES) return {};
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
+    return asObject(JSON.parse(text) as unknown);
   } catch {
     return {};
   }
@@ -51,6 +54,22 @@ export function openStateFile(path: string): StateFile {
         const code = (err as NodeJS.ErrnoException).code;
         throw new Error(`could not save ${path}${code ? ` (${code})` : ''}`, { cause: err });
       }
+    },
+  };
+}
+
+/**
+ * The part of `file` kept for one server, `servers[server]` (server: its API host, e.g.
+ * http://127.0.0.1:8008). The parts of other servers are kept as they are on a save.
+ */
+export function serverState(file: StateFile, server: string): StateFile {
+  const servers = (): Record<string, unknown> => asObject(file.load().servers);
+  const own = (): Record<string, unknown> => asObject(servers()[server]);
+  return {
+    path: file.path,
+    load: own,
+    save(values) {
+      file.save({ servers: { ...servers(), [server]: { ...own(), ...values } } });
     },
   };
 }

@@ -14,6 +14,7 @@ export interface DemoClient {
     completed: Call<'tasks.completed'>;
     failed: Call<'tasks.failed'>;
     publish: Call<'tasks.publish'>;
+    getAllEx: Call<'tasks.get_all_ex'>;
     editHyperParams: Call<'tasks.edit_hyper_params'>;
     editConfiguration: Call<'tasks.edit_configuration'>;
     addOrUpdateArtifacts: Call<'tasks.add_or_update_artifacts'>;

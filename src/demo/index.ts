@@ -1,5 +1,5 @@
 // The demo: simulated training runs and reports written through the API client.
-export { runDemo, type RunDemoOptions, type RunningDemo } from './run-demo.js';
+export { demoAddress, runDemo, type RunDemoOptions, type RunningDemo } from './run-demo.js';
 export {
   seedDemo,
   BIG_LOG_LINES,

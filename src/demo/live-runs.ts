@@ -84,6 +84,8 @@ interface RunState {
   consecutiveFailures: number;
   /** The last log message written, so the next burst does not repeat it. */
   lastLog?: string;
+  /** Stopped, aborted or otherwise no longer running on the server: nothing more is written. */
+  ended: boolean;
 }
 
 /** Starts the live runs; they stop when `opts.signal` aborts. */
@@ -107,6 +109,7 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
       images: new Map(),
       upload: createFileUploader(client, run.filesBaseUrl),
       consecutiveFailures: 0,
+      ended: false,
     };
   });
 
@@ -210,12 +213,38 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
     if (!inFlight) finish();
   };
 
+  /**
+   * Ends the runs the server no longer has running (`K` aborted one, or another client stopped
+   * or completed it), as a training script stops when its task is aborted: queued writes are
+   * dropped and nothing more is written. A failed status read leaves every run as it was.
+   */
+  const endStopped = async (): Promise<void> => {
+    const live = states.filter((s) => !s.ended);
+    if (live.length === 0) return;
+    let tasks;
+    try {
+      ({ tasks } = await client.tasks.getAllEx({ id: live.map((s) => s.run.taskId), only_fields: ['id', 'status'] }));
+    } catch {
+      return;
+    }
+    for (const task of tasks) {
+      const state = live.find((s) => s.run.taskId === task.id);
+      if (state === undefined || task.status === undefined || task.status === 'in_progress') continue;
+      state.ended = true;
+      state.pending = [];
+      state.images.clear();
+      log(`demo: ${state.run.name} is ${task.status}: it writes nothing more`);
+    }
+  };
+
   const tick = async (): Promise<void> => {
     timer = undefined;
     inFlight = true;
     try {
-      for (const state of states) generate(state);
-      await Promise.all(states.map((state) => flush(state)));
+      await endStopped();
+      const live = states.filter((s) => !s.ended);
+      for (const state of live) generate(state);
+      await Promise.all(live.map((state) => flush(state)));
       stats.ticks += 1;
     } catch (error) {
       // generate/flush handle their own failures; this only keeps a bug from killing the process.

@@ -217,6 +217,8 @@ export function logBurst(rng: Rng, ctx: LogContext, count: number, options: Burs
   const errorChance = options.errorChance ?? 0.06;
   const multilineChance = options.multilineChance ?? 0.3;
   const lines: LogLine[] = [];
+  // A script prints each line of an iteration once: `step N | ...` is not logged again.
+  const seen = new Set<string>();
   const n = Math.max(1, Math.floor(count));
   const errorAt = rng.chance(errorChance) ? rng.int(0, n - 1) : -1;
   const multilineAt = rng.chance(multilineChance) ? rng.int(0, n - 1) : -1;
@@ -227,8 +229,13 @@ export function logBurst(rng: Rng, ctx: LogContext, count: number, options: Burs
     } else if (i === multilineAt) {
       lines.push({ level: 'info', msg: evaluationBlock(rng, ctx) });
     } else {
-      lines.push(nextLine(rng, ctx, previous));
+      let line = nextLine(rng, ctx, previous);
+      for (let tries = 0; tries < 20 && seen.has(line.msg); tries += 1) line = nextLine(rng, ctx, previous);
+      // A progress bar's rate differs from one print to the next.
+      if (seen.has(line.msg)) line = { level: 'info', msg: progressLine(rng, ctx, rng.int(1, 4)) };
+      lines.push(line);
     }
+    seen.add((lines.at(-1) as LogLine).msg);
   }
   return lines;
 }

@@ -35,6 +35,10 @@ export interface RunningDemo {
   /** True when this start generated the key pair (print it once, then never again). */
   credentialsCreated: boolean;
   dbPath: string;
+  /** The file holding the key pair (beside the database), when the pair was not given. */
+  credentialsFile: string | undefined;
+  /** True when the database is a temporary one, removed (with the key file) on stop. */
+  temporary: boolean;
   /** The fresh seed, or undefined when an existing demo database was resumed. */
   seeded: SeedResult | undefined;
   liveTaskIds: string[];
@@ -139,9 +143,32 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
     credentials: { ...running.credentials },
     credentialsCreated: running.credentialsCreated,
     dbPath,
+    credentialsFile: running.credentialsFile,
+    temporary: tempDir !== undefined,
     seeded,
     liveTaskIds,
     liveRuns,
     stop,
   };
+}
+
+/**
+ * Where the demo's server is and how to reach it (curl, `tracktop export`): its address, its
+ * access key and the file holding the secret, printed before the monitor starts and again when
+ * it ends (`ended`).
+ */
+export function demoAddress(demo: RunningDemo, ended = false): string[] {
+  const secret =
+    demo.credentialsFile === undefined
+      ? 'the secret key is the one given with --secret-key or TRACKTOP_SECRET_KEY'
+      : `the secret key is in ${demo.credentialsFile}`;
+  const keep = demo.temporary
+    ? ended
+      ? 'its temporary database and key file are removed'
+      : 'both are removed when the demo ends (--db PATH keeps them)'
+    : `run \`tracktop demo --db ${demo.dbPath}\` to resume it`;
+  return [
+    `tracktop demo ${ended ? 'was' : 'is'} at ${demo.url} with access key ${demo.credentials.accessKey}`,
+    `  ${secret}; ${keep}`,
+  ];
 }

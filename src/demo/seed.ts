@@ -197,7 +197,9 @@ export function* taskHistory(
       iterations: plan.iterations,
     });
   } else {
-    yield* logEvents(run.taskId, lastIter, endMs + 1, closingLines(plan, run, lastIter), rng, run.worker);
+    // The last iteration's own metrics line is not printed twice when the closing lines repeat it.
+    const closing = closingLines(plan, run, lastIter).filter((line, i) => i > 0 || line.msg !== previous);
+    yield* logEvents(run.taskId, lastIter, endMs + 1, closing, rng, run.worker);
   }
   yield* singleValueEvents(run.taskId, endMs, summaryValues(run, lastIter), run.worker);
 }

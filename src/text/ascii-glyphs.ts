@@ -1,6 +1,8 @@
 // Plain-ASCII stand-ins for the glyphs that come inside log lines (tqdm bars, box-drawn tables,
 // braille sparklines, arrows, bullets), for `--ascii`: the terminals it is for show these as
-// garbage. Other characters pass through unchanged.
+// garbage. Other characters pass through unchanged. asciiCells() goes further, for what is
+// written to such a terminal: every character becomes ASCII, each in the columns it took.
+import { clusterEnd, clusterWidth } from './width.js';
 
 /** Block elements U+2580–U+259F, in code point order. */
 const BLOCKS = `"__--==######---|.:#-|${'#'.repeat(10)}`;
@@ -91,5 +93,52 @@ export function asciiGlyphs(text: string): string {
   if (!MAPPED.test(text)) return text;
   let out = '';
   for (const ch of text) out += MAPPED.test(ch) ? asciiChar(ch) : ch;
+  return out;
+}
+
+/** Shading and other glyphs with a one-column stand-in where asciiChar's is longer or coarser. */
+const ONE_CELL: Record<string, string> = {
+  '\u2026': '~', // …
+  '\u2591': '.', // ░
+  '\u2592': ':', // ▒
+  '\u2593': '%', // ▓
+  '\u2588': '#', // █
+  '\u2013': '-', // –
+  '\u2014': '-', // —
+  '\u203a': '>', // ›
+  '\u2039': '<', // ‹
+  '\u00d7': 'x', // ×
+  '\u2018': "'", // ‘
+  '\u2019': "'", // ’
+  '\u201c': '"', // “
+  '\u201d': '"', // ”
+};
+
+/**
+ * `text` with no character outside ASCII, for a terminal without UTF-8 (`--ascii`): glyphs as
+ * asciiGlyphs() draws them (the ellipsis as `~`), anything else as `?`, each in as many
+ * columns as it took (a wide character as `??`), so the frame keeps its layout. Escape
+ * sequences are ASCII and pass through.
+ */
+export function asciiCells(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/[^\u0000-\u007f]/.test(text)) return text;
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      out += text[i];
+      i += 1;
+      continue;
+    }
+    const end = clusterEnd(text, i, text.length);
+    const cluster = text.slice(i, end);
+    const width = clusterWidth(text, i, end);
+    const first = String.fromCodePoint(cluster.codePointAt(0) ?? 0x3f);
+    const stand = ONE_CELL[first] ?? (MAPPED.test(first) ? asciiChar(first) : '?');
+    out += width === 0 ? '' : stand.length === width ? stand : (stand[0] ?? '?').repeat(width);
+    i = end;
+  }
   return out;
 }

@@ -289,3 +289,14 @@ export function formatBytes(bytes: number): string {
   }
   return `${text} ${BYTE_UNITS[unit]}`;
 }
+
+/** `noun` for one, else its plural (`noun` + s unless given). */
+export function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return n === 1 ? noun : nouns;
+}
+
+/** A count with its noun: `no tasks`, `1 task`, `12 tasks`; `more` (a partial count) adds `+`: `50+ tasks`. */
+export function counted(n: number, noun: string, more = false): string {
+  if (more) return `${n}+ ${plural(2, noun)}`;
+  return n === 0 ? `no ${plural(0, noun)}` : `${n} ${plural(n, noun)}`;
+}

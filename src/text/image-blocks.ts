@@ -1,10 +1,11 @@
 // RGBA pixels → terminal lines of upper-half-block cells ("▀": foreground = top pixel,
 // background = bottom pixel), two pixels per cell, fitted into a columns x rows box with the
 // aspect ratio kept (a cell is about twice as tall as wide, so each half is about square).
-// Three outputs: 24-bit colour, the xterm 256-colour palette, and shaded characters without colour.
+// Four outputs: 24-bit colour, the xterm 256-colour palette, the 16 system colours, and shaded
+// characters without colour.
 import type { RgbaImage } from './image-decode.js';
 
-export type ImageColorMode = 'truecolor' | 'ansi256' | 'shade';
+export type ImageColorMode = 'truecolor' | 'ansi256' | 'ansi16' | 'shade';
 
 export type Rgb = readonly [number, number, number];
 
@@ -105,6 +106,35 @@ export function nearestAnsi256(rgb: Rgb): number {
   return distance2(rgb, grey) < distance2(rgb, cube) ? 232 + greyIndex : 16 + 36 * ri + 6 * gi + bi;
 }
 
+/** The 16 system colours as xterm draws them by default: SGR 30-37, then the bright 90-97. */
+const SYSTEM_COLORS: readonly Rgb[] = [
+  [0, 0, 0],
+  [205, 0, 0],
+  [0, 205, 0],
+  [205, 205, 0],
+  [0, 0, 238],
+  [205, 0, 205],
+  [0, 205, 205],
+  [229, 229, 229],
+  [127, 127, 127],
+  [255, 0, 0],
+  [0, 255, 0],
+  [255, 255, 0],
+  [92, 92, 255],
+  [255, 0, 255],
+  [0, 255, 255],
+  [255, 255, 255],
+];
+
+/** The nearest of the 16 system colours (0..15), for a terminal with no more (TERM=screen, xterm). */
+export function nearestAnsi16(rgb: Rgb): number {
+  let best = 0;
+  for (let i = 1; i < SYSTEM_COLORS.length; i += 1) {
+    if (distance2(rgb, SYSTEM_COLORS[i] as Rgb) < distance2(rgb, SYSTEM_COLORS[best] as Rgb)) best = i;
+  }
+  return best;
+}
+
 /** Relative luminance (Rec. 709 weights) of a colour, 0..255. */
 export function luminance(rgb: Rgb): number {
   return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
@@ -120,8 +150,12 @@ function pixel(grid: Float64Array, width: number, x: number, y: number): Rgb {
   return [Math.round(grid[o] as number), Math.round(grid[o + 1] as number), Math.round(grid[o + 2] as number)];
 }
 
-function sgrColor(rgb: Rgb, mode: 'truecolor' | 'ansi256', ground: 38 | 48): string {
-  return mode === 'truecolor' ? `${ground};2;${rgb[0]};${rgb[1]};${rgb[2]}` : `${ground};5;${nearestAnsi256(rgb)}`;
+function sgrColor(rgb: Rgb, mode: 'truecolor' | 'ansi256' | 'ansi16', ground: 38 | 48): string {
+  if (mode === 'truecolor') return `${ground};2;${rgb[0]};${rgb[1]};${rgb[2]}`;
+  if (mode === 'ansi256') return `${ground};5;${nearestAnsi256(rgb)}`;
+  const index = nearestAnsi16(rgb);
+  // 30-37 / 40-47, and the bright ones 90-97 / 100-107.
+  return String((ground === 38 ? 30 : 40) + (index < 8 ? index : 60 + index - 8));
 }
 
 /**

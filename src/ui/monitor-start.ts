@@ -2,7 +2,7 @@
 // its pollers asking for the first data, and the terminal's colour support asked of tmux.
 // Apart from run.tsx (Ink, React and the panes: most of the start-up's module loading) so
 // that the CLI can start all this first and let the requests travel while the UI loads.
-import { openStateFile, stateFilePath, type StateFile } from '../config/state-file.js';
+import { openStateFile, serverState, stateFilePath, type StateFile } from '../config/state-file.js';
 import { createMonitorStore, type LogScanner, type StoreClient, type StoreDeps } from '../store/index.js';
 import type { MonitorState, MonitorStore } from '../store/types.js';
 import { applyLayoutToStore, storeLayoutOf } from './store-layout.js';
@@ -22,6 +22,8 @@ export interface MonitorOptions {
   ascii: boolean;
   /** The server as shown in the status bar. */
   serverLabel: string;
+  /** The server's API host: its part of the state file is the monitor's (default: serverLabel). */
+  apiHost?: string;
   /** Report links as OSC 8 hyperlinks (default off: the URL is shown). */
   hyperlinks?: boolean;
   /** `E` in the monitor: export what the focused pane shows to a file. */
@@ -36,7 +38,7 @@ export interface MonitorOptions {
   storeDeps?: Partial<StoreDeps>;
   /** Close the client when done (default true). */
   closeClient?: boolean;
-  /** Where the metric columns are remembered (default: the user's config directory). */
+  /** Where the metric columns are remembered (default: the API host's part of the user's state file). */
   stateFile?: StateFile;
 }
 
@@ -64,7 +66,10 @@ export function makeStore(opts: MonitorOptions, size: { cols: number; rows: numb
     serverUrl: opts.serverLabel,
     ...(opts.intervalMs === undefined ? {} : { intervalMs: opts.intervalMs }),
     readOnly: opts.readOnly ?? false,
-    stateFile: opts.stateFile ?? opts.storeDeps?.stateFile ?? openStateFile(stateFilePath(process.env)),
+    stateFile:
+      opts.stateFile ??
+      opts.storeDeps?.stateFile ??
+      serverState(openStateFile(stateFilePath(process.env)), opts.apiHost ?? opts.serverLabel),
     color: opts.color,
     cols: size.cols,
     rows: size.rows,

@@ -17,7 +17,8 @@ import {
   type MonitorOptions,
   type StartedMonitor,
 } from './monitor-start.js';
-import { enterTerminal, inkStyleLevel, signalExitCode } from './terminal.js';
+import { asciiStdout, enterTerminal, inkStyleLevel, signalExitCode } from './terminal.js';
+import { asciiCells } from '../text/ascii-glyphs.js';
 import { detectGraphics, type GraphicsSupport } from './terminal-graphics.js';
 import { createTheme } from './theme.js';
 
@@ -129,7 +130,7 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
       if (finished) return;
       try {
         instance = render(app(graphics), {
-          stdout,
+          stdout: theme.ascii ? asciiStdout(stdout) : stdout,
           stdin,
           stderr,
           exitOnCtrlC: false,
@@ -179,7 +180,7 @@ export async function renderOnce(opts: RenderOnceOptions): Promise<string> {
     state.actions.start();
     await waitFor(store, firstLoadDone, opts.deadlineMs ?? 10_000);
     state.actions.stop();
-    return renderToString(
+    const frame = renderToString(
       <App
         store={store}
         theme={theme}
@@ -193,6 +194,7 @@ export async function renderOnce(opts: RenderOnceOptions): Promise<string> {
         columns: size.cols,
       },
     );
+    return theme.ascii ? asciiCells(frame) : frame;
   } finally {
     state.actions.stop();
     await closeClient(opts);

@@ -1,6 +1,6 @@
 // What the terminal can show of an image: the half-block colour mode (24-bit where the
-// terminal says so, COLORTERM or tmux's RGB/Tc feature; 256 colours otherwise; shades without
-// colour) and whether a full-resolution graphics protocol (kitty, iTerm2) is usable, which it
+// terminal says so, COLORTERM or tmux's RGB/Tc feature; 256 colours where TERM says 256; the 16
+// system colours otherwise, as TERM=screen or xterm; shades without colour) and whether a full-resolution graphics protocol (kitty, iTerm2) is usable, which it
 // never is inside tmux or screen.
 import { execFile } from 'node:child_process';
 import { createContext } from 'react';
@@ -52,7 +52,7 @@ export function detectGraphics(env: Env, color: boolean, askTmux: () => boolean)
   const colorterm = (env.COLORTERM ?? '').toLowerCase();
   const truecolor =
     colorterm === 'truecolor' || colorterm === '24bit' || (Boolean(env.TMUX) && askTmux()) || protocol !== null;
-  return { mode: truecolor ? 'truecolor' : 'ansi256', protocol, multiplexed };
+  return { mode: truecolor ? 'truecolor' : /256col/.test(term) ? 'ansi256' : 'ansi16', protocol, multiplexed };
 }
 
 /** detectGraphics asking tmux (only when it needs to) through the non-blocking tmuxHasRgb. */

@@ -1,6 +1,7 @@
 // The terminal around the Ink app: alternate screen, cursor, and restoring both on every
 // exit path (q, ctrl-c, SIGTERM, SIGHUP, crash). Ink 6 has no alternate-screen option.
 import type { ColorSupportLevel } from 'chalk';
+import { asciiCells } from '../text/ascii-glyphs.js';
 
 const ENTER_ALT_SCREEN = '\u001B[?1049h';
 const LEAVE_ALT_SCREEN = '\u001B[?1049l';
@@ -105,10 +106,41 @@ export function inkStyleLevel(detected: ColorSupportLevel, isTTY: boolean): Colo
   return isTTY && detected === 0 ? 1 : detected;
 }
 
+/**
+ * Whether the locale says UTF-8: the first of LC_ALL, LC_CTYPE and LANG that is set names a
+ * UTF-8 character set (`en_US.UTF-8`, `C.utf8`). None set is the C locale: ASCII.
+ */
+export function localeIsUtf8(env: NodeJS.ProcessEnv): boolean {
+  const locale = [env.LC_ALL, env.LC_CTYPE, env.LANG].find((v) => v !== undefined && v !== '') ?? '';
+  return /\.utf-?8\b/i.test(locale);
+}
+
+/** ASCII glyphs with --ascii, or where the locale is not UTF-8 unless --unicode says otherwise. */
+export function asciiOnly(flags: { ascii?: boolean; unicode?: boolean }, env: NodeJS.ProcessEnv): boolean {
+  if (flags.ascii === true) return true;
+  return flags.unicode !== true && !localeIsUtf8(env);
+}
+
 /** Colour is off with --no-color, NO_COLOR (any non-empty value), or TERM=dumb. */
 export function colorEnabled(flags: { noColor?: boolean }, env: NodeJS.ProcessEnv): boolean {
   if (flags.noColor) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.TERM === 'dumb') return false;
   return true;
+}
+
+/**
+ * `stdout` for a terminal without UTF-8 (`--ascii`): every string written is made ASCII cell
+ * by cell (asciiCells), whichever part of the monitor drew it.
+ */
+export function asciiStdout(stdout: NodeJS.WriteStream): NodeJS.WriteStream {
+  const write = (chunk: unknown, ...rest: unknown[]): boolean =>
+    (stdout.write as (...args: unknown[]) => boolean)(typeof chunk === 'string' ? asciiCells(chunk) : chunk, ...rest);
+  return new Proxy(stdout, {
+    get(target, key) {
+      if (key === 'write') return write;
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

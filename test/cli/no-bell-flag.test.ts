@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, USAGE } from '../../src/cli/args.js';
+import { parseCommandLine } from '../../src/cli/args.js';
+import { USAGE } from '../../src/cli/usage.js';
 
 describe('--no-bell', () => {
   it('is accepted by the monitor and the demo, and --help names it', () => {

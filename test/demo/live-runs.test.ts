@@ -108,6 +108,35 @@ describe('startLiveRuns', () => {
     expect(live.stats().ticks).toBe(ticks);
   });
 
+  it('ends a run aborted on the server: it writes nothing more while the others go on', async () => {
+    const [aborted = '', other = ''] = await runningTasks(2);
+    const messages: string[] = [];
+    const controller = new AbortController();
+    const live = startLiveRuns(client, [aborted, other], {
+      signal: controller.signal,
+      intervalMs: 20,
+      filesBaseUrl: server.url,
+      log: (m) => messages.push(m),
+    });
+    try {
+      await waitFor(async () => (await lastIteration(aborted)) >= 2);
+      await client.tasks.stop({ task: aborted }); // what `K` sends
+      // A tick in flight writes what it queued; the next one reads the status.
+      const ticks = live.stats().ticks;
+      await waitFor(async () => live.stats().ticks >= ticks + 2);
+      const at = await lastIteration(aborted);
+      const next = live.stats().nextIter[aborted];
+      const otherAt = await lastIteration(other);
+      await waitFor(async () => (await lastIteration(other)) >= otherAt + 3);
+      expect(await lastIteration(aborted)).toBe(at);
+      expect(live.stats().nextIter[aborted]).toBe(next);
+      expect(messages.some((m) => /is stopped: it writes nothing more/.test(m))).toBe(true);
+    } finally {
+      controller.abort();
+      await live.done;
+    }
+  });
+
   it('does nothing when the signal is already aborted', async () => {
     const demo = failingClient(() => false);
     const live: LiveRuns = startLiveRuns(demo, ['0'.repeat(32)], {

@@ -40,6 +40,16 @@ describe('logBurst', () => {
     expect(logBurst(createRng(10), ctx(40), 17)).not.toEqual(a);
   });
 
+  it('logs each line of an iteration once (no repeated `step N |` line)', () => {
+    for (let seed = 0; seed < 200; seed += 1) {
+      const msgs = logBurst(createRng(seed), ctx(40 + seed), 20).map((l) => l.msg);
+      expect(
+        msgs.filter((m, i) => msgs.indexOf(m) !== i),
+        `seed ${seed}`,
+      ).toEqual([]);
+    }
+  });
+
   it('puts a multi-line Python traceback on stderr (level error) when an error is due', () => {
     const lines = logBurst(createRng(1), ctx(40), 5, { errorChance: 1, multilineChance: 0 });
     const errors = lines.filter((l) => l.level === 'error');

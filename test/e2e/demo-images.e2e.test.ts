@@ -30,7 +30,7 @@ describe('demo debug images in tmux', () => {
     await t.waitFor((s) => s.includes(TASK) && !s.includes('resnet50-mixup'), 20_000);
     t.sendKeys('6');
     // The pane lists the four plots, then the images (once both are loaded).
-    await t.waitFor(/4 plots · [1-9]\d* images · item 1\//, 20_000);
+    await t.waitFor(/4 plots · [1-9]\d* images? · item 1\//, 20_000);
     t.sendKeys('j', 'j', 'j', 'j');
     await t.waitFor((s) => s.includes('▀'), 20_000);
     expect(t.screen()).not.toContain('cannot download');

@@ -77,7 +77,7 @@ describe('debug images in tmux', () => {
     expect(drawnQuadrants(tmux.styledScreen())).toEqual(LATEST);
     expect(tmux.screen()).toContain(latestUrl);
     // Two iterations of one metric/variant are one item, stepped in place with [ and ].
-    expect(tmux.screen()).toContain('0 plots · 1 images · item 1/1');
+    expect(tmux.screen()).toContain('0 plots · 1 image · item 1/1');
   }, 60_000);
 
   it('[ steps to the earlier iteration and draws its image', async () => {

@@ -1,4 +1,5 @@
 // The built binary in a real terminal (tmux), against `tracktop demo`: what a user sees.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type DemoSession } from '../helpers/demo-process.js';
 
@@ -25,7 +26,7 @@ function isCleanFrame(screen: string, columns: number, rows: number): boolean {
   return (
     lines.length <= rows &&
     lines.every((line) => [...line].length <= columns) &&
-    lines.filter((l) => /scalars/.test(l) && /logs/.test(l)).length === 1 &&
+    lines.filter((l) => /scal/.test(l) && /logs/.test(l)).length === 1 &&
     lines.filter((l) => l.includes('(demo)')).length === 1 &&
     (lines[rows - 1] ?? '') === ''
   );
@@ -35,7 +36,8 @@ function expectCleanFrame(screen: string, columns: number, rows: number): void {
   const lines = rowsOf(screen);
   expect(lines.length).toBeLessThanOrEqual(rows);
   for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
-  expect(lines.filter((l) => /scalars/.test(l) && /logs/.test(l)).length).toBe(1);
+  // The header (at 60 columns its pane tabs are short: `scal`).
+  expect(lines.filter((l) => /scal/.test(l) && /logs/.test(l)).length).toBe(1);
   expect(lines.filter((l) => l.includes('(demo)')).length).toBe(1);
   expect(lines[rows - 1] ?? '').toBe('');
 }
@@ -159,10 +161,18 @@ describe('tracktop demo in tmux', () => {
     const t = demo.tmux;
     t.sendKeys('q');
     const screen = await t.waitFor('tracktop-exit=0', 20_000);
-    // The shell's own lines are back (the end of the command as typed), with the exit status.
-    expect(screen.replace(/\n/g, '')).toContain('--interval 1');
+    // The shell's own lines are back (the end of the command as typed), with the exit status;
+    // after the resizes above the command line may be in the pane's history.
+    const history = execFileSync('tmux', ['-S', t.socket, 'capture-pane', '-p', '-S', '-', '-t', t.name], {
+      encoding: 'utf8',
+    });
+    expect(history.replace(/\n/g, '')).toContain('--interval 1');
     // Nothing of the monitor's frame is left on the normal screen.
     expect(screen).not.toMatch(/[┃┏╭│]/);
     expect(screen).not.toContain('resnet50-cosine-lr3e-4');
+    // The demo said where it is before the monitor started, and says it again at the end.
+    const flat = history.replace(/\n/g, '');
+    expect(flat).toContain(`tracktop demo is at ${demo.url} with access key`);
+    expect(flat).toContain(`tracktop demo was at ${demo.url} with access key`);
   }, 30_000);
 });

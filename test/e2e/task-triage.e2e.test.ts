@@ -111,10 +111,12 @@ describe('task triage in tmux', () => {
     await t.waitFor((s) => /acc\S*val/.test(listRows(s)[0] ?? ''));
     for (let i = 0; i < 5; i++) t.sendKeys('o');
     await t.waitFor('sorted by accuracy/val, descending');
+    // Saved in the demo server's own part of the state file.
     const saved = JSON.parse(readFileSync(join(config, 'tracktop', 'state.json'), 'utf8')) as {
-      metricColumns: { metric: string; variant: string }[];
+      servers: Record<string, { metricColumns: { metric: string; variant: string }[] }>;
     };
-    expect(saved.metricColumns).toMatchObject([{ metric: 'accuracy', variant: 'val' }]);
+    expect(Object.keys(saved.servers)).toEqual([demo.url]);
+    expect(saved.servers[demo.url]?.metricColumns).toMatchObject([{ metric: 'accuracy', variant: 'val' }]);
     // The first rows are the tasks with the highest accuracy, as the server has them.
     const best = (await serverTasks())
       .filter((x) => x.accuracy !== undefined && !x.archived)

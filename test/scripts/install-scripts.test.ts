@@ -11,6 +11,8 @@ interface LockEntry {
 }
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   scripts: Record<string, string>;
+  files: string[];
+  bin: Record<string, string>;
   allowScripts?: Record<string, boolean>;
 };
 const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
@@ -29,5 +31,18 @@ describe('install scripts', () => {
   it("the lock's root entry says it has install scripts, as npm install writes it", () => {
     const own = ['preinstall', 'install', 'postinstall'].some((s) => pkg.scripts[s] !== undefined);
     expect(lock.packages['']?.hasInstallScript === true).toBe(own);
+  });
+
+  it('the package installed from its tarball has no install step (scripts/ is not in it)', () => {
+    // `npm install -g ./tracktop-0.1.0.tgz` runs these; `prepare` runs only in a clone.
+    expect(['preinstall', 'install', 'postinstall'].filter((s) => pkg.scripts[s] !== undefined)).toEqual([]);
+    expect(pkg.files).not.toContain('scripts');
+    expect(pkg.scripts.prepare).toContain('scripts/patch-dependencies.mjs');
+  });
+
+  it('ships the bin and what it loads: the bundle', () => {
+    const bin = readFileSync(join(ROOT, pkg.bin.tracktop!), 'utf8');
+    expect(bin).toContain("import('../dist/bundle/tracktop.js')");
+    expect(pkg.files.sort()).toEqual(['bin', 'dist/bundle']);
   });
 });

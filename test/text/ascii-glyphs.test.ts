@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asciiGlyphs } from '../../src/text/ascii-glyphs.js';
+import { asciiCells, asciiGlyphs } from '../../src/text/ascii-glyphs.js';
+import { displayWidth } from '../../src/text/width.js';
 
 const PRINTABLE = /^[\x20-\x7e]*$/;
 
@@ -45,5 +46,18 @@ describe('asciiGlyphs', () => {
   it('passes other text through, wide characters and SGR colours included', () => {
     const text = '\u001b[31merror\u001b[0m 日本語 café';
     expect(asciiGlyphs(text)).toBe(text);
+  });
+});
+
+describe('asciiCells', () => {
+  it('leaves nothing outside ASCII and keeps every character in its columns', () => {
+    const text = '┏━ ▸tasks ━┓ acc…val · 1–2 ▀▀ ░▓ 中文 é naïve e\u0301 \u001b[38;5;196m✓\u001b[0m';
+    const out = asciiCells(text);
+    expect([...out].filter((c) => c.charCodeAt(0) > 0x7e)).toEqual([]);
+    expect(displayWidth(out)).toBe(displayWidth(text));
+    expect(out).toContain('acc~val');
+    expect(out).toContain('1-2');
+    expect(out).toContain('????');
+    expect(out).toContain('\u001b[38;5;196m');
   });
 });

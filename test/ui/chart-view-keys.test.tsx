@@ -43,7 +43,7 @@ describe('chart keys', () => {
     expect(text(m)).not.toMatch(/· log y/);
     await m.press('L');
     expect(store.getState().ui.logScale).toBe(true);
-    expect(text(m)).toContain('log y: 1 values <= 0 not drawn');
+    expect(text(m)).toContain('log y: 1 value <= 0 not drawn');
     // Labels are the data's values: the top row is 1,000 (10^3).
     expect(text(m)).toMatch(/[┃│]1,000 ┤/);
     await m.press('L');

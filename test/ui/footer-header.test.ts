@@ -32,7 +32,7 @@ describe('hintsText', () => {
 
 describe('headerTabs', () => {
   it('keeps both view tabs with their keys at every compaction level', () => {
-    for (const level of [0, 1, 2] as const) {
+    for (const level of [0, 1, 2, 3] as const) {
       for (const view of ['tasks', 'reports'] as const) {
         const { views } = headerTabs(view, view, level);
         expect(views.map((v) => v.text)).toEqual(['1 Tasks', '2 Reports']);

@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { access, constants, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { FetchFileError, fetchFile, sameOrigin } from '../../api/index.js';
+import { counted } from '../../text/format.js';
 import type { DebugImageEvent } from '../../wire/events.js';
 import { CliError } from '../connection.js';
 import { eventPages, type ExportContext } from './exporters.js';
@@ -128,7 +129,7 @@ export function skippedSummary(dir: string, result: ImageExportResult): string {
   const { written, skipped } = result;
   const total = written + skipped.length;
   const lines = [
-    `export images: wrote ${written} of ${total} images to ${dir}; skipped ${skipped.length} that could not be downloaded:`,
+    `export images: wrote ${written} of ${counted(total, 'image')} to ${dir}; skipped ${skipped.length} that could not be downloaded:`,
     ...skipped.slice(0, SKIPPED_LISTED).map((s) => `  ${s.name}: ${s.reason}`),
   ];
   if (skipped.length > SKIPPED_LISTED) lines.push(`  and ${skipped.length - SKIPPED_LISTED} more`);

@@ -13,10 +13,16 @@ interface Tab {
 
 /**
  * How much the header keeps when space is short: 0 everything; 1 tabs closer together; 2 also
- * the pane keys left out. Both view tabs always stay (with their keys): they are how a user
- * finds the other view; pane tabs give way first.
+ * the pane keys left out; 3 also the longer pane names shortened (every tab of a view fits in
+ * 60 columns). Both view tabs always stay (with their keys): they are how a user finds the
+ * other view; pane tabs give way first, narrower still.
  */
-export type Compaction = 0 | 1 | 2;
+export type Compaction = 0 | 1 | 2 | 3;
+
+const LEVELS: readonly Compaction[] = [0, 1, 2, 3];
+
+/** Shorter pane tab names for level 3 (a tab not named here is already short). */
+const SHORT_TABS: Readonly<Record<string, string>> = { scalars: 'scal', summary: 'sum', details: 'det' };
 
 /** The view tabs and the pane tabs at a compaction level. */
 export function headerTabs(view: ViewName, focused: PaneName, level: Compaction): { views: Tab[]; panes: Tab[] } {
@@ -27,6 +33,7 @@ export function headerTabs(view: ViewName, focused: PaneName, level: Compaction)
   // Each pane's tab and focus key come from its descriptor (src/store/panes.ts).
   const panes = panesOf(view).map((pane) => {
     const { focus, tab } = paneSpec(pane);
+    if (level === 3) return { text: SHORT_TABS[tab] ?? tab, active: pane === focused };
     return { text: focus === null || level === 2 ? tab : `${focus.key} ${tab}`, active: pane === focused };
   });
   return { views, panes };
@@ -41,8 +48,7 @@ export function Header(props: { view: ViewName; focused: PaneName; width: number
   const sep = theme.ascii ? '|' : '│';
   const right = props.readOnly ? ' read-only ' : '';
   const room = props.width - displayWidth(right);
-  const level =
-    ([0, 1, 2] as const).find((l) => tabsWidth(headerTabs(props.view, props.focused, l), l === 0 ? 2 : 1) <= room) ?? 2;
+  const level = LEVELS.find((l) => tabsWidth(headerTabs(props.view, props.focused, l), l === 0 ? 2 : 1) <= room) ?? 3;
   const { views, panes } = headerTabs(props.view, props.focused, level);
   const pad = (text: string): string => (level === 0 ? ` ${text} ` : `${text} `);
   // Views and the separator are left out when they do not fit; the pane tabs stop at the first that does not.

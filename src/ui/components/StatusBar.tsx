@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Text } from 'ink';
 import type { ConnectionState, PromptState } from '../../store/types.js';
-import { formatMonthDayTime, formatTimeOfDay } from '../../text/format.js';
+import { counted, formatMonthDayTime, formatTimeOfDay } from '../../text/format.js';
 import { displayWidth, sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
 import { focusedPane, modalScope } from '../keys/router.js';
@@ -153,8 +153,8 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
   const failed = newFailures > 0 ? `, ${newFailures} new failed (${view === 'tasks' ? 'F' : '1 then F'})` : '';
   const counts =
     view === 'tasks'
-      ? `${taskCount}${taskMore ? '+' : ''} tasks${failed}`
-      : `${reportCount}${reportMore ? '+' : ''} reports${markedCount > 0 ? `, ${markedCount} marked` : ''}${failed}`;
+      ? `${counted(taskCount, 'task', taskMore)}${failed}`
+      : `${counted(reportCount, 'report', reportMore)}${markedCount > 0 ? `, ${markedCount} marked` : ''}${failed}`;
   const sep = ` ${theme.glyphs.separator} `;
   const hints = props.keyHints === false ? [] : keyHints({ view, pane, readOnly, modal });
   const message = status === null ? '' : sanitize(status.text);

@@ -12,6 +12,7 @@ import {
 } from '../../store/types.js';
 import { PANE_SPECS, isSearchPane, type FocusablePane, type SearchPane } from '../../store/panes.js';
 import { focusedPane } from '../../store/index.js';
+import { counted } from '../../text/format.js';
 import { viewerTextWidth } from '../../text/viewer-rows.js';
 
 /** What the router needs from outside the store: the terminal and the process. */
@@ -268,7 +269,7 @@ export const ACTION_HANDLERS = {
     const text = c.actions.viewerText();
     if (text === null) return;
     c.effects.copy(text);
-    c.actions.showStatus(`copied ${text.length} characters`, 'success');
+    c.actions.showStatus(`copied ${counted(text.length, 'character')}`, 'success');
   },
   'viewer-close': (c) => void c.actions.closeOverlay(),
   // ---- the help overlay

@@ -6,6 +6,7 @@ import { Text } from 'ink';
 import type { ScalarSeries, XAxisMode } from '../../store/types.js';
 import { renderView } from '../../text/chart.js';
 import { chartView, earliestX, EMPTY_VIEW, type ChartView } from '../../text/chart-scale.js';
+import { counted } from '../../text/format.js';
 import { sanitize } from '../../text/sanitize.js';
 import { emaSmooth, smoothingLabel } from '../../text/smooth.js';
 import { useMonitor, useTheme } from '../context.js';
@@ -45,7 +46,7 @@ export function axisInfo(
   if (log)
     info.push(
       view.dropped > 0
-        ? `log y: ${view.droppedExact ? '' : 'at least '}${view.dropped} values <= 0 not drawn`
+        ? `log y: ${view.droppedExact ? '' : 'at least '}${counted(view.dropped, 'value')} <= 0 not drawn`
         : 'log y',
     );
   return info;

@@ -6,6 +6,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { CompareState } from '../../store/types.js';
 import { renderView } from '../../text/chart.js';
 import { compareColumns, overlayView, shortName, taskStarts, type OverlayInput } from '../../text/compare.js';
+import { counted } from '../../text/format.js';
 import { plotToText } from '../../text/plot/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { smoothingLabel } from '../../text/smooth.js';
@@ -62,7 +63,7 @@ export function CompareScalarsPane(props: PaneProps): ReactNode {
     [compare.rows, nameWidth, theme],
   );
   const info = compareInfo(compare, marked, theme.glyphs.ellipsis);
-  if (ids.length < compare.taskIds.length) info.push(`${ids.length} columns fit`);
+  if (ids.length < compare.taskIds.length) info.push(`${counted(ids.length, 'column')} fit`);
   const header =
     cell('metric', columns.name) +
     ids

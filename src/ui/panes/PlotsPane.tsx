@@ -4,6 +4,7 @@
 import { useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { Text } from 'ink';
 import type { ArtifactsState, DebugImageItem } from '../../store/types.js';
+import { plural } from '../../text/format.js';
 import { plotToText } from '../../text/plot/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { clip } from '../cells.js';
@@ -105,7 +106,9 @@ export function PlotsPane(props: PaneProps): ReactNode {
   );
   const count = artifacts.plots.items.length + artifacts.images.items.length;
   const loading = artifacts.plots.loading || artifacts.images.loading;
-  const info = `${artifacts.plots.items.length} plots ${theme.glyphs.separator} ${artifacts.images.items.length} images${count > 0 ? ` ${theme.glyphs.separator} item ${Math.min(artifacts.plotsTop + 1, count)}/${count}` : ''}`;
+  const plots = artifacts.plots.items.length;
+  const images = artifacts.images.items.length;
+  const info = `${plots} ${plural(plots, 'plot')} ${theme.glyphs.separator} ${images} ${plural(images, 'image')}${count > 0 ? ` ${theme.glyphs.separator} item ${Math.min(artifacts.plotsTop + 1, count)}/${count}` : ''}`;
 
   let body: ReactNode;
   if (!hasTask) body = <DimLine text="no task selected" width={inner.width} />;

@@ -1,7 +1,7 @@
 // The selected task's single values (`get_task_single_value_metrics`) as a table.
 import type { ReactNode } from 'react';
 import { Text } from 'ink';
-import { formatNumber } from '../../text/format.js';
+import { counted, formatNumber } from '../../text/format.js';
 import { cell } from '../cells.js';
 import { useMonitor, useTheme } from '../context.js';
 import { paneInner } from '../layout.js';
@@ -37,7 +37,8 @@ export function SummaryPane(props: PaneProps): ReactNode {
         <Text bold>{cell(formatNumber(item.value, valueWidth), valueWidth, 'right')}</Text>
       </Text>
     ));
-  const info = count > 0 ? `${count} values${count > rows ? ` ${theme.glyphs.separator} from ${top + 1}` : ''}` : '';
+  const info =
+    count > 0 ? `${counted(count, 'value')}${count > rows ? ` ${theme.glyphs.separator} from ${top + 1}` : ''}` : '';
   return (
     <PaneFrame title="summary" info={info} focused={props.focused} width={props.width} height={props.height}>
       {section.error ? <ErrorLine error={section.error} width={inner.width} /> : null}
