@@ -23,20 +23,10 @@ export type { ConnectionState, ConnectionStateName } from './core/connection.js'
 export type { DialogState, PickOption, PickPurpose } from './core/dialogs.js';
 export type { PaneError } from './core/errors.js';
 export type { StatusLevel, StatusMessage } from './core/status.js';
-export type { ImageStatus, ImageStep, ImageViewState } from './detail/index.js';
 export type { PendingReportChange, ReportActionName, ReportKeyActionId } from './reports/index.js';
 export type { WidgetData, WidgetEntry, WidgetImage, WidgetPlot, WidgetSeries, WidgetValue } from './reports/index.js';
 export type { ReportProject, ReportRow, ReportsFilter, ReportsState } from './reports/index.js';
-export type {
-  ArtifactsState,
-  DebugImageItem,
-  PlotItem,
-  ScalarRow,
-  ScalarSeries,
-  ScalarsState,
-  SectionState,
-  SingleValueRow,
-} from './detail/index.js';
+export type * from './detail/index.js';
 export type { CompareState, ComparePlot } from './compare/index.js';
 export type { CompareRow } from '../text/compare.js';
 export type { RunInfoSearch, RunInfoState } from './run-info/index.js';

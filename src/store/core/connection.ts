@@ -108,32 +108,29 @@ export function markOverdue(ctx: StoreContext): void {
   patchConnection(ctx, { state: 'unanswered', staleSince: ctx.core.lastAnswerAt });
 }
 
-/** The server answered the shown list with data the monitor cannot read. */
-export function markMalformed(ctx: StoreContext, err: unknown): void {
+/**
+ * The server answered the shown list with data the monitor cannot read (`malformed`), or with
+ * more than the client reads (`oversized`: the error names the call and its size).
+ */
+function markBadAnswer(ctx: StoreContext, state: 'malformed' | 'oversized', err: unknown): void {
   const c = ctx.get().connection;
   patchConnection(ctx, {
-    state: 'malformed',
+    state,
     staleSince: c.staleSince ?? ctx.core.lastAnswerAt,
     nextAttemptAt: null,
     attempt: 0,
     lastError: describeFailure(err),
     authReason: null,
-    malformedEndpoint: failureEndpoint(err) ?? 'the list',
+    malformedEndpoint: state === 'malformed' ? (failureEndpoint(err) ?? 'the list') : null,
   });
 }
 
-/** The server answered the shown list with more than the client reads: named, with its size. */
+export function markMalformed(ctx: StoreContext, err: unknown): void {
+  markBadAnswer(ctx, 'malformed', err);
+}
+
 export function markOversized(ctx: StoreContext, err: unknown): void {
-  const c = ctx.get().connection;
-  patchConnection(ctx, {
-    state: 'oversized',
-    staleSince: c.staleSince ?? ctx.core.lastAnswerAt,
-    nextAttemptAt: null,
-    attempt: 0,
-    lastError: describeFailure(err),
-    authReason: null,
-    malformedEndpoint: null,
-  });
+  markBadAnswer(ctx, 'oversized', err);
 }
 
 /**

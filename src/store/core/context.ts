@@ -68,3 +68,13 @@ export function withBook<B>(ctx: StoreContext, book: B): SliceContext<B> {
 }
 
 export const MAX_LIST_ROWS = 500;
+
+/** Functions of a slice that take only its context, each bound to it: `{ name: (ctx) => r }` → `{ name: () => r }`. */
+export function bindTo<C, F extends Record<string, (ctx: C) => unknown>>(
+  ctx: C,
+  fns: F,
+): { [K in keyof F]: () => ReturnType<F[K]> } {
+  const bound: Record<string, () => unknown> = {};
+  for (const [name, fn] of Object.entries(fns)) bound[name] = () => fn(ctx);
+  return bound as { [K in keyof F]: () => ReturnType<F[K]> };
+}

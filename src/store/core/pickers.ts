@@ -86,13 +86,22 @@ export function withOptions(dialog: PickDialog, options: PickOption[]): PickDial
   return { ...next, cursor: at >= 0 ? at : clampIndex(dialog.cursor, shown.length) };
 }
 
-/** Opens a picker on the options known now, loading (the caller fetches the rest). */
+/**
+ * Opens a picker on the options known now, loading (the caller fetches the rest). Without a
+ * cursor it highlights the chosen option (the one shown now), else the first.
+ */
 export function openPicker(
   ctx: StoreContext,
   owner: ListName,
-  picker: Pick<PickDialog, 'purpose' | 'title' | 'options' | 'cursor'>,
+  picker: Pick<PickDialog, 'purpose' | 'title' | 'options'> & { cursor?: number },
 ): void {
-  openDialog(ctx, { kind: 'pick', owner, ...picker, query: '', loading: true, touched: false, error: null });
+  const cursor =
+    picker.cursor ??
+    Math.max(
+      0,
+      picker.options.findIndex((o) => o.state === 'include'),
+    );
+  openDialog(ctx, { kind: 'pick', owner, ...picker, cursor, query: '', loading: true, touched: false, error: null });
 }
 
 /** Loading a picker's options failed: the ones it shows stay usable, the reason is shown. */

@@ -10,6 +10,7 @@ import { classifyFailure, describeFailure } from './errors.js';
 import { keepSelection, type Normalised } from './lists.js';
 import { isObject } from './parse.js';
 import { showStatus } from './status.js';
+import { closeDialog } from './dialogs.js';
 
 /** What triage needs of a row (task rows and report rows both have it). */
 export interface TriageRow {
@@ -102,6 +103,12 @@ export function noTarget(ctx: StoreContext, desc: TriageDesc, rows: readonly Tri
   if (rows.length > 0) return false;
   showStatus(ctx, `no ${desc.noun} selected`, 'error');
   return true;
+}
+
+/** A dialog's rows are gone from the list (deleted, filtered out): it closes and says nothing changed. */
+export function goneFromList(ctx: StoreContext, noun: string): void {
+  closeDialog(ctx);
+  showStatus(ctx, `the ${noun} no longer listed; nothing was changed`, 'error');
 }
 
 export function label(row: TriageRow): string {

@@ -5,7 +5,7 @@
 import { withBook, type StoreContext } from '../core/context.js';
 import { clampIndex } from '../core/lists.js';
 import type { Poller } from '../core/poller.js';
-import { sidePoller } from '../core/pollers.js';
+import { followSelectedTask } from '../core/follow-task.js';
 import { compareSeries } from '../../text/series-names.js';
 import type { MonitorState } from '../types.js';
 import { initialDetailBook, type DetailContext } from './book.js';
@@ -81,20 +81,8 @@ function createDetailApi(ctx: DetailContext): DetailApi {
 
 export function createDetailSlice(store: StoreContext): DetailSlice {
   const ctx = withBook(store, initialDetailBook(store));
-  ctx.events.on('taskSelected', ({ id }) => onTaskSelected(ctx, id));
-  ctx.events.on('sync', () => syncDetail(ctx));
-  ctx.events.on('refresh', () => {
-    ctx.book.scalarsFor = null;
-    ctx.book.artifactsFor = null;
-  });
-  ctx.events.on('stop', () => ctx.book.selectionTimer.stop());
-  const poller = sidePoller(
-    ctx,
-    'detail',
-    null,
-    () => ctx.get().ui.view === 'tasks' && ctx.get().tasks.selectedId !== null,
-    (signal) => detailTick(ctx, signal),
-  );
+  const follower = { selected: onTaskSelected, sync: syncDetail, tick: detailTick };
+  const poller = followSelectedTask(ctx, 'detail', ['scalarsFor', 'artifactsFor'], follower);
   return {
     actions: { ...createDetailActions(ctx), ...createImageViewActions(ctx) },
     api: createDetailApi(ctx),

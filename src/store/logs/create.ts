@@ -3,8 +3,7 @@
 // on: newer lines; off: the count of what arrived), `refresh` and `layout`, and runs the logs
 // poller. Follow changes only on the user's keys (logs.ts). Its bookkeeping is its own (book.ts).
 import { withBook, type StoreContext } from '../core/context.js';
-import type { Poller } from '../core/poller.js';
-import { sidePoller } from '../core/pollers.js';
+import { followSelectedTask, type FollowerSlice } from '../core/follow-task.js';
 import { dataWanted } from '../panes.js';
 import { selectedFingerprint } from '../tasks/index.js';
 import { initialLogsBook, type LogsContext } from './book.js';
@@ -34,11 +33,7 @@ export interface LogsApi {
 /** Columns one `h` / `l` moves the log sideways. */
 export const SIDEWAYS_STEP = 8;
 
-export interface LogsSlice {
-  actions: LogsActions;
-  api: LogsApi;
-  poller: Poller;
-}
+export type LogsSlice = FollowerSlice<LogsActions, LogsApi>;
 
 function onTaskSelected(ctx: LogsContext, id: string | null): void {
   if (ctx.get().logs.taskId === id) return;
@@ -69,24 +64,22 @@ function syncLogs(ctx: LogsContext): void {
   }
 }
 
+/** `r`: following, what is new now; else the view stays, and the next poll counts what arrived. */
+function refreshLogs(ctx: LogsContext): void {
+  const state = ctx.get();
+  if (state.ui.view === 'tasks' && dataWanted(state, 'logs') && state.logs.follow && state.logs.lines.length > 0)
+    requestLogOp(ctx, { kind: 'newer' });
+}
+
 export function createLogsSlice(store: StoreContext, color: boolean, scanLog: LogScanner): LogsSlice {
   const ctx = withBook(store, initialLogsBook(store, color, scanLog));
-  ctx.events.on('taskSelected', ({ id }) => onTaskSelected(ctx, id));
-  ctx.events.on('sync', () => syncLogs(ctx));
-  ctx.events.on('refresh', () => {
-    const state = ctx.get();
-    if (state.ui.view === 'tasks' && dataWanted(state, 'logs') && state.logs.follow && state.logs.lines.length > 0)
-      requestLogOp(ctx, { kind: 'newer' });
-  });
   ctx.events.on('layout', () => onLogRowsChanged(ctx));
-  ctx.events.on('stop', () => ctx.book.selectionTimer.stop());
-  const poller = sidePoller(
-    ctx,
-    'logs',
-    null,
-    () => ctx.get().ui.view === 'tasks' && ctx.get().tasks.selectedId !== null,
-    (signal) => logsTick(ctx, signal),
-  );
+  const poller = followSelectedTask(ctx, 'logs', [], {
+    selected: onTaskSelected,
+    sync: syncLogs,
+    tick: logsTick,
+    refresh: refreshLogs,
+  });
   const api: LogsApi = {
     moveLogCursor: (delta) => moveLogCursor(ctx, delta),
     scrollLog: (rows) => scrollLog(ctx, rows),

@@ -3,6 +3,7 @@
 // with what was typed and why.
 import { REPORT_NAME_MIN_LENGTH } from '../../wire/reports.js';
 import type { ReportsContext } from './book.js';
+import { goneFromList } from '../core/triage.js';
 import { setArchived } from './actions.js';
 import {
   clearMarksOf,
@@ -43,11 +44,7 @@ async function submitConfirm(
   dialog: Extract<DialogState, { kind: 'confirm' }>,
 ): Promise<void> {
   const rows = rowsOf(ctx, dialog.ids);
-  if (rows.length === 0) {
-    closeDialog(ctx);
-    showStatus(ctx, 'the reports are no longer listed; nothing was changed', 'error');
-    return;
-  }
+  if (rows.length === 0) return goneFromList(ctx, 'reports are');
   if (dialog.action === 'archive') {
     closeDialog(ctx);
     await setArchived(
@@ -95,11 +92,7 @@ async function submitConfirm(
 async function submitInput(ctx: ReportsContext, triage: TriageHistory, dialog: InputDialog): Promise<void> {
   const value = dialog.value.trim();
   const rows = rowsOf(ctx, dialog.ids);
-  if (dialog.action !== 'create' && rows.length === 0) {
-    closeDialog(ctx);
-    showStatus(ctx, 'the report is no longer listed; nothing was changed', 'error');
-    return;
-  }
+  if (dialog.action !== 'create' && rows.length === 0) return goneFromList(ctx, 'report is');
   switch (dialog.action) {
     case 'move': {
       if (value === '') return refuseInput(ctx, dialog, 'type a project name');

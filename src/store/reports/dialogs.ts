@@ -2,6 +2,7 @@
 // change; delete asks again before forcing), move, tags, rename, comment and new report (text
 // input with completion). What was typed is kept when the server refuses.
 import type { ReportsContext } from './book.js';
+import { bindTo } from '../core/context.js';
 import { label, listLines, noTarget, refused, subject, targets, type TriageHistory } from './changes.js';
 import { showStatus } from '../core/status.js';
 import { loadProjectNames, openConfirm, openInput } from '../core/dialogs.js';
@@ -110,13 +111,15 @@ export interface ReportDialogActions {
 
 export function createReportDialogActions(ctx: ReportsContext, triage: TriageHistory): ReportDialogActions {
   return {
-    requestPublish: () => requestPublish(ctx),
-    requestReportMove: () => requestMove(ctx),
-    requestReportDelete: () => requestDelete(ctx),
-    requestReportTags: () => requestTags(ctx),
-    requestReportRename: () => requestRename(ctx),
-    requestComment: () => requestComment(ctx),
-    requestCreate: () => requestCreate(ctx),
+    ...bindTo(ctx, {
+      requestPublish,
+      requestReportMove: requestMove,
+      requestReportDelete: requestDelete,
+      requestReportTags: requestTags,
+      requestReportRename: requestRename,
+      requestComment,
+      requestCreate,
+    }),
     async submitReportDialog() {
       const dialog = ctx.get().dialog;
       if (dialog?.kind === 'pick') submitPick(ctx, dialog);

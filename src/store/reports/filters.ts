@@ -146,12 +146,7 @@ async function loadTagOptions(ctx: ReportsContext): Promise<void> {
 export function requestProjectFilter(ctx: ReportsContext): void {
   const r = ctx.get().reports;
   const options = projectOptions(projectsOfRows(r), r.filter);
-  // Highlights the project shown now.
-  const cursor = Math.max(
-    0,
-    options.findIndex((o) => o.state === 'include'),
-  );
-  openPicker(ctx, 'reports', { purpose: 'project', title: 'Show the reports of one project', options, cursor });
+  openPicker(ctx, 'reports', { purpose: 'project', title: 'Show the reports of one project', options });
   void loadProjectOptions(ctx);
 }
 

@@ -3,8 +3,7 @@
 // pane is shown), forgets what it fetched on `refresh`, and runs its own poller.
 import { withBook, type StoreContext } from '../core/context.js';
 import type { Outcome } from '../core/errors.js';
-import type { Poller } from '../core/poller.js';
-import { sidePoller } from '../core/pollers.js';
+import { followSelectedTask, type FollowerSlice } from '../core/follow-task.js';
 import { dataWanted } from '../panes.js';
 import { initialRunInfoBook, type RunInfoContext } from './book.js';
 import { fetchParamCompare, paramsFingerprint } from './param-compare.js';
@@ -22,11 +21,7 @@ export interface RunInfoApi {
   moveRunInfoCursor(delta: number): void;
 }
 
-export interface RunInfoSlice {
-  actions: RunInfoActions;
-  api: RunInfoApi;
-  poller: Poller;
-}
+export type RunInfoSlice = FollowerSlice<RunInfoActions, RunInfoApi>;
 
 function onTaskSelected(ctx: RunInfoContext, id: string | null): void {
   if (ctx.get().runinfo.taskId === id) return;
@@ -70,20 +65,8 @@ async function runInfoTick(ctx: RunInfoContext, signal: AbortSignal): Promise<vo
 
 export function createRunInfoSlice(store: StoreContext): RunInfoSlice {
   const ctx = withBook(store, initialRunInfoBook(store));
-  ctx.events.on('taskSelected', ({ id }) => onTaskSelected(ctx, id));
-  ctx.events.on('sync', () => syncRunInfo(ctx));
-  ctx.events.on('refresh', () => {
-    ctx.book.runInfoFor = null;
-    ctx.book.paramsFor = null;
-  });
-  ctx.events.on('stop', () => ctx.book.selectionTimer.stop());
-  const poller = sidePoller(
-    ctx,
-    'runinfo',
-    null,
-    () => ctx.get().ui.view === 'tasks' && ctx.get().tasks.selectedId !== null,
-    (signal) => runInfoTick(ctx, signal),
-  );
+  const follower = { selected: onTaskSelected, sync: syncRunInfo, tick: runInfoTick };
+  const poller = followSelectedTask(ctx, 'runinfo', ['runInfoFor', 'paramsFor'], follower);
   return {
     actions: createRunInfoActions(ctx),
     api: { moveRunInfoCursor: (delta) => moveRunInfoCursor(ctx, delta) },

@@ -1,9 +1,8 @@
 // Run info in compare mode: with two or more tasks marked, their hyperparameters side by side
 // (text/param-compare.ts), from one tasks.get_all_ex request for the marked ids; fetched again
 // when a marked task's last_update moves or the marks change.
-import type { Outcome } from '../core/errors.js';
 import type { RunInfoContext } from './book.js';
-import { classifyFailure, toPaneError } from '../core/errors.js';
+import { triageFailure, type Outcome } from '../core/errors.js';
 import { clampIndex } from '../core/lists.js';
 import { isObject } from '../core/parse.js';
 import { compareParams, paramCompareLines, type ParamRun } from '../../text/param-compare.js';
@@ -63,13 +62,15 @@ export async function fetchParamCompare(
       },
     }));
   } catch (err) {
-    const cls = classifyFailure(err);
-    if (cls === 'abort' || signal.aborted) return;
-    if (cls === 'connection' || cls === 'auth') {
-      outcome.connectionError ??= err;
-      return;
-    }
-    ctx.book.paramsFor = fp;
-    ctx.set((s) => ({ runinfo: { ...s.runinfo, error: toPaneError(err, ctx.now()) } }));
+    if (signal.aborted) return;
+    triageFailure(
+      err,
+      outcome,
+      (error) => {
+        ctx.book.paramsFor = fp;
+        ctx.set((s) => ({ runinfo: { ...s.runinfo, error } }));
+      },
+      ctx.now(),
+    );
   }
 }

@@ -3,9 +3,8 @@
 // (and models.get_all_ex for its models' uris). Fetched once per
 // task and again only when the task's last_update moved; a cursor moves over its lines and a
 // `/` search jumps between matching lines like the log search.
-import type { Outcome } from '../core/errors.js';
 import type { RunInfoContext } from './book.js';
-import { classifyFailure, toPaneError, type PaneError } from '../core/errors.js';
+import { triageFailure, type Outcome, type PaneError } from '../core/errors.js';
 import { clampIndex } from '../core/lists.js';
 import { joinModels, parseRunInfo, RUN_INFO_FIELDS, RUN_INFO_MODEL_FIELDS } from './parse-run-info.js';
 import { runInfoLines, searchInfoLines, type InfoLine, type RunInfo } from '../../text/run-info.js';
@@ -104,13 +103,11 @@ export async function fetchRunInfo(
             ),
           };
   } catch (err) {
-    const cls = classifyFailure(err);
-    if (cls === 'abort' || signal.aborted) return;
-    if (cls === 'connection' || cls === 'auth') {
-      outcome.connectionError ??= err;
-      return;
-    }
-    error = toPaneError(err, ctx.now());
+    if (signal.aborted) return;
+    let paneError: PaneError | null = null;
+    triageFailure(err, outcome, (e) => (paneError = e), ctx.now());
+    if (paneError === null) return;
+    error = paneError;
   }
   if (signal.aborted || ctx.get().runinfo.taskId !== taskId) return;
   ctx.book.runInfoFor = fp;

@@ -2,7 +2,7 @@
 // marks, sort, filters, pickers and triage. It announces `taskSelected` whenever the selected
 // id changes, whoever changed it, and `sync` when marks change; it listens to `refresh` and to
 // `listQueryChanged` for its own list. Its bookkeeping is its own (book.ts).
-import { withBook, type StoreContext } from '../core/context.js';
+import { bindTo, withBook, type StoreContext } from '../core/context.js';
 import { resetListQuery } from '../core/list-paging.js';
 import { listPoller, sidePoller } from '../core/pollers.js';
 import { FRESH_PROBE_MS, freshProbeWanted, freshTick, noteSelectedTask } from './fresh-probe.js';
@@ -115,15 +115,17 @@ export function createTasksSlice(store: StoreContext, options: TasksSliceOptions
     ...createTaskListActions(ctx),
     archiveTasks: () => archiveToggle(archiving),
     undoTaskArchive: () => undoArchive(archiving),
-    requestTaskMove: () => requestMove(ctx),
-    requestTaskDelete: () => requestDelete(ctx),
-    requestTaskTags: () => requestTags(ctx),
-    requestTaskRename: () => requestRename(ctx),
-    requestAbort: () => requestAbort(ctx),
-    requestTaskTagFilter: () => requestTaskTagFilter(ctx),
-    requestTaskProjectFilter: () => requestTaskProjectFilter(ctx),
-    requestUserFilter: () => requestTaskUserFilter(ctx),
-    requestMetricColumns: () => requestMetricColumns(ctx),
+    ...bindTo(ctx, {
+      requestTaskMove: requestMove,
+      requestTaskDelete: requestDelete,
+      requestTaskTags: requestTags,
+      requestTaskRename: requestRename,
+      requestAbort,
+      requestTaskTagFilter,
+      requestTaskProjectFilter,
+      requestUserFilter: requestTaskUserFilter,
+      requestMetricColumns,
+    }),
     async submitTaskDialog() {
       const dialog = ctx.get().dialog;
       if (dialog?.owner !== 'tasks') return;

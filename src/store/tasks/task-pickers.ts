@@ -113,15 +113,10 @@ function projectsOfRows(ctx: TasksContext): { id: string; name: string }[] {
 export function requestTaskProjectFilter(ctx: TasksContext): void {
   const chosen = ctx.get().tasks.filter.projectId;
   const options = projectTreeOptions(projectsOfRows(ctx), chosen);
-  const cursor = Math.max(
-    0,
-    options.findIndex((o) => o.state === 'include'),
-  );
   openPicker(ctx, 'tasks', {
     purpose: 'project',
     title: 'Show the tasks of one project (and its subprojects)',
     options,
-    cursor,
   });
   void loadProjectOptions(ctx);
 }
@@ -170,11 +165,7 @@ function listedUsers(ctx: TasksContext): Map<string, string> {
 
 export function requestTaskUserFilter(ctx: TasksContext): void {
   const options = userOptions(listedUsers(ctx), ctx.get().tasks.filter.userId);
-  const cursor = Math.max(
-    0,
-    options.findIndex((o) => o.state === 'include'),
-  );
-  openPicker(ctx, 'tasks', { purpose: 'user', title: 'Show the tasks of one user', options, cursor });
+  openPicker(ctx, 'tasks', { purpose: 'user', title: 'Show the tasks of one user', options });
   void loadUserOptions(ctx);
 }
 

@@ -9,6 +9,7 @@ import {
   clearMarksOf,
   execute,
   explainFailure,
+  goneFromList,
   label,
   listLines,
   noTarget,
@@ -216,11 +217,7 @@ async function submitDelete(
 async function submitInput(ctx: TasksContext, triage: TriageHistory, dialog: InputDialog): Promise<void> {
   const value = dialog.value.trim();
   const rows = rowsOf(ctx, dialog.ids);
-  if (rows.length === 0) {
-    closeDialog(ctx);
-    showStatus(ctx, 'the task is no longer listed; nothing was changed', 'error');
-    return;
-  }
+  if (rows.length === 0) return goneFromList(ctx, 'task is');
   if (dialog.action === 'move') {
     if (value === '') return refuseInput(ctx, dialog, 'type a project name');
     closeDialog(ctx);
@@ -278,11 +275,7 @@ export async function submitTaskDialog(ctx: TasksContext, triage: TriageHistory)
   if (refused(ctx, T)) return closeDialog(ctx);
   if (dialog.kind === 'input') return submitInput(ctx, triage, dialog);
   const rows = rowsOf(ctx, dialog.ids);
-  if (rows.length === 0) {
-    closeDialog(ctx);
-    showStatus(ctx, 'the tasks are no longer listed; nothing was changed', 'error');
-    return;
-  }
+  if (rows.length === 0) return goneFromList(ctx, 'tasks are');
   if (dialog.action === 'delete') return submitDelete(ctx, triage, dialog, rows);
   closeDialog(ctx);
   if (dialog.action === 'abort') return submitAbort(ctx, triage, rows);
