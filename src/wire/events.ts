@@ -18,17 +18,6 @@ export type EventTypeFilter = EventType | '*';
 export const SINGLE_VALUE_ITER = -2147483648;
 
 export type LogLevel = 'notset' | 'debug' | 'verbose' | 'info' | 'warn' | 'warning' | 'error' | 'fatal' | 'critical';
-export const LOG_LEVELS: readonly LogLevel[] = [
-  'notset',
-  'debug',
-  'verbose',
-  'info',
-  'warn',
-  'warning',
-  'error',
-  'fatal',
-  'critical',
-];
 
 // ---- writing ---------------------------------------------------------------------------
 

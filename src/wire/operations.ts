@@ -235,6 +235,3 @@ export const SERVED_ENDPOINTS: readonly ServedEndpoint[] = [
   ...ENDPOINTS,
   ...(Object.keys(SDK_OPERATIONS) as (keyof SdkOperations)[]),
 ];
-
-/** The operations of the spec: 10 reports.* and 28 events.* (its header says 31; its tables list 28). */
-export const SPEC_ENDPOINTS = ENDPOINTS.filter((e) => e.startsWith('reports.') || e.startsWith('events.'));

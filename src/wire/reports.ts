@@ -5,7 +5,6 @@ import type { DebugImageEvent, MultiTaskPlots, SingleValue } from './events.js';
 import type { ChangeStamps, Task, TaskQuery } from './tasks.js';
 
 export type ReportStatus = 'created' | 'published';
-export const REPORT_STATUSES: readonly ReportStatus[] = ['created', 'published'];
 
 /** The system tag that marks an archived report or task. */
 export const ARCHIVED_TAG = 'archived';

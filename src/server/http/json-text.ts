@@ -64,11 +64,6 @@ export function scanJson(text: string): JsonScan {
   return { depth: max, surrogateEscape };
 }
 
-/** Deepest nesting of arrays and objects, strings left out. */
-export function jsonDepth(text: string): number {
-  return scanJson(text).depth;
-}
-
 function surrogateEscapeAt(text: string, i: number): 'high' | 'low' | undefined {
   if (text[i] !== '\\' || text[i + 1] !== 'u') return undefined;
   const hex = text.slice(i + 2, i + 6);

@@ -192,11 +192,3 @@ export function requestShape<R>() {
     shape: S & Record<Exclude<keyof S, keyof R | typeof wireType>, never>,
   ): S & WireTyped<R> => shape as unknown as S & WireTyped<R>;
 }
-
-// Shapes used by several services.
-export const metricVariantsRule = v.obj({ metric: v.str({ allowEmpty: true }), variants: v.list(v.str()).opt() });
-export const taskMetricVariantsRule = v.obj({
-  task: v.str(),
-  metric: v.str().opt(),
-  variants: v.list(v.str()).opt(),
-});
