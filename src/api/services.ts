@@ -46,13 +46,13 @@ export interface CallOptions<P = never> {
 }
 
 /** The request may be left out when an empty object is a valid request (auth.login, reports.get_tags, ...). */
-export type CallArgs<K extends Endpoint, P = never> =
+type CallArgs<K extends Endpoint, P = never> =
   Record<string, never> extends RequestOf<K>
     ? [req?: RequestOf<K>, opts?: CallOptions<P>]
     : [req: RequestOf<K>, opts?: CallOptions<P>];
 
 export type OperationFn<K extends Endpoint> = <P = never>(...args: CallArgs<K, P>) => Promise<ResponseOf<K> | P>;
 
-export type ServiceClient<M extends Record<string, Endpoint>> = { readonly [F in keyof M]: OperationFn<M[F]> };
+type ServiceClient<M extends Record<string, Endpoint>> = { readonly [F in keyof M]: OperationFn<M[F]> };
 
 export type ServiceClients = { readonly [S in ServiceName]: ServiceClient<(typeof SERVICE_METHODS)[S]> };

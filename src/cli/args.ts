@@ -2,7 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { taskIdFrom } from './task-arg.js';
 
-export type Command = 'monitor' | 'demo' | 'serve' | 'config' | 'check' | 'export' | 'help' | 'version';
+type Command = 'monitor' | 'demo' | 'serve' | 'config' | 'check' | 'export' | 'help' | 'version';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

@@ -10,7 +10,7 @@ import { requireTask } from './task-store.js';
 import { isoTime } from './time.js';
 
 /** Real servers let only `created` tasks be edited, unless the call is forced. */
-export function requireEditable(task: TaskRow, force: boolean): void {
+function requireEditable(task: TaskRow, force: boolean): void {
   if (!force && task.status !== 'created')
     throw new ServerError(ERRORS.invalidTaskStatus, 'Task is not in created status (use force to edit it anyway)', {
       status: task.status,

@@ -29,7 +29,7 @@ import { requireProject } from '../db/project-store.js';
 import { raiseLastIteration, setTaskModel, taskModelItems } from '../db/task-models.js';
 import { changeTaskStatus, requireTask } from '../db/task-store.js';
 import { ServerError } from '../http/errors.js';
-import { requestShape, v, type Validated } from '../http/validate.js';
+import { requestShape, TAG_RULES, v, type Validated } from '../http/validate.js';
 import type { RequestContext } from './handler-types.js';
 import { labelsRule, metadataItemRule } from './model-rules.js';
 
@@ -41,8 +41,7 @@ const UPDATE_FIELDS = {
   ready: v.bool().opt(),
   project: v.str().opt(),
   task: v.str().opt(),
-  tags: v.list(v.str()).opt(),
-  system_tags: v.list(v.str()).opt(),
+  ...TAG_RULES,
   iteration: v.int().opt(),
 };
 
@@ -120,8 +119,7 @@ const updateForTask = handler(
     override_model_id: v.str().opt(),
     name: v.str({ minLength: 1 }).opt(),
     comment: v.str().opt(),
-    tags: v.list(v.str()).opt(),
-    system_tags: v.list(v.str()).opt(),
+    ...TAG_RULES,
     iteration: v.int().opt(),
   }),
   (req, ctx): ModelsUpdateForTaskResponse => {

@@ -17,15 +17,14 @@ import { requireProject } from '../db/project-store.js';
 import { stmt } from '../db/statements.js';
 import { editableTask, taskObject, type FieldValues, updateTaskFields } from '../db/task-fields.js';
 import { requireTask } from '../db/task-store.js';
-import { requestShape, v } from '../http/validate.js';
+import { requestShape, TAG_RULES, v } from '../http/validate.js';
 import { artifactRule, configurationMapRule, hyperparamSectionsRule, jsonObjectRule } from './sdk-rules.js';
 
 const EDIT_SHAPE = requestShape<TasksEditRequest>()({
   task: v.str(),
   force: v.bool().default(false),
   name: v.str({ minLength: 1 }).opt(),
-  tags: v.list(v.str()).opt(),
-  system_tags: v.list(v.str()).opt(),
+  ...TAG_RULES,
   type: v.oneOf(TASK_TYPES).opt(),
   comment: v.str().opt(),
   parent: v.str().opt(),
@@ -71,8 +70,7 @@ const edit = handler(EDIT_SHAPE, (req, ctx): TaskUpdatedResponse => {
 const UPDATE_SHAPE = requestShape<TasksUpdateRequest>()({
   task: v.str(),
   name: v.str({ minLength: 1 }).opt(),
-  tags: v.list(v.str()).opt(),
-  system_tags: v.list(v.str()).opt(),
+  ...TAG_RULES,
   comment: v.str().opt(),
   project: v.str().opt(),
   output__error: v.str().opt(),

@@ -12,7 +12,7 @@ const OUTSIDE_STRING = /"/g;
 const INSIDE_STRING = /["\\]/g;
 const HEX4 = /^[0-9a-fA-F]{4}$/;
 
-export interface JsonScan {
+interface JsonScan {
   /** Deepest nesting of arrays and objects, strings left out. */
   depth: number;
   /** Whether a string holds a `\uD8..`-`\uDF..` escape (paired or not). */

@@ -2,7 +2,7 @@
 import { MAX_API_VERSION } from '../../wire/envelope.js';
 import type { ServedEndpoint } from '../../wire/operations.js';
 
-export interface ParsedPath {
+interface ParsedPath {
   endpoint: string;
   /** "2.31" when the path carries no version. */
   version: string;
