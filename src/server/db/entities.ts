@@ -98,7 +98,8 @@ export function parseList(text: string | null | undefined): string[] {
   }
 }
 
-function parseObject(text: string | null | undefined): Record<string, unknown> {
+/** A stored JSON-object column ({} when unset or not an object). */
+export function parseObject(text: string | null | undefined): Record<string, unknown> {
   if (!text) return {};
   try {
     const v = JSON.parse(text) as unknown;

@@ -17,14 +17,8 @@ import type {
 } from '../../wire/models.js';
 import type { UpdatedCountResponse } from '../../wire/tasks.js';
 import { normaliseTags, type ModelRow } from '../db/entities.js';
-import {
-  insertModel,
-  metadataMap,
-  modelMetadata,
-  requireModel,
-  type ModelValues,
-  updateModelFields,
-} from '../db/model-store.js';
+import { insertModel, metadataMap, modelMetadata, requireModel, updateModelFields } from '../db/model-store.js';
+import type { ColumnValues } from '../db/column-values.js';
 import { requireProject } from '../db/project-store.js';
 import { raiseLastIteration, setTaskModel, taskModelItems } from '../db/task-models.js';
 import { changeTaskStatus, requireTask } from '../db/task-store.js';
@@ -59,10 +53,10 @@ const EDIT_SHAPE = requestShape<ModelsEditRequest>()({
 type UpdateFields = Omit<Validated<typeof UPDATE_SHAPE>, 'model' | 'iteration' | 'ui_cache'>;
 
 /** The column values of the fields a request names (references checked first). */
-function commonValues(ctx: RequestContext, req: UpdateFields): ModelValues {
+function commonValues(ctx: RequestContext, req: UpdateFields): ColumnValues {
   if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
   if (req.task) requireTask(ctx, req.task);
-  const values: ModelValues = {};
+  const values: ColumnValues = {};
   if (req.name !== undefined) values.name = req.name;
   if (req.comment !== undefined) values.comment = req.comment;
   if (req.ready !== undefined) values.ready = req.ready ? 1 : 0;
@@ -77,7 +71,7 @@ function commonValues(ctx: RequestContext, req: UpdateFields): ModelValues {
 function applyUpdate(
   ctx: RequestContext,
   model: ModelRow,
-  values: ModelValues,
+  values: ColumnValues,
   iteration: number | undefined,
 ): ModelUpdatedResponse {
   const task = typeof values.task === 'string' ? values.task : model.task;

@@ -15,7 +15,8 @@ import type {
 import { normaliseTags } from '../db/entities.js';
 import { requireProject } from '../db/project-store.js';
 import { stmt } from '../db/statements.js';
-import { editableTask, taskObject, type FieldValues, updateTaskFields } from '../db/task-fields.js';
+import type { ColumnValues } from '../db/column-values.js';
+import { editableTask, taskObject, updateTaskFields } from '../db/task-fields.js';
 import { requireTask } from '../db/task-store.js';
 import { requestShape, TAG_RULES, v } from '../http/validate.js';
 import { artifactRule, configurationMapRule, hyperparamSectionsRule, jsonObjectRule } from './sdk-rules.js';
@@ -43,7 +44,7 @@ const edit = handler(EDIT_SHAPE, (req, ctx): TaskUpdatedResponse => {
   const task = editableTask(ctx, req.task, req.force);
   if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
   if (req.parent) requireTask(ctx, req.parent);
-  const values: FieldValues = {};
+  const values: ColumnValues = {};
   if (req.name !== undefined) values.name = req.name;
   if (req.tags !== undefined) values.tags = normaliseTags(req.tags);
   if (req.system_tags !== undefined) values.system_tags = normaliseTags(req.system_tags);
@@ -80,7 +81,7 @@ const UPDATE_SHAPE = requestShape<TasksUpdateRequest>()({
 const update = handler(UPDATE_SHAPE, (req, ctx): TaskUpdatedResponse => {
   const task = requireTask(ctx, req.task);
   if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
-  const values: FieldValues = {};
+  const values: ColumnValues = {};
   if (req.name !== undefined) values.name = req.name;
   if (req.tags !== undefined) values.tags = normaliseTags(req.tags);
   if (req.system_tags !== undefined) values.system_tags = normaliseTags(req.system_tags);
