@@ -53,7 +53,6 @@ export const TASK_STATUSES: readonly TaskStatus[] = [
   'unknown',
 ];
 
-
 export type TaskType =
   | 'training'
   | 'testing'
