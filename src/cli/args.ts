@@ -2,7 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { taskIdFrom } from './task-arg.js';
 
-type Command = 'monitor' | 'demo' | 'serve' | 'config' | 'check' | 'export' | 'help' | 'version';
+export type Command = 'monitor' | 'demo' | 'serve' | 'config' | 'check' | 'export' | 'help' | 'version';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
