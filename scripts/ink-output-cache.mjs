@@ -2,7 +2,7 @@
 // cell measured, and each screen row turned back into an ANSI string, with caches that live
 // for one frame only. A key press that changes two rows of a 120x40 screen paid for all 40
 // (about 60 % of the CPU per key, profiled with --cpu-prof). Our install edits Ink's output.js
-// with three changes that leave its output byte for byte the same:
+// with four changes that leave its output byte for byte the same:
 //   - the tokenising and width caches outlive the frame (dropped whole past a bound on their
 //     entries and on the characters of their keys, so days of changing log lines cannot grow
 //     them without end: a line's styled cells take about 200 bytes a character, so paging

@@ -1,5 +1,6 @@
-// Bundle-time edits of a dependency's source (the esbuild plugins in scripts/): each edit must
-// find its text exactly once, or the package changed under it and the build stops.
+// Edits of a dependency's source, applied in place under node_modules by `postinstall`
+// (scripts/dependency-edits.mjs): each edit must find its text exactly once, or the package
+// changed under it and applying stops.
 
 /**
  * `source` with each `[from, to]` of `edits` applied and `helpers` appended. Throws when a

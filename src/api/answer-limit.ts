@@ -29,7 +29,7 @@ export class AnswerTooLarge extends Error {
 }
 
 /** "64 MiB", "200.0 MiB": sizes in the unit the flag takes. */
-export function formatMiB(bytes: number): string {
+function formatMiB(bytes: number): string {
   const mib = bytes / MIB;
   return Number.isInteger(mib) ? `${mib} MiB` : `${mib.toFixed(1)} MiB`;
 }
@@ -49,7 +49,7 @@ export function answerTooLargeError(endpoint: string, over: AnswerTooLarge): Api
 }
 
 /** A call's shape: the endpoint and a digest of its body (bodies are small, but need not be kept). */
-export function requestKey(endpoint: string, payload: string): string {
+function requestKey(endpoint: string, payload: string): string {
   return `${endpoint}\u0000${createHash('sha1').update(payload).digest('base64')}`;
 }
 

@@ -12,7 +12,7 @@ import type { SendOptions, Transport } from './transport.js';
 
 export const DEFAULT_REFRESH_THRESHOLD_SEC = 360;
 
-export interface AuthOptions {
+interface AuthOptions {
   accessKey?: string | undefined;
   secretKey?: string | undefined;
   token?: string | undefined;
@@ -24,7 +24,7 @@ export interface AuthOptions {
   loginExpirationSec?: number | undefined;
 }
 
-export interface CallAuthOptions {
+interface CallAuthOptions {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
   peek?: SendOptions['peek'];

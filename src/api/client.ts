@@ -40,7 +40,7 @@ export interface ClientOptions {
   maxAnswerBytes?: number | undefined;
 }
 
-export interface DownloadOptions {
+interface DownloadOptions {
   signal?: AbortSignal | undefined;
   /** Larger files are refused with a FetchFileError saying so. */
   maxBytes?: number | undefined;

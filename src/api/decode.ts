@@ -5,7 +5,7 @@ import { isEnvelope } from '../wire/envelope.js';
 import { RETRYABLE_HTTP_STATUSES } from '../wire/errors.js';
 import { ApiError, oneLine } from './errors.js';
 
-export interface RawAnswer {
+interface RawAnswer {
   status: number;
   contentType: string;
   retryAfterSec: number | undefined;

@@ -5,13 +5,13 @@
 import type { Dispatcher } from 'undici';
 import { AnswerTooLarge } from './answer-limit.js';
 
-export interface Exchange {
+interface Exchange {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
 }
 
-export interface ExchangeRequest {
+interface ExchangeRequest {
   method: 'POST' | 'GET';
   path: string;
   headers: Record<string, string>;

@@ -16,7 +16,7 @@ export interface FetchFileOptions {
   tls?: FileTls | undefined;
 }
 
-export interface FileTls {
+interface FileTls {
   rejectUnauthorized?: boolean;
   ca?: string;
 }

@@ -74,7 +74,7 @@ export function abortedError(endpoint: string, cause?: unknown): ApiError {
   return new ApiError({ kind: 'aborted', endpoint, message: 'request cancelled', cause });
 }
 
-export function deadlineError(ctx: FailureContext, cause?: unknown): ApiError {
+function deadlineError(ctx: FailureContext, cause?: unknown): ApiError {
   return new ApiError({
     kind: 'timeout',
     endpoint: ctx.endpoint,

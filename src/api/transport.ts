@@ -33,7 +33,7 @@ const MAX_KEEP_ALIVE_MS = 30_000;
 const MAX_CONNECTIONS = 8;
 const CLOSE_GRACE_MS = 1_000;
 
-export interface TransportOptions {
+interface TransportOptions {
   apiHost: string;
   /** "2.31" or "v2.31": adds a `/v2.31` prefix; default none (the server's newest). */
   apiVersion?: string | undefined;
@@ -73,7 +73,7 @@ interface EncodedBody {
 }
 
 /** add_batch is newline-delimited JSON, one event a line, with a trailing newline (docs/wire-facts.md §4.2). */
-export function encodeBody(endpoint: Endpoint, body: unknown): EncodedBody {
+function encodeBody(endpoint: Endpoint, body: unknown): EncodedBody {
   if (endpoint === 'events.add_batch') {
     const events = Array.isArray(body) ? body : [body];
     return {

@@ -1,4 +1,4 @@
-export interface ErrorLocation {
+interface ErrorLocation {
   readonly file: string;
   readonly line?: number;
   readonly column?: number;

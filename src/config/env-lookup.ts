@@ -1,6 +1,6 @@
 import type { Env } from './hocon-types.js';
 
-export interface EnvSetting {
+interface EnvSetting {
   name: string;
   value: string;
 }

@@ -30,7 +30,7 @@ export function parseHoconDocument(text: string, file: string): ParsedDocument {
 }
 
 /** Set `path` in `obj` with HOCON's rules: objects merge key by key, anything else replaces. */
-export function setParsedPath(obj: ParsedObject, path: readonly string[], value: ParsedNode): void {
+function setParsedPath(obj: ParsedObject, path: readonly string[], value: ParsedNode): void {
   let current = obj;
   for (const key of path.slice(0, -1)) {
     const existing = current.fields.get(key);

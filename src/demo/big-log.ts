@@ -6,7 +6,7 @@ import { scalarsAt, type RunShape, type ScalarPoint } from './curves.js';
 import { nextLine, type LogContext } from './log-lines.js';
 import { createRng } from './random.js';
 
-export interface BigLogOptions {
+interface BigLogOptions {
   task: string;
   taskName: string;
   /** The run's curves, printed in metric lines. */

@@ -3,7 +3,7 @@
 // a run join up without keeping state.
 import { createRng, mixSeed } from './random.js';
 
-export interface DecayParams {
+interface DecayParams {
   start: number;
   end: number;
   /** Iterations for the distance to `end` to halve. */
@@ -20,7 +20,7 @@ export function saturatingRise(iter: number, p: DecayParams): number {
   return p.end - (p.end - p.start) * 0.5 ** (Math.max(0, iter) / p.halfLife);
 }
 
-export interface CosineScheduleParams {
+interface CosineScheduleParams {
   base: number;
   min: number;
   warmup: number;

@@ -33,7 +33,7 @@ const TRANSIENT_CASES: readonly ErrorCase[] = [
 /** Why a failed demo run stopped. */
 export type FailureKind = 'oom' | 'missingKey' | 'nanLoss';
 
-export const FATAL_CASES: Readonly<Record<FailureKind, ErrorCase>> = {
+const FATAL_CASES: Readonly<Record<FailureKind, ErrorCase>> = {
   oom: {
     frames: [
       ['/opt/project/train.py', 214, '<module>', 'main(parse_args())'],

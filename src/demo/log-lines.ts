@@ -43,7 +43,7 @@ function coloured(colour: string, text: string): string {
 }
 
 /** A logger-style line with a coloured level name, e.g. "\u001b[32mINFO\u001b[0m trainer: ...". */
-export function loggerLine(level: 'INFO' | 'WARNING' | 'ERROR' | 'DEBUG', source: string, text: string): string {
+function loggerLine(level: 'INFO' | 'WARNING' | 'ERROR' | 'DEBUG', source: string, text: string): string {
   const colour =
     level === 'INFO' ? ANSI.green : level === 'WARNING' ? ANSI.yellow : level === 'ERROR' ? ANSI.boldRed : ANSI.dim;
   return `${coloured(colour, level)} ${coloured(ANSI.cyan, source)}: ${text}`;
@@ -126,7 +126,7 @@ function formatNumber(value: number): string {
 }
 
 /** `step 1200 | loss/train 0.5321 | accuracy/train 0.8123 | learning_rate/lr 3.20e-4`. */
-export function metricsLine(ctx: LogContext): string {
+function metricsLine(ctx: LogContext): string {
   const shown = ctx.scalars.filter((s) => s.metric !== 'grad_norm');
   const parts = shown.map((s) => `${s.metric}/${s.variant} ${formatNumber(s.value)}`);
   return [`step ${ctx.iter}`, ...parts].join(' | ');
@@ -152,7 +152,7 @@ const INFO_TEXTS = [
 ] as const;
 
 /** Shards of a demo dataset. */
-export const DATASET_SHARDS = 64;
+const DATASET_SHARDS = 64;
 
 function fill(template: string, rng: Rng, ctx: LogContext): string {
   const pace = runPace(ctx.taskName, ctx.kind);
@@ -268,7 +268,7 @@ export function singleLine(rng: Rng, ctx: LogContext): LogLine {
 }
 
 /** A stderr error: a traceback (multi-line) or a single red error line. */
-export function errorEvent(rng: Rng, ctx: LogContext): LogLine {
+function errorEvent(rng: Rng, ctx: LogContext): LogLine {
   if (rng.chance(0.7)) {
     const preface = loggerLine('ERROR', rng.pick(SOURCES), `step ${ctx.iter} failed, skipping batch`);
     return { level: 'error', msg: tracebackMessage(rng, preface) };

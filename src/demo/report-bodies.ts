@@ -2,7 +2,7 @@
 // embedded ClearML widgets (iframes pointing at the server's `/widgets/` page). Each body is
 // written as the document it is, its widgets made first and placed by name.
 
-export interface ScalarWidget {
+interface ScalarWidget {
   tasks: readonly string[];
   metrics: readonly string[];
   variants?: readonly string[];

@@ -5,7 +5,7 @@ import type { ConfigurationItem, ParamsItem } from '../wire/tasks.js';
 import { DEFAULT_SETUPS, runPace, type RunSetup } from './log-lines.js';
 import type { SimulatedRun } from './simulated-run.js';
 
-export function setupOf(run: SimulatedRun): RunSetup {
+function setupOf(run: SimulatedRun): RunSetup {
   return run.setup ?? DEFAULT_SETUPS[run.shape.kind];
 }
 

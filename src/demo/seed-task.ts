@@ -25,7 +25,7 @@ export async function writeRunConfig(client: DemoClient, plan: TaskPlan, run: Si
  * The images still stored after `iterations` of history: the newest iteration written to each
  * of the IMAGE_HISTORY file names of every metric/variant.
  */
-export function storedImages(run: SimulatedRun, iterations: number): Omit<ImageUpload, 'key'>[] {
+function storedImages(run: SimulatedRun, iterations: number): Omit<ImageUpload, 'key'>[] {
   const every = Math.max(1, run.imageEvery);
   const out: Omit<ImageUpload, 'key'>[] = [];
   const last = Math.floor((iterations - 1) / every);

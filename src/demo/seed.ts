@@ -118,7 +118,7 @@ export function runForPlan(plan: TaskPlan, taskId: string, baseUrl: string, seed
 }
 
 /** When a planned run was created, started, and wrote its last event (all epoch ms). */
-export interface PlanTimes {
+interface PlanTimes {
   createdMs: number;
   startMs: number;
   msPerIter: number;
@@ -128,7 +128,7 @@ export interface PlanTimes {
   doneMs: number;
 }
 
-export function planTimes(plan: TaskPlan, endMs: number): PlanTimes {
+function planTimes(plan: TaskPlan, endMs: number): PlanTimes {
   const msPerIter = Math.max(1, Math.floor(plan.durationMs / (plan.iterations + 1)));
   const startMs = endMs - msPerIter * (plan.iterations + 1);
   // Queued for a few minutes before a worker took it.

@@ -52,7 +52,7 @@ const TOPIC_CLASSES = [
   'games',
 ] as const;
 
-export function scalarEvents(
+function scalarEvents(
   task: string,
   iter: number,
   timestamp: number,
@@ -125,7 +125,7 @@ export function filesUrl(run: SimulatedRun, key: string): string {
   return `${run.filesBaseUrl}/${key.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-export function debugImageUrl(run: SimulatedRun, metric: string, variant: string, iter: number): string {
+function debugImageUrl(run: SimulatedRun, metric: string, variant: string, iter: number): string {
   return filesUrl(run, debugImageKey(run, metric, variant, iter));
 }
 
@@ -276,7 +276,7 @@ export function logContext(run: SimulatedRun, iter: number, scalars: readonly Sc
   return ctx;
 }
 
-export interface IterationOptions {
+interface IterationOptions {
   /** Log events to print around this iteration (0 = none). */
   logLines: number;
   burst?: BurstOptions;

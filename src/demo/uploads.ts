@@ -7,7 +7,7 @@ import { debugImageKey, progressAt, type SimulatedRun } from './simulated-run.js
 export type FileUploader = (key: string, data: Uint8Array, contentType: string) => Promise<void>;
 
 /** What the uploader needs of the API client: a token the files host accepts. */
-export interface TokenSource {
+interface TokenSource {
   bearerToken(): Promise<string>;
 }
 

@@ -31,7 +31,7 @@ export function* chunkEvents(
   if (chunk.length > 0) yield chunk;
 }
 
-export interface WriteResult {
+interface WriteResult {
   added: number;
   /** events.add_batch requests sent. */
   requests: number;

@@ -7,7 +7,7 @@ import { clearmlConfSnippet } from './auth/credentials.js';
 import { createKey, listKeys, revokeKey } from './auth/key-table.js';
 import { lastServerUrl } from './db/server-meta.js';
 
-export interface KeysCommandOptions {
+interface KeysCommandOptions {
   dbPath: string;
   /** `list`, `create NAME` or `revoke KEY`. */
   words: string[];
@@ -21,9 +21,9 @@ export interface KeysCommandOptions {
 }
 
 /** `tracktop serve` with no --host or --port. */
-export const DEFAULT_API_HOST = 'http://127.0.0.1:8008';
+const DEFAULT_API_HOST = 'http://127.0.0.1:8008';
 
-export const KEYS_USAGE = 'usage: tracktop serve keys list | create NAME | revoke ACCESS_KEY [--db PATH]';
+const KEYS_USAGE = 'usage: tracktop serve keys list | create NAME | revoke ACCESS_KEY [--db PATH]';
 
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 

@@ -2,7 +2,7 @@
 // ready-to-paste clearml.conf block) and stop cleanly on SIGINT/SIGTERM.
 import { clearmlConfSnippet, startServer } from './index.js';
 
-export interface ServeOptions {
+interface ServeOptions {
   host: string;
   port: number;
   dbPath: string;

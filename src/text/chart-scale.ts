@@ -3,12 +3,12 @@
 // run's start (each run from its own first point, so runs started hours apart overlay).
 import { nonPositivePoints, reachesExtremes, type SeriesSummary } from './series-truth.js';
 
-export interface XYSeries {
+interface XYSeries {
   x: ArrayLike<number>;
   y: ArrayLike<number>;
 }
 
-export interface LogScaled<S extends XYSeries> {
+interface LogScaled<S extends XYSeries> {
   /** The series with y as log10(y); values <= 0 (and non-finite ones) are NaN: gaps. */
   series: (S & { x: ArrayLike<number>; y: number[] })[];
   /** Finite points left out because they were <= 0. */
@@ -80,7 +80,7 @@ export function formatSince(ms: number): string {
   return sign + parts.join('');
 }
 
-export interface ViewSeries {
+interface ViewSeries {
   name: string;
   x: ArrayLike<number>;
   y: ArrayLike<number>;

@@ -27,7 +27,7 @@ export interface ChartSeries {
 
 export type { XAxisMode };
 
-export interface ChartOptions {
+interface ChartOptions {
   /** Columns available; no row is longer. */
   width: number;
   /** Rows returned in total: plot, then (room permitting) x tick labels and a legend. */
@@ -405,7 +405,7 @@ export function renderChart(series: readonly ChartSeries[], options: ChartOption
   return rows;
 }
 
-export interface ViewOptions {
+interface ViewOptions {
   width: number;
   height: number;
   xAxis: XAxisMode;

@@ -26,7 +26,7 @@ export function bestIndex(values: readonly (number | null)[], lower: boolean): n
   return finite >= 2 ? best : -1;
 }
 
-export interface StatLine {
+interface StatLine {
   stat: 'last' | 'min' | 'max';
   values: (number | null)[];
   /** The marked task's index, or -1. */

@@ -59,7 +59,7 @@ function bucketIndexer(range: XRange, columns: number): (x: number) => number {
   };
 }
 
-export interface ColumnEnvelope {
+interface ColumnEnvelope {
   columns: number;
   range: XRange;
   /** Per column: smallest, largest and last (in input order) finite y; NaN in empty columns. */

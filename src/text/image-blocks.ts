@@ -9,7 +9,7 @@ export type ImageColorMode = 'truecolor' | 'ansi256' | 'ansi16' | 'shade';
 
 export type Rgb = readonly [number, number, number];
 
-export interface ImageBlockOptions {
+interface ImageBlockOptions {
   mode: ImageColorMode;
   /** Transparent pixels are blended onto this colour (default black). */
   background?: Rgb;
@@ -140,7 +140,7 @@ export function luminance(rgb: Rgb): number {
   return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
 }
 
-export function shadeChar(level: number): string {
+function shadeChar(level: number): string {
   const i = Math.max(0, Math.min(SHADES.length - 1, Math.round((level / 255) * (SHADES.length - 1))));
   return SHADES[i] as string;
 }

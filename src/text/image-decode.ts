@@ -13,14 +13,14 @@ export interface RgbaImage {
   data: Uint8Array;
 }
 
-export type ImageFormat = 'png' | 'jpeg';
+type ImageFormat = 'png' | 'jpeg';
 
 /** 16.7 megapixels (4096 x 4096, 64 MiB of RGBA): far above what a terminal can show. */
-export const DEFAULT_MAX_PIXELS = 4096 * 4096;
+const DEFAULT_MAX_PIXELS = 4096 * 4096;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-export function detectFormat(bytes: Uint8Array): ImageFormat | undefined {
+function detectFormat(bytes: Uint8Array): ImageFormat | undefined {
   if (PNG_SIGNATURE.every((b, i) => bytes[i] === b)) return 'png';
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   return undefined;
@@ -80,7 +80,7 @@ function describeFailure(format: ImageFormat, err: unknown): ImageDecodeError {
   return new ImageDecodeError(`the ${format === 'png' ? 'PNG' : 'JPEG'} is damaged or truncated (${why})`);
 }
 
-export interface DecodeOptions {
+interface DecodeOptions {
   /** Larger images are refused before decoding (default DEFAULT_MAX_PIXELS). */
   maxPixels?: number;
 }

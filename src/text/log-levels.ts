@@ -1,6 +1,6 @@
 // Log levels as the logs pane colours them.
 
-export type LogLevelClass = 'error' | 'warn' | 'info' | 'debug';
+type LogLevelClass = 'error' | 'warn' | 'info' | 'debug';
 
 /** error/critical/fatal -> error, warn/warning -> warn, debug/verbose -> debug, else info. */
 export function logLevelClass(level: string | undefined): LogLevelClass {

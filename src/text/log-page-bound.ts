@@ -14,7 +14,7 @@ import type { LogEntry, LogWindowOptions } from './log-window.js';
 /** Code units of one message drawn in the log pane. */
 export const MAX_MESSAGE_UNITS = 65_536;
 
-export interface KeptEvent {
+interface KeptEvent {
   entry: LogEntry;
   /** Its sanitised display lines. */
   texts: string[];
@@ -32,7 +32,7 @@ export interface KeptPage {
 }
 
 /** The display lines of one event: the start of a long message, at most `maxLines` lines. */
-export function displayTexts(entry: LogEntry, options: Readonly<LogWindowOptions>): KeptEvent {
+function displayTexts(entry: LogEntry, options: Readonly<LogWindowOptions>): KeptEvent {
   const msg = entry.msg;
   let end = msg.length;
   if (end > MAX_MESSAGE_UNITS) {

@@ -3,7 +3,7 @@
 // the position is counted from the log's first line when the window came from there, else back
 // from the newest line.
 
-export interface LogPositionInput {
+interface LogPositionInput {
   /** Index in the window of the line the position is of (the cursor, else the last in view). */
   index: number;
   /** Lines in the window. */

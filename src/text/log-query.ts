@@ -9,7 +9,7 @@ export type LogMatcher = (plainText: string) => boolean;
  * `plain` (not a regular expression): `asciiTest` then also holds for any text containing a
  * text it holds for, so a text it rejects contains no printable-ASCII part that matches.
  */
-export type CompiledQuery = ({ ok: true } & LogQuery) | { ok: false; error: string };
+type CompiledQuery = ({ ok: true } & LogQuery) | { ok: false; error: string };
 
 /** A query that compiled; `source` is the text it was compiled from. */
 export interface LogQuery {

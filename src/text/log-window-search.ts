@@ -3,9 +3,9 @@
 import { indexOfLine, type LogLine, type LogWindow } from './log-window.js';
 import type { LogMatcher } from './log-query.js';
 
-export type SearchDirection = 'next' | 'previous';
+type SearchDirection = 'next' | 'previous';
 
-export type LogSearchResult =
+type LogSearchResult =
   | { kind: 'found'; index: number; id: number }
   /** Not in the window; fetch the adjacent page, then `resumeSearch` from `resumeFromId`. */
   | { kind: 'need-older'; resumeFromId: number }

@@ -51,7 +51,7 @@ export interface LogWindowOptions {
 }
 
 /** One event with its display lines. */
-export interface LogBlock {
+interface LogBlock {
   entry: LogEntry;
   lines: LogLine[];
   /** A line standing for this many events of its timestamp that the window left out. */

@@ -8,7 +8,7 @@ const SCREEN_CHUNK = 76;
 /** Base64 length many terminals accept for OSC 52 (xterm's default limit is about this). */
 export const OSC52_MAX_BASE64 = 100_000;
 
-export interface ClipboardEnv {
+interface ClipboardEnv {
   /** Set inside tmux. */
   TMUX?: string | undefined;
   /** Set inside GNU screen. */

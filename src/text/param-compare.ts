@@ -11,7 +11,7 @@ export interface ParamRun {
   params: readonly Pick<RunInfoParam, 'section' | 'name' | 'value'>[];
 }
 
-export interface ParamRow {
+interface ParamRow {
   key: string;
   /** One per run, in the runs' order; null when that run has no such parameter. */
   values: (string | null)[];
@@ -49,7 +49,7 @@ export function compareParams(runs: readonly ParamRun[]): ParamCompare {
   };
 }
 
-export interface CompareLine {
+interface CompareLine {
   kind: 'differs' | 'fold' | 'note';
   label: string;
   /** One cell per run (differs), else empty. */

@@ -4,16 +4,16 @@
 // `key[]=a,b` for lists). This module turns such a URL into the `reports.get_task_data`
 // request the web app would send, so the monitor can fetch and draw the widget itself.
 
-export type WidgetKind = 'scalar' | 'plot' | 'sample' | 'single' | 'unknown';
-export type WidgetXAxis = 'iter' | 'timestamp' | 'iso_time';
+type WidgetKind = 'scalar' | 'plot' | 'sample' | 'single' | 'unknown';
+type WidgetXAxis = 'iter' | 'timestamp' | 'iso_time';
 
-export interface WidgetMetricFilter {
+interface WidgetMetricFilter {
   metric: string;
   variants?: string[];
 }
 
 /** The body of a `reports.get_task_data` call (docs/wire-facts.md §9.5), limited to what widgets use. */
-export interface TaskDataRequest {
+interface TaskDataRequest {
   id?: string[];
   project?: string[];
   name?: string;
@@ -39,7 +39,7 @@ export interface TaskDataRequest {
   single_value_metrics?: Record<string, never>;
 }
 
-export type KnownWidgetKind = Exclude<WidgetKind, 'unknown'>;
+type KnownWidgetKind = Exclude<WidgetKind, 'unknown'>;
 
 export interface KnownReportWidget {
   kind: KnownWidgetKind;
@@ -53,7 +53,7 @@ export interface KnownReportWidget {
   company?: string;
 }
 
-export interface UnknownReportWidget {
+interface UnknownReportWidget {
   kind: 'unknown';
   url: string;
   /** Why the URL could not be turned into a request, in words for the user. */

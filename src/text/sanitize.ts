@@ -9,7 +9,7 @@ import { clusterEnd, clusterWidth } from './width.js';
 export { displayWidth, truncateToWidth, fitToWidth, stripSgr } from './width.js';
 export type { Alignment, TruncateOptions } from './width.js';
 
-export interface SanitizeOptions {
+interface SanitizeOptions {
   /** Keep SGR colour/style sequences (`ESC[...m`). Default false: stripped. */
   color?: boolean;
   /**

@@ -4,7 +4,7 @@
 import { displayWidth, truncateToWidth } from './width.js';
 
 /** Metrics the ClearML SDK's resource monitor reports (machine, gpu). */
-export const MONITOR_PREFIX = ':monitor:';
+const MONITOR_PREFIX = ':monitor:';
 
 export function isMonitorMetric(metric: string): boolean {
   return metric.startsWith(MONITOR_PREFIX);

@@ -70,7 +70,7 @@ export function withExtremes(
 }
 
 /** Points of a series at or below zero (a log scale cannot draw them). */
-export interface NonPositive {
+interface NonPositive {
   count: number;
   /** False when `count` is only a lower bound (bucket means hide how many points they hold). */
   exact: boolean;

@@ -10,9 +10,9 @@ export const SPARK_ASCII: readonly string[] = ['_', '.', '-', '=', '^'];
  * than this share of the whole line's range, it shows its largest value instead, so a spike
  * (a loss blow-up, a latency peak) stays visible after downsampling.
  */
-export const SPIKE_SHARE = 0.25;
+const SPIKE_SHARE = 0.25;
 
-export interface SparklineOptions {
+interface SparklineOptions {
   /** x of each point (iteration or time); columns are slices of x when points exceed the width. */
   x?: ArrayLike<number>;
   /** Use `SPARK_ASCII` instead of block characters. */

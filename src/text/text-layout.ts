@@ -79,7 +79,7 @@ function blockEnd(layout: TextLayout, line: number, block: number): number {
 }
 
 /** The rows of one block: its text sanitised (breaks kept) and wrapped at `width` columns. */
-export function blockRows(layout: TextLayout, line: number, block: number, width: number): readonly string[] {
+function blockRows(layout: TextLayout, line: number, block: number, width: number): readonly string[] {
   const key = `${line}:${block}:${width}`;
   const cache = layout.cache;
   const known = cache.get(key);
@@ -152,7 +152,7 @@ export function moveRows(layout: TextLayout, pos: TextPosition, delta: number, w
   return { line, block, row };
 }
 
-export function comparePositions(a: TextPosition, b: TextPosition): number {
+function comparePositions(a: TextPosition, b: TextPosition): number {
   return a.line - b.line || a.block - b.block || a.row - b.row;
 }
 

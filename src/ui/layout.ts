@@ -8,14 +8,14 @@ import { NO_PANE_ROWS } from '../store/index.js';
 export const MIN_COLS = 60;
 export const MIN_ROWS = 16;
 /** From this size on, panes sit side by side; below it one pane shows at a time, with tabs. */
-export const WIDE_COLS = 100;
-export const WIDE_ROWS = 24;
+const WIDE_COLS = 100;
+const WIDE_ROWS = 24;
 /** From this many rows the footer has a second line for key hints. */
-export const TWO_LINE_FOOTER_ROWS = 30;
+const TWO_LINE_FOOTER_ROWS = 30;
 /** Right column wide enough to put two top-slot panes (scalars and chart) side by side. */
 const SIDE_BY_SIDE_COLS = 120;
 /** Columns a chart keeps for its y labels and axis. */
-export const CHART_GUTTER = 12;
+const CHART_GUTTER = 12;
 
 /** The panes of the Tasks view's top-right and bottom-right slots (their descriptors' `slot`). */
 export type TopSlotPane = PaneInSlot<'top'>;
@@ -31,7 +31,7 @@ export function slotPane<S extends PaneSlot>(focused: PaneName, slot: S, last: P
   return inSlot(focused, slot) ? focused : last;
 }
 
-export interface PaneBox {
+interface PaneBox {
   kind: 'pane';
   pane: PaneName;
   /** Outer size, frame included. */
@@ -39,7 +39,7 @@ export interface PaneBox {
   height: number;
 }
 
-export interface SplitBox {
+interface SplitBox {
   kind: 'split';
   direction: 'row' | 'column';
   width: number;
@@ -190,7 +190,7 @@ export function paneRowsOf(layout: Layout): Record<PaneName, number> {
 export const PICKER_MAX_COLS = 64;
 export const PICKER_MAX_ROWS = 20;
 
-export interface OverlayBox {
+interface OverlayBox {
   left: number;
   top: number;
   width: number;

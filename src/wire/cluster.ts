@@ -5,7 +5,7 @@ import type { IsoDateTime, TaskStatus } from './common.js';
 import type { ConfigurationItem, ListPaging, ParamsItem } from './tasks.js';
 
 /** An `{id, name}` pair (worker's user and company, a running task's project). */
-export interface IdName {
+interface IdName {
   id: string;
   name?: string;
 }
@@ -13,11 +13,11 @@ export interface IdName {
 // ---- queues ----
 
 /** One waiting task: its id and when it was added (`*_ex` calls expand `task` to `{id, name}`). */
-export interface QueueEntry {
+interface QueueEntry {
   task: string;
   added: IsoDateTime;
 }
-export interface QueueEntryEx {
+interface QueueEntryEx {
   task: IdName;
   added: IsoDateTime;
 }
@@ -43,7 +43,7 @@ export interface QueueWorker {
   task: IdName | null;
 }
 /** `*_ex` calls keep references as objects. */
-export interface QueueEx extends Omit<Queue, 'entries' | 'user' | 'company'> {
+interface QueueEx extends Omit<Queue, 'entries' | 'user' | 'company'> {
   user?: IdName;
   company?: IdName;
   entries?: QueueEntryEx[];
@@ -211,7 +211,7 @@ export interface WorkerQueue {
   num_tasks?: number;
   next_task?: IdName;
 }
-export interface WorkerTask extends IdName {
+interface WorkerTask extends IdName {
   /** ms since the task started. */
   running_time?: number;
   last_iteration?: number;
@@ -241,7 +241,7 @@ export interface WorkersGetAllResponse {
   workers: Worker[];
 }
 
-export type StatAggregation = 'avg' | 'min' | 'max';
+type StatAggregation = 'avg' | 'min' | 'max';
 export const STAT_AGGREGATIONS: readonly StatAggregation[] = ['avg', 'min', 'max'];
 export interface StatItem {
   /** A machine_stats field: cpu_usage, memory_used, gpu_usage, ... */
@@ -259,7 +259,7 @@ export interface WorkersGetStatsRequest {
   /** One series per core / GPU instead of their mean. */
   split_by_variant?: boolean;
 }
-export interface AggregationStats {
+interface AggregationStats {
   aggregation: StatAggregation;
   values: number[];
 }
@@ -283,7 +283,7 @@ export interface WorkersGetActivityReportRequest {
   interval: number;
 }
 /** Per interval (start in epoch ms): how many workers reported. */
-export interface ActivitySeries {
+interface ActivitySeries {
   dates: number[];
   counts: number[];
 }
@@ -293,7 +293,7 @@ export interface WorkersGetActivityReportResponse {
   /** Those of them that ran a task. */
   active: ActivitySeries;
 }
-export interface RuntimeProperty {
+interface RuntimeProperty {
   key: string;
   value: string;
   /** Seconds to live; 0 removes the property. */

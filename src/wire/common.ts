@@ -53,20 +53,6 @@ export const TASK_STATUSES: readonly TaskStatus[] = [
   'unknown',
 ];
 
-/** The labels the ClearML web UI shows for task statuses. */
-export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
-  created: 'Draft',
-  queued: 'Pending',
-  in_progress: 'Running',
-  stopped: 'Aborted',
-  published: 'Published',
-  publishing: 'Publishing',
-  closed: 'Completed',
-  failed: 'Failed',
-  completed: 'Completed',
-  unknown: 'Unknown',
-};
-
 export type TaskType =
   | 'training'
   | 'testing'

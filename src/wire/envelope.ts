@@ -1,6 +1,6 @@
 // The JSON envelope every ClearML response uses (docs/wire-facts.md §1.3). HTTP status == meta.result_code.
 
-export interface EndpointMeta {
+interface EndpointMeta {
   name: string;
   /** "2.31" as a string; real servers send floats for versions below 2.1. */
   requested_version: string | number;

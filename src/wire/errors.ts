@@ -69,12 +69,5 @@ export const ERRORS = {
   dataError: ec(500, 100, 'data_error', 'general data error'),
 } as const satisfies Record<string, ErrorCode>;
 
-export type ErrorName = keyof typeof ERRORS;
-
-/** Finds the named error for a (code, subcode) pair, if it is one we know. */
-export function lookupError(code: number, subcode: number): ErrorCode | undefined {
-  return Object.values(ERRORS).find((e) => e.code === code && e.subcode === subcode);
-}
-
 /** Statuses after which a read may be retried (docs/wire-facts.md §1.4; 503 = maintenance). */
 export const RETRYABLE_HTTP_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);

@@ -18,17 +18,6 @@ export type EventTypeFilter = EventType | '*';
 export const SINGLE_VALUE_ITER = -2147483648;
 
 export type LogLevel = 'notset' | 'debug' | 'verbose' | 'info' | 'warn' | 'warning' | 'error' | 'fatal' | 'critical';
-export const LOG_LEVELS: readonly LogLevel[] = [
-  'notset',
-  'debug',
-  'verbose',
-  'info',
-  'warn',
-  'warning',
-  'error',
-  'fatal',
-  'critical',
-];
 
 // ---- writing ---------------------------------------------------------------------------
 
@@ -52,7 +41,7 @@ export interface ScalarEventInput extends EventInputBase {
   value: number;
   x_axis_label?: string;
 }
-export interface VectorEventInput extends EventInputBase {
+interface VectorEventInput extends EventInputBase {
   type: 'training_stats_vector';
   /** Stored and returned as `value`. */
   values: number[];
@@ -94,7 +83,7 @@ export interface ScalarEvent extends StoredEventBase {
   type: 'training_stats_scalar';
   value: number;
 }
-export interface VectorEvent extends StoredEventBase {
+interface VectorEvent extends StoredEventBase {
   type: 'training_stats_vector';
   value: number[];
 }
@@ -156,7 +145,7 @@ export interface DeleteForModelRequest {
   allow_locked?: boolean;
 }
 
-export type LogLineType = 'json' | 'text';
+type LogLineType = 'json' | 'text';
 export interface DownloadTaskLogRequest {
   task: string;
   line_type?: LogLineType;
@@ -183,7 +172,7 @@ export interface TaskIterations<E> {
   task: string;
   iterations: IterationEvents<E>[];
 }
-export interface IterationPagingResponse<E> {
+interface IterationPagingResponse<E> {
   /** Absent when the company has no data of this type at all. */
   scroll_id?: ScrollId;
   metrics: TaskIterations<E>[];

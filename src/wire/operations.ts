@@ -9,7 +9,7 @@ import type * as T from './tasks.js';
 import type * as TT from './task-triage.js';
 import type * as U from './users.js';
 
-export interface OperationInfo {
+interface OperationInfo {
   /** Reads change nothing stored. */
   kind: 'read' | 'write';
   /**
@@ -216,11 +216,11 @@ const SDK_OPERATIONS = {
   }),
 };
 
-export type Operations = { [K in keyof typeof OPERATIONS]: WireOf<(typeof OPERATIONS)[K]> };
-export type SdkOperations = { [K in keyof typeof SDK_OPERATIONS]: WireOf<(typeof SDK_OPERATIONS)[K]> };
+type Operations = { [K in keyof typeof OPERATIONS]: WireOf<(typeof OPERATIONS)[K]> };
+type SdkOperations = { [K in keyof typeof SDK_OPERATIONS]: WireOf<(typeof SDK_OPERATIONS)[K]> };
 
 /** Everything the embedded server answers. */
-export type ServedOperations = Operations & SdkOperations;
+type ServedOperations = Operations & SdkOperations;
 export type ServedEndpoint = keyof ServedOperations;
 export type ServedRequestOf<K extends ServedEndpoint> = ServedOperations[K]['req'];
 
@@ -235,6 +235,3 @@ export const SERVED_ENDPOINTS: readonly ServedEndpoint[] = [
   ...ENDPOINTS,
   ...(Object.keys(SDK_OPERATIONS) as (keyof SdkOperations)[]),
 ];
-
-/** The operations of the spec: 10 reports.* and 28 events.* (its header says 31; its tables list 28). */
-export const SPEC_ENDPOINTS = ENDPOINTS.filter((e) => e.startsWith('reports.') || e.startsWith('events.'));

@@ -4,8 +4,7 @@ import type { EntityRef, IsoDateTime, MetricVariants, ScalarKey, ScrollId } from
 import type { DebugImageEvent, MultiTaskPlots, SingleValue } from './events.js';
 import type { ChangeStamps, Task, TaskQuery } from './tasks.js';
 
-export type ReportStatus = 'created' | 'published';
-export const REPORT_STATUSES: readonly ReportStatus[] = ['created', 'published'];
+type ReportStatus = 'created' | 'published';
 
 /** The system tag that marks an archived report or task. */
 export const ARCHIVED_TAG = 'archived';
@@ -113,7 +112,7 @@ export interface ReportsGetTaskDataRequest extends TaskQuery {
 }
 
 /** metric → variant → taskId → series named after the task (no `metrics` wrapper here). */
-export type TaskDataScalarHistogram = Record<
+type TaskDataScalarHistogram = Record<
   string,
   Record<string, Record<string, { name: string; x: (number | string)[]; y: number[]; x_axis_label?: string }>>
 >;

@@ -69,7 +69,7 @@ export interface PatternCondition {
   pattern: string;
   fields: string[];
 }
-export interface ListFilter {
+interface ListFilter {
   /** null stands for "none" (no project, no tag). */
   include?: (string | null)[];
   exclude?: (string | null)[];
@@ -259,7 +259,7 @@ export interface TasksPingRequest {
   task: string;
 }
 
-export interface ArtifactTypeData {
+interface ArtifactTypeData {
   preview?: string;
   content_type?: string;
   data_hash?: string;

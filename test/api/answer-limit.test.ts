@@ -5,9 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient, type ClientOptions } from '../../src/api/index.js';
 import { DEFAULT_MAX_ANSWER_BYTES, REFUSAL_MEMORY_MS } from '../../src/api/answer-limit.js';
-import { ApiError } from '../../src/api/errors.js';
 import { startHugeAnswers, type HugeAnswers } from '../helpers/huge-answers.js';
 import { waitFor } from '../helpers/timers.js';
+import { errorOf } from '../helpers/api-error.js';
 
 const MIB = 1024 * 1024;
 let huge: HugeAnswers;
@@ -18,16 +18,6 @@ function makeClient(extra: Partial<ClientOptions> = {}): ApiClient {
   const c = createClient({ apiHost: huge.url, token: 'token', now: () => clock, ...extra });
   clients.push(c);
   return c;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    return err as ApiError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 beforeEach(async () => {
@@ -47,7 +37,7 @@ describe('the bound on one answer', () => {
 
   it('refuses a 200 MiB answer on its Content-Length, names the call and the size, and reads none of it', async () => {
     const client = makeClient();
-    const err = await failure(client.tasks.getAllEx({}));
+    const err = await errorOf(client.tasks.getAllEx({}));
     expect(err.kind).toBe('too-large');
     expect(err.transient).toBe(false);
     expect(err.describe()).toBe(
@@ -62,7 +52,7 @@ describe('the bound on one answer', () => {
   it('stops reading an endless chunked answer once it passes the bound, and hangs up', async () => {
     huge.mode = 'endless';
     const client = makeClient({ maxAnswerBytes: 4 * MIB });
-    const err = await failure(client.events.getTaskLog({ task: 't1', batch_size: 100 }));
+    const err = await errorOf(client.events.getTaskLog({ task: 't1', batch_size: 100 }));
     expect(err.kind).toBe('too-large');
     expect(err.endpoint).toBe('events.get_task_log');
     expect(err.message).toMatch(/^answer too large \(more than \d+(\.\d)? MiB and still coming; the limit is 4 MiB/);
@@ -75,7 +65,7 @@ describe('the bound on one answer', () => {
     huge.declaredBytes = 3 * MIB;
     const client = makeClient({ maxAnswerBytes: 4 * MIB });
     // The body is a cut-off envelope of 3 MiB: read whole, then found not to be one.
-    const err = await failure(client.tasks.getAllEx({}));
+    const err = await errorOf(client.tasks.getAllEx({}));
     expect(err.kind).toBe('protocol');
     expect(huge.written).toEqual([3 * MIB]);
   });
@@ -84,25 +74,25 @@ describe('the bound on one answer', () => {
 describe('a refused request', () => {
   it('is refused again from memory, not downloaded, until a minute has passed', async () => {
     const client = makeClient();
-    const first = await failure(client.tasks.getAllEx({ only_fields: ['name'] }));
-    const again = await failure(client.tasks.getAllEx({ only_fields: ['name'] }));
+    const first = await errorOf(client.tasks.getAllEx({ only_fields: ['name'] }));
+    const again = await errorOf(client.tasks.getAllEx({ only_fields: ['name'] }));
     expect(again.kind).toBe('too-large');
     expect(again.message).toBe(`${first.message} (asked again in 60 s)`);
     expect(huge.requests).toHaveLength(1);
 
     clock += REFUSAL_MEMORY_MS - 1;
-    await failure(client.tasks.getAllEx({ only_fields: ['name'] }));
+    await errorOf(client.tasks.getAllEx({ only_fields: ['name'] }));
     expect(huge.requests).toHaveLength(1);
     clock += 1;
-    await failure(client.tasks.getAllEx({ only_fields: ['name'] }));
+    await errorOf(client.tasks.getAllEx({ only_fields: ['name'] }));
     expect(huge.requests).toHaveLength(2);
   });
 
   it('does not stop a request of another shape (another page, filter or call)', async () => {
     const client = makeClient();
-    await failure(client.tasks.getAllEx({ only_fields: ['name'] }));
-    await failure(client.tasks.getAllEx({ only_fields: ['name', 'status'] }));
-    await failure(client.events.getTaskLog({ task: 't1' }));
+    await errorOf(client.tasks.getAllEx({ only_fields: ['name'] }));
+    await errorOf(client.tasks.getAllEx({ only_fields: ['name', 'status'] }));
+    await errorOf(client.events.getTaskLog({ task: 't1' }));
     expect(huge.requests.map((r) => r.endpoint)).toEqual([
       'tasks.get_all_ex',
       'tasks.get_all_ex',

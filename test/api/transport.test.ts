@@ -8,6 +8,7 @@ import { ApiError } from '../../src/api/errors.js';
 import type { EventInput } from '../../src/wire/events.js';
 import { ERRORS } from '../../src/wire/errors.js';
 import { FakeServer, envelopeFor, fail, ok } from '../helpers/fake-server.js';
+import { errorOf } from '../helpers/api-error.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -26,16 +27,6 @@ function makeClient(extra: Partial<ClientOptions> = {}): ApiClient {
   const c = createClient({ apiHost: server.url, ...fast, ...extra });
   clients.push(c);
   return c;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    return err as ApiError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 beforeEach(async () => {
@@ -97,7 +88,7 @@ describe('requests', () => {
       raw: `<html>${'x'.repeat(512 * 1024)}</html>`,
       contentType: 'text/html',
     });
-    for (let i = 0; i < 12; i++) await failure(client.reports.getTags({}));
+    for (let i = 0; i < 12; i++) await errorOf(client.reports.getTags({}));
     expect(server.requestsTo('reports.get_tags')).toHaveLength(12);
     expect(new Set(server.requests.map((r) => r.remotePort)).size).toBeLessThanOrEqual(2);
   });
@@ -118,7 +109,7 @@ describe('answers that are not envelopes', () => {
   it('turns an HTML 502 page into an ApiError quoting the status and the start of the body', async () => {
     const html = `<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center>${'x'.repeat(400)}</body></html>`;
     server.always('tasks.create', { status: 502, raw: html, contentType: 'text/html' });
-    const err = await failure(client.tasks.create({ name: 'n', type: 'training' }));
+    const err = await errorOf(client.tasks.create({ name: 'n', type: 'training' }));
     expect(err.kind).toBe('http');
     expect(err.httpStatus).toBe(502);
     expect(err.endpoint).toBe('tasks.create');
@@ -133,14 +124,14 @@ describe('answers that are not envelopes', () => {
       raw: 'Content encoding is not supported',
       contentType: 'text/plain',
     });
-    const err = await failure(client.reports.getTags({}));
+    const err = await errorOf(client.reports.getTags({}));
     expect(err.httpStatus).toBe(415);
     expect(err.message).toContain('Content encoding is not supported');
   });
 
   it('reports a 200 answer that is not an envelope as a protocol error', async () => {
     server.always('reports.get_tags', { status: 200, raw: '{"tags": []}', contentType: 'application/json' });
-    const err = await failure(client.reports.getTags({}));
+    const err = await errorOf(client.reports.getTags({}));
     expect(err.kind).toBe('protocol');
     expect(err.message).toContain('{"tags": []}');
   });
@@ -153,7 +144,7 @@ describe('answers that are not envelopes', () => {
       fail(ERRORS.invalidTaskId, ': ids=(nope)'),
     );
     await expect(client.events.downloadTaskLog({ task: 't' })).resolves.toBe(text);
-    const err = await failure(client.events.downloadTaskLog({ task: 'nope' }));
+    const err = await errorOf(client.events.downloadTaskLog({ task: 'nope' }));
     expect([err.httpStatus, err.resultCode, err.resultSubcode]).toEqual([400, 400, 101]);
     expect(err.message).toBe('invalid task id: ids=(nope)');
   });
@@ -163,7 +154,7 @@ describe('deadlines and network failures', () => {
   it('fails with kind timeout when the server never answers, within the deadline', async () => {
     server.always('reports.get_tags', { hang: true });
     const started = Date.now();
-    const err = await failure(client.reports.getTags({}, { timeoutMs: 300 }));
+    const err = await errorOf(client.reports.getTags({}, { timeoutMs: 300 }));
     const elapsed = Date.now() - started;
     expect(err.kind).toBe('timeout');
     expect(err.message).toContain('127.0.0.1');
@@ -175,7 +166,7 @@ describe('deadlines and network failures', () => {
     const c = makeClient({ timeouts: { totalMs: 250 } });
     server.always('reports.get_tags', { hang: true });
     const started = Date.now();
-    const err = await failure(c.reports.getTags({}));
+    const err = await errorOf(c.reports.getTags({}));
     expect(err.kind).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(1_500);
   });
@@ -184,7 +175,7 @@ describe('deadlines and network failures', () => {
     server.always('reports.get_tags', { hang: true });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const err = await failure(client.reports.getTags({}, { signal: controller.signal }));
+    const err = await errorOf(client.reports.getTags({}, { signal: controller.signal }));
     expect(err.kind).toBe('aborted');
     expect(err.name).toBe('AbortError');
   });
@@ -192,7 +183,7 @@ describe('deadlines and network failures', () => {
   it('rejects at once when the signal is already aborted, sending nothing', async () => {
     await client.serverInfo();
     const before = server.requests.length;
-    const err = await failure(client.reports.getTags({}, { signal: AbortSignal.abort() }));
+    const err = await errorOf(client.reports.getTags({}, { signal: AbortSignal.abort() }));
     expect(err.kind).toBe('aborted');
     expect(server.requests.length).toBe(before);
   });
@@ -202,7 +193,7 @@ describe('deadlines and network failures', () => {
     const c = createClient({ ...fast, apiHost: `http://127.0.0.1:${port}`, retry: { maxRetries: 0 } });
     clients.push(c);
     const started = Date.now();
-    const err = await failure(c.reports.getTags({}));
+    const err = await errorOf(c.reports.getTags({}));
     expect(err.kind).toBe('refused');
     expect(err.message).toContain(`127.0.0.1:${port}`);
     expect(err.describe()).toBe(`auth.login: connection refused by 127.0.0.1:${port} (is the server running?)`);
@@ -222,7 +213,7 @@ describe('deadlines and network failures', () => {
     });
     clients.push(c);
     const started = Date.now();
-    const err = await failure(c.reports.getTags({}));
+    const err = await errorOf(c.reports.getTags({}));
     silent.close();
     expect(err.kind).toBe('timeout');
     expect(err.message).toBe(`could not connect to 127.0.0.1:${port} within 0.2 s`);
@@ -232,21 +223,21 @@ describe('deadlines and network failures', () => {
   it('reports an unresolvable host as kind dns', async () => {
     const c = createClient({ ...fast, apiHost: 'http://tracktop-test.invalid:8008', retry: { maxRetries: 0 } });
     clients.push(c);
-    const err = await failure(c.reports.getTags({}));
+    const err = await errorOf(c.reports.getTags({}));
     expect(err.kind).toBe('dns');
     expect(err.message).toContain('tracktop-test.invalid');
   });
 
   it('reports a dropped connection as a network error', async () => {
     server.always('tasks.create', { destroy: true });
-    const err = await failure(client.tasks.create({ name: 'n', type: 'training' }));
+    const err = await errorOf(client.tasks.create({ name: 'n', type: 'training' }));
     expect(err.kind).toBe('network');
     expect(err.message).toContain('127.0.0.1');
   });
 
   it('reports a connection dropped in the middle of a body as a network error', async () => {
     server.always('tasks.create', { ...ok({ id: 'x'.repeat(100_000) }), partial: { bytes: 50_000, then: 'destroy' } });
-    const err = await failure(client.tasks.create({ name: 'n', type: 'training' }));
+    const err = await errorOf(client.tasks.create({ name: 'n', type: 'training' }));
     expect(err.kind).toBe('network');
   });
 
@@ -257,9 +248,9 @@ describe('deadlines and network failures', () => {
     });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    expect((await failure(client.reports.getTags({}, { signal: controller.signal }))).kind).toBe('aborted');
+    expect((await errorOf(client.reports.getTags({}, { signal: controller.signal }))).kind).toBe('aborted');
     const started = Date.now();
-    expect((await failure(client.reports.getTags({}, { timeoutMs: 300 }))).kind).toBe('timeout');
+    expect((await errorOf(client.reports.getTags({}, { timeoutMs: 300 }))).kind).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
@@ -291,14 +282,14 @@ describe('retries', () => {
 
   it('gives up after two retries', async () => {
     server.always('reports.get_tags', { status: 502, raw: 'bad gateway' });
-    const err = await failure(client.reports.getTags({}));
+    const err = await errorOf(client.reports.getTags({}));
     expect(err.httpStatus).toBe(502);
     expect(server.requestsTo('reports.get_tags')).toHaveLength(3);
   });
 
   it('never retries a write that got a 503', async () => {
     server.reply('reports.archive', { status: 503, resultMsg: 'maintenance', data: {} }, ok({ archived: 1 }));
-    const err = await failure(client.reports.archive({ task: 'r' }));
+    const err = await errorOf(client.reports.archive({ task: 'r' }));
     expect(err.httpStatus).toBe(503);
     expect(server.requestsTo('reports.archive')).toHaveLength(1);
   });
@@ -309,14 +300,14 @@ describe('retries', () => {
       { status: 503, data: {} },
       ok({ scroll_id: 's', event: null, min_iteration: null, max_iteration: null }),
     );
-    const err = await failure(client.events.nextDebugImageSample({ task: 't', scroll_id: 's' }));
+    const err = await errorOf(client.events.nextDebugImageSample({ task: 't', scroll_id: 's' }));
     expect(err.httpStatus).toBe(503);
     expect(server.requestsTo('events.next_debug_image_sample')).toHaveLength(1);
   });
 
   it('does not retry client errors such as 400', async () => {
     server.reply('reports.get_tags', fail(ERRORS.validationError), ok({ tags: [] }));
-    await failure(client.reports.getTags({}));
+    await errorOf(client.reports.getTags({}));
     expect(server.requestsTo('reports.get_tags')).toHaveLength(1);
   });
 
@@ -337,7 +328,7 @@ describe('retries', () => {
       { status: 429, raw: 'slow down', headers: { 'retry-after': '1' } },
       ok({ tags: [] }),
     );
-    const err = await failure(client.reports.getTags({}, { timeoutMs: 400 }));
+    const err = await errorOf(client.reports.getTags({}, { timeoutMs: 400 }));
     expect(err.httpStatus).toBe(429);
     expect(server.requestsTo('reports.get_tags')).toHaveLength(1);
   });

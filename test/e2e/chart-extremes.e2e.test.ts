@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient } from '../../src/api/index.js';
-import { BIN } from '../helpers/demo-process.js';
+import { startMonitorOn } from '../helpers/demo-process.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { addScalars, createTask } from '../helpers/store-fixture.js';
-import { startTmux, tmuxAvailable, type TmuxSession } from '../helpers/tmux.js';
+import { tmuxAvailable, type TmuxSession } from '../helpers/tmux.js';
 
 let server: TestServer;
 let client: ApiClient;
@@ -50,16 +50,7 @@ afterAll(async () => {
 
 describe.skipIf(!tmuxAvailable())('chart extremes in tmux', () => {
   it('draws the axis to the spike and the dip, and counts log-scale points zoomed or not', async () => {
-    tmux = startTmux([process.execPath, BIN, '--no-color', '--interval', '1'], {
-      columns: 120,
-      rows: 40,
-      env: {
-        HOME: home,
-        CLEARML_API_HOST: server.url,
-        CLEARML_API_ACCESS_KEY: server.accessKey,
-        CLEARML_API_SECRET_KEY: server.secretKey,
-      },
-    });
+    tmux = startMonitorOn(server, home, 120, 40);
     const t = tmux;
     await t.waitFor('spiky-run', 30_000);
     // The scalars pane lists them as max and min; the chart's axis ends at the same numbers.

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient } from '../../src/api/index.js';
 import type { ScalarEventInput } from '../../src/wire/events.js';
-import { BIN } from '../helpers/demo-process.js';
+import { startMonitorOn } from '../helpers/demo-process.js';
 import { basicAuth, send } from '../helpers/http.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { startTmux, tmuxAvailable, type TmuxSession } from '../helpers/tmux.js';
+import { tmuxAvailable, type TmuxSession } from '../helpers/tmux.js';
 
 const COLUMNS = 160;
 const ROWS = 45;
@@ -73,16 +73,7 @@ afterAll(async () => {
 
 describe.skipIf(!tmuxAvailable())('run info and compare in tmux', () => {
   it('shows the failure reason and hyperparameters, then compares three marked runs', async () => {
-    tmux = startTmux([process.execPath, BIN, '--no-color', '--interval', '1'], {
-      columns: COLUMNS,
-      rows: ROWS,
-      env: {
-        HOME: home,
-        CLEARML_API_HOST: server.url,
-        CLEARML_API_ACCESS_KEY: server.accessKey,
-        CLEARML_API_SECRET_KEY: server.secretKey,
-      },
-    });
+    tmux = startMonitorOn(server, home, COLUMNS, ROWS);
     const t = tmux;
     // The failed run was updated last: it is at the top and selected.
     await t.waitFor('cmp-oom', 30_000);

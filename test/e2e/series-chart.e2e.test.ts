@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient } from '../../src/api/index.js';
 import type { EventInput } from '../../src/wire/events.js';
-import { BIN } from '../helpers/demo-process.js';
+import { startMonitorOn } from '../helpers/demo-process.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { startTmux, tmuxAvailable, type TmuxSession } from '../helpers/tmux.js';
+import { tmuxAvailable, type TmuxSession } from '../helpers/tmux.js';
 
 let server: TestServer;
 let client: ApiClient;
@@ -86,16 +86,7 @@ describe.skipIf(!tmuxAvailable())('series, chart and log views in tmux', () => {
     'at %ix%i',
     async (columns, rows) => {
       tmux?.kill();
-      tmux = startTmux([process.execPath, BIN, '--no-color', '--interval', '1'], {
-        columns,
-        rows,
-        env: {
-          HOME: home,
-          CLEARML_API_HOST: server.url,
-          CLEARML_API_ACCESS_KEY: server.accessKey,
-          CLEARML_API_SECRET_KEY: server.secretKey,
-        },
-      });
+      tmux = startMonitorOn(server, home, columns, rows);
       const t = tmux;
       await t.waitFor('rl-run', 30_000);
 

@@ -10,6 +10,28 @@ import { startTmux, tmuxAvailable, type TmuxSession } from './tmux.js';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(ROOT, 'bin', 'tracktop.js');
 
+/**
+ * The built monitor in tmux on `server` (its URL and key pair in the environment, HOME at
+ * `home`), without colour and polling every second.
+ */
+export function startMonitorOn(
+  server: { url: string; accessKey: string; secretKey: string },
+  home: string,
+  columns: number,
+  rows: number,
+): TmuxSession {
+  return startTmux([process.execPath, BIN, '--no-color', '--interval', '1'], {
+    columns,
+    rows,
+    env: {
+      HOME: home,
+      CLEARML_API_HOST: server.url,
+      CLEARML_API_ACCESS_KEY: server.accessKey,
+      CLEARML_API_SECRET_KEY: server.secretKey,
+    },
+  });
+}
+
 export function assertBuiltAndTmux(): void {
   if (!tmuxAvailable())
     throw new Error('tmux is needed for end-to-end tests (apt-get install -y tmux; .ci/run installs it)');

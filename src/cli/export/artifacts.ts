@@ -8,7 +8,7 @@ import { isObject } from '../../wire/json.js';
 import type { ExportContext } from './exporters.js';
 import { download, safeNamePart } from './images.js';
 
-export interface StoredItem {
+interface StoredItem {
   /** `artifact losses` or `output model lenet`. */
   label: string;
   uri: string;
@@ -57,7 +57,7 @@ async function storedItems(ctx: ExportContext): Promise<Omit<StoredItem, 'name'>
   return items;
 }
 
-export interface ArtifactExportResult {
+interface ArtifactExportResult {
   saved: StoredItem[];
   /** Items whose URI is not http(s): where they are, for the user to fetch themselves. */
   skipped: Omit<StoredItem, 'name'>[];

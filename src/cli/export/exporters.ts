@@ -149,7 +149,7 @@ export async function exportLog(ctx: ExportContext, format: LogFormat): Promise<
 }
 
 /** A plot as real servers keep big ones (zlib+base64 in plot_data) given back its plot_str. */
-export function restorePlotStr(event: StoredEvent): StoredEvent {
+function restorePlotStr(event: StoredEvent): StoredEvent {
   const doc = event as PlotEvent & { plot_data?: unknown };
   if (typeof doc.plot_data !== 'string' || typeof doc.plot_str === 'string') return event;
   const { plot_data: data, ...rest } = doc;

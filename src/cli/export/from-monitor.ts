@@ -30,7 +30,7 @@ const EXTENSION: Record<Kind, string> = {
 const two = (n: number): string => String(n).padStart(2, '0');
 
 /** Local time as `YYYYMMDD-HHMMSS` (sorts by time, safe in a file name). */
-export function fileTimestamp(epochMs: number): string {
+function fileTimestamp(epochMs: number): string {
   const d = new Date(epochMs);
   return `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`;
 }

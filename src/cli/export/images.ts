@@ -24,7 +24,7 @@ export function safeNamePart(text: string): string {
 }
 
 /** The URL's file extension when it looks like one (".png"), else ".bin". */
-export function urlExtension(url: string): string {
+function urlExtension(url: string): string {
   let path = url;
   try {
     path = new URL(url).pathname;
@@ -36,10 +36,7 @@ export function urlExtension(url: string): string {
 }
 
 /** "metric__variant__iter000012.png", unique within `used` (a counter is added on a clash). */
-export function imageFileName(
-  event: Pick<DebugImageEvent, 'metric' | 'variant' | 'iter' | 'url'>,
-  used: Set<string>,
-): string {
+function imageFileName(event: Pick<DebugImageEvent, 'metric' | 'variant' | 'iter' | 'url'>, used: Set<string>): string {
   const iter = String(event.iter ?? 0).padStart(6, '0');
   const base = `${safeNamePart(event.metric)}__${safeNamePart(event.variant)}__iter${iter}`;
   const ext = urlExtension(event.url);
@@ -77,14 +74,14 @@ export async function download(url: string, path: string, token: string | undefi
   }
 }
 
-export interface ImageExportOptions {
+interface ImageExportOptions {
   dir: string;
   /** Hosts that get the API token with the request (the API server, the files server). */
   trustedHosts: (string | undefined)[];
 }
 
 /** An image that could not be downloaded: the file it would have been and why. */
-export interface SkippedImage {
+interface SkippedImage {
   name: string;
   reason: string;
 }

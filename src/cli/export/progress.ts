@@ -2,10 +2,10 @@
 // most every 200 ms, and only when stderr is a terminal (in a pipe or a log file it stays silent).
 import type { Writable } from 'node:stream';
 
-export const PROGRESS_INTERVAL_MS = 200;
+const PROGRESS_INTERVAL_MS = 200;
 const BAR_WIDTH = 20;
 
-export interface ProgressState {
+interface ProgressState {
   /** What is counted: "points", "lines", "plots", "images". */
   unit: string;
   done: number;

@@ -8,7 +8,7 @@ const FIELDS = ['id', 'name', 'status', 'project.id', 'project.name', 'last_upda
 /** Candidates listed in the "ambiguous" message. */
 const MAX_LISTED = 10;
 
-export interface ResolvedTask {
+interface ResolvedTask {
   id: string;
   name: string;
   projectId?: string | undefined;

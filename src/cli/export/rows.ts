@@ -1,12 +1,12 @@
 // Pure formatting of exported records: CSV fields and JSON lines.
 
 /** A CSV field per RFC 4180: quoted when it holds a comma, quote or line break. */
-export function csvField(value: string | number): string {
+function csvField(value: string | number): string {
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvRow(fields: (string | number)[]): string {
+function csvRow(fields: (string | number)[]): string {
   return `${fields.map(csvField).join(',')}\n`;
 }
 

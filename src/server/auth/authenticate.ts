@@ -59,7 +59,7 @@ interface KeyUserRow extends UserRow {
  * any storm of wrong ones; wrong secrets are counted per key and per source, and past a few
  * they answer 429 for a doubling wait. Unknown and revoked keys cost the same check.
  */
-export function authenticateKeyPair(db: Db, accessKey: string, secret: string, nowMs: number, source = ''): Identity {
+function authenticateKeyPair(db: Db, accessKey: string, secret: string, nowMs: number, source = ''): Identity {
   const row = stmt(
     db,
     `SELECT c.secret_tag, u.id, u.company, u.name, u.role FROM credentials c JOIN users u ON u.id = c.user
@@ -115,7 +115,7 @@ function checkTokenClaims(db: Db, claims: Record<string, unknown>): void {
     throw invalidToken('Token was issued for a key pair that was revoked or given a new secret');
 }
 
-export function authenticateToken(db: Db, token: string, nowMs: number): Identity {
+function authenticateToken(db: Db, token: string, nowMs: number): Identity {
   const result = verifyJwt(token, jwtSecret(db), Math.floor(nowMs / 1000));
   if (!result.ok) throw invalidToken(result.reason);
   checkTokenClaims(db, result.claims);

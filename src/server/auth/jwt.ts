@@ -17,7 +17,7 @@ export function signJwt(claims: Record<string, unknown>, secret: string): string
   return `${body}.${sign(body, secret).toString('base64url')}`;
 }
 
-export type JwtResult =
+type JwtResult =
   | { ok: true; claims: Record<string, unknown> }
   /** `reason` uses the texts of PyJWT, which real servers put in their messages. */
   | { ok: false; reason: string };

@@ -10,9 +10,9 @@ import { companyId } from '../db/server-meta.js';
 import { stmt } from '../db/statements.js';
 import { generateKeyPair, hashSecret, verifySecret, type KeyPair } from './credentials.js';
 
-export type KeyOrigin = 'start' | 'keys';
+type KeyOrigin = 'start' | 'keys';
 
-export interface KeyRow {
+interface KeyRow {
   access_key: string;
   name: string;
   user: string;
@@ -22,7 +22,7 @@ export interface KeyRow {
 }
 
 /** Longest key name (a person's name). */
-export const MAX_KEY_NAME_CHARS = 200;
+const MAX_KEY_NAME_CHARS = 200;
 
 /**
  * The pepper of secret tags: random, kept in server_meta. A tag is an HMAC of the pair, checked

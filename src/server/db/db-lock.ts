@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { restrictToOwner } from './db.js';
 
-export class DatabaseInUse extends Error {}
+class DatabaseInUse extends Error {}
 
 /** Takes the database's server lock; the function that releases it. Nothing for ':memory:'. */
 export function lockDatabase(path: string): () => void {

@@ -24,7 +24,7 @@ export function openDatabase(path: string): Db {
   return db;
 }
 
-export function migrate(db: Db): void {
+function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (const m of MIGRATIONS) {
     if (m.version <= current) continue;

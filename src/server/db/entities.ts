@@ -49,7 +49,7 @@ export interface TaskRow extends EntityRow {
 }
 
 /** Task columns holding a JSON object that tasks.edit/update set whole (migration 3). */
-export const TASK_OBJECT_FIELDS = [
+const TASK_OBJECT_FIELDS = [
   'hyperparams',
   'configuration',
   'script',
@@ -86,7 +86,7 @@ export interface ModelRow extends EntityRow {
 }
 
 /** Model columns holding a JSON object (migration 6). */
-export const MODEL_OBJECT_FIELDS = ['design', 'labels', 'metadata', 'ui_cache'] as const;
+const MODEL_OBJECT_FIELDS = ['design', 'labels', 'metadata', 'ui_cache'] as const;
 
 export function parseList(text: string | null | undefined): string[] {
   if (!text) return [];
@@ -98,7 +98,8 @@ export function parseList(text: string | null | undefined): string[] {
   }
 }
 
-function parseObject(text: string | null | undefined): Record<string, unknown> {
+/** A stored JSON-object column ({} when unset or not an object). */
+export function parseObject(text: string | null | undefined): Record<string, unknown> {
   if (!text) return {};
   try {
     const v = JSON.parse(text) as unknown;

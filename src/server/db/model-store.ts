@@ -3,7 +3,8 @@
 import { ERRORS } from '../../wire/errors.js';
 import type { MetadataItem } from '../../wire/models.js';
 import type { RequestContext } from '../handlers/handler-types.js';
-import type { ModelRow } from './entities.js';
+import { type ColumnsUpdated, type ColumnValues, sqlValue, updateColumns } from './column-values.js';
+import { parseObject, type ModelRow } from './entities.js';
 import { ServerError } from '../http/errors.js';
 import { newId } from './ids.js';
 import { stmt } from './statements.js';
@@ -20,14 +21,11 @@ export function requireModel(ctx: RequestContext, id: string): ModelRow {
   return row;
 }
 
-/** Column values to write: text, numbers, null, or objects/lists stored as JSON text. */
-export type ModelValues = Record<string, string | number | null | readonly unknown[] | Record<string, unknown>>;
-
 /** A new model of the caller's company; `values` are columns besides the stamps. */
-export function insertModel(ctx: RequestContext, values: ModelValues & { name: string }): string {
+export function insertModel(ctx: RequestContext, values: ColumnValues & { name: string }): string {
   const id = newId();
   const now = ctx.now();
-  const row: ModelValues = {
+  const row: ColumnValues = {
     ...values,
     id,
     company: ctx.identity.company,
@@ -42,35 +40,16 @@ export function insertModel(ctx: RequestContext, values: ModelValues & { name: s
   return id;
 }
 
-function sqlValue(value: ModelValues[string] | undefined): unknown {
-  return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
-}
-
 /** Updates the given columns (names come from code, never from requests) and last_update. */
-export function updateModelFields(
-  ctx: RequestContext,
-  model: ModelRow,
-  values: ModelValues,
-): { updated: number; fields: Record<string, unknown> } {
+export function updateModelFields(ctx: RequestContext, model: ModelRow, values: ColumnValues): ColumnsUpdated {
   const now = ctx.now();
-  const entries = Object.entries(values);
-  const sets = [...entries.map(([column]) => `${column} = ?`), 'last_update = ?'];
-  const params = [...entries.map(([, value]) => sqlValue(value)), now];
-  const updated = stmt(ctx.db, `UPDATE models SET ${sets.join(', ')} WHERE id = ?`).run(...params, model.id).changes;
+  const updated = updateColumns(ctx.db, 'models', model.id, values, { last_update: now });
   return { updated, fields: { ...values, last_update: isoTime(now) } };
 }
 
 /** The stored metadata map of a model ({} when unset). */
 export function modelMetadata(model: ModelRow): Record<string, MetadataItem> {
-  if (!model.metadata) return {};
-  try {
-    const value = JSON.parse(model.metadata) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, MetadataItem>)
-      : {};
-  } catch {
-    return {};
-  }
+  return parseObject(model.metadata) as Record<string, MetadataItem>;
 }
 
 /** Metadata items as stored: keyed by `key` (items without a key are refused by validation). */

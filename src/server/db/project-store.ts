@@ -10,9 +10,9 @@ import { stmt } from './statements.js';
 
 export const HIDDEN_TAG = 'hidden';
 export const REPORTS_TAG = 'reports';
-export const REPORTS_PROJECT_DESCRIPTION = 'Reports project';
+const REPORTS_PROJECT_DESCRIPTION = 'Reports project';
 
-export function getProject(db: Db, company: string, id: string): ProjectRow | undefined {
+function getProject(db: Db, company: string, id: string): ProjectRow | undefined {
   return stmt(db, 'SELECT * FROM projects WHERE id = ? AND company = ?').get(id, company) as ProjectRow | undefined;
 }
 
@@ -65,7 +65,7 @@ export function renameProject(db: Db, project: ProjectRow, newName: string): str
   return fullName;
 }
 
-export interface NewProjectFields {
+interface NewProjectFields {
   description?: string;
   tags?: string[];
   systemTags?: string[];

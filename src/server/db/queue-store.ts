@@ -12,14 +12,14 @@ import { stmt } from './statements.js';
 
 export type QueueRow = EntityRow;
 
-export interface EntryRow {
+interface EntryRow {
   task: string;
   added: number;
   position: number;
 }
 
 /** The system tag of the queue tasks go to when none is named (queues.get_default). */
-export const DEFAULT_QUEUE_TAG = 'default';
+const DEFAULT_QUEUE_TAG = 'default';
 /** How long queue samples and worker reports are kept. */
 export const CLUSTER_HISTORY_MS = 24 * 3600_000;
 /** Entries one queue shows in an answer (its first ones): keeps answers bounded. */
@@ -27,7 +27,7 @@ export const MAX_ENTRIES_ANSWERED = 10_000;
 /** A queue whose line did not change is sampled at most this often (agents poll every 5 s). */
 const SAMPLE_EVERY_MS = 60_000;
 
-export function getQueue(ctx: RequestContext, id: string): QueueRow | undefined {
+function getQueue(ctx: RequestContext, id: string): QueueRow | undefined {
   return stmt(ctx.db, 'SELECT * FROM queues WHERE id = ? AND company = ?').get(id, ctx.identity.company) as
     QueueRow | undefined;
 }

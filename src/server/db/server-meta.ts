@@ -1,5 +1,6 @@
 // Per-database settings kept in server_meta: the token signing secret, the key generation
-// (auth tokens name it; it changes with the server's keys) and the company.
+// (auth tokens name it; it is made with the database and changed only by the v7 migration in
+// ../auth/schema.ts, which ended the tokens issued before it), the company and the last URL.
 import { randomBytes } from 'node:crypto';
 import type { Db } from './db.js';
 import { newId } from './ids.js';
@@ -28,11 +29,6 @@ export function companyId(db: Db): string {
 /** Which set of server keys is current; auth tokens issued under another one are refused. */
 export function keyGeneration(db: Db): string {
   return getOrCreate(db, 'key_generation', newId);
-}
-
-/** Starts a new key generation: every auth token issued so far stops being accepted. */
-export function bumpKeyGeneration(db: Db): void {
-  stmt(db, 'INSERT OR REPLACE INTO server_meta (key, value) VALUES (?, ?)').run('key_generation', newId());
 }
 
 /** Records the URL the server now listens on, for `serve keys create` to print (keys-command.ts). */

@@ -3,14 +3,14 @@
 // last_update/last_change stamps every change leaves.
 import { ERRORS } from '../../wire/errors.js';
 import type { RequestContext } from '../handlers/handler-types.js';
-import type { TaskRow, TaskObjectField } from './entities.js';
+import { type ColumnsUpdated, type ColumnValues, updateColumns } from './column-values.js';
+import { parseObject, type TaskRow, type TaskObjectField } from './entities.js';
 import { ServerError } from '../http/errors.js';
-import { stmt } from './statements.js';
 import { requireTask } from './task-store.js';
 import { isoTime } from './time.js';
 
 /** Real servers let only `created` tasks be edited, unless the call is forced. */
-export function requireEditable(task: TaskRow, force: boolean): void {
+function requireEditable(task: TaskRow, force: boolean): void {
   if (!force && task.status !== 'created')
     throw new ServerError(ERRORS.invalidTaskStatus, 'Task is not in created status (use force to edit it anyway)', {
       status: task.status,
@@ -25,25 +25,11 @@ export function editableTask(ctx: RequestContext, id: string, force: boolean): T
   return task;
 }
 
-/** Column values to write: text, numbers, null, or objects/lists stored as JSON text. */
-export type FieldValues = Record<string, string | number | null | readonly unknown[] | Record<string, unknown>>;
-
 /** Updates the given columns (names come from code, never from requests) and the change stamps. */
-export function updateTaskFields(
-  ctx: RequestContext,
-  task: TaskRow,
-  values: FieldValues,
-): { updated: number; fields: Record<string, unknown> } {
+export function updateTaskFields(ctx: RequestContext, task: TaskRow, values: ColumnValues): ColumnsUpdated {
   const now = ctx.now();
-  const sets: string[] = [];
-  const params: unknown[] = [];
-  for (const [column, value] of Object.entries(values)) {
-    sets.push(`${column} = ?`);
-    params.push(value !== null && typeof value === 'object' ? JSON.stringify(value) : value);
-  }
-  sets.push('last_update = ?', 'last_change = ?', 'last_changed_by = ?');
-  params.push(now, now, ctx.identity.user);
-  const updated = stmt(ctx.db, `UPDATE tasks SET ${sets.join(', ')} WHERE id = ?`).run(...params, task.id).changes;
+  const stamps = { last_update: now, last_change: now, last_changed_by: ctx.identity.user };
+  const updated = updateColumns(ctx.db, 'tasks', task.id, values, stamps);
   return {
     updated,
     fields: { ...values, last_update: isoTime(now), last_change: isoTime(now), last_changed_by: ctx.identity.user },
@@ -52,14 +38,5 @@ export function updateTaskFields(
 
 /** A stored JSON-object column of the task ({} when unset). */
 export function taskObject(task: TaskRow, field: TaskObjectField): Record<string, unknown> {
-  const text = task[field];
-  if (!text) return {};
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
+  return parseObject(task[field]);
 }

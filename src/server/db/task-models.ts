@@ -7,7 +7,7 @@ import { stmt } from './statements.js';
 import { taskObject, updateTaskFields } from './task-fields.js';
 import { isoTime } from './time.js';
 
-export type TaskModelType = 'input' | 'output';
+type TaskModelType = 'input' | 'output';
 
 /** The task's model items of one type ([] when unset). */
 export function taskModelItems(task: TaskRow, type: TaskModelType): TaskModelItem[] {

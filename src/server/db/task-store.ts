@@ -19,7 +19,7 @@ export function requireTask(ctx: RequestContext, id: string): TaskRow {
   return row;
 }
 
-export interface NewTask {
+interface NewTask {
   name: string;
   type: string;
   project: string | null;

@@ -15,17 +15,17 @@ import { isoTime } from './time.js';
 /** Seconds a worker stays listed after registering or reporting, unless it says otherwise. */
 export const DEFAULT_WORKER_TIMEOUT_S = 600;
 /** The shortest interval of a stats chart, in seconds (as real servers). */
-export const MIN_CHART_INTERVAL_S = 40;
+const MIN_CHART_INTERVAL_S = 40;
 /** Points one stats or activity answer may have per series. */
-export const MAX_CHART_POINTS = 5000;
+const MAX_CHART_POINTS = 5000;
 /**
  * Worker reports one stats answer may read and parse (an hour of 30 s reports of 200 workers, a
  * day of 8), and one activity answer may count (a day of 100 workers): bounds on one request.
  */
 export const MAX_STATS_REPORTS = 25_000;
-export const MAX_ACTIVITY_REPORTS = 300_000;
+const MAX_ACTIVITY_REPORTS = 300_000;
 
-export interface WorkerRow {
+interface WorkerRow {
   company: string;
   user: string;
   id: string;
@@ -50,7 +50,7 @@ function getWorker(ctx: RequestContext, id: string): WorkerRow | undefined {
   ) as WorkerRow | undefined;
 }
 
-export interface Registration {
+interface Registration {
   worker: string;
   timeoutS: number;
   queues: readonly string[];
@@ -100,7 +100,7 @@ export function unregisterWorker(ctx: RequestContext, id: string): void {
   if (gone === 0) throw new ServerError(ERRORS.workerNotRegistered, undefined, { worker: id });
 }
 
-export interface StatusReport {
+interface StatusReport {
   worker: string;
   task?: string | undefined;
   queue?: string | undefined;
@@ -439,7 +439,7 @@ export function activityReport(
   };
 }
 
-export interface PropertyRow {
+interface PropertyRow {
   key: string;
   value: string;
   expires: number | null;

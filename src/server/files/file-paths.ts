@@ -1,7 +1,7 @@
 // Object paths of the files host: what an upload's form field names (or a GET's URL) may be,
 // and where it lives under the files directory. Nothing a request names may leave that directory.
 import { realpathSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { sep } from 'node:path';
 
 export class BadFilePath extends Error {}
 
@@ -49,8 +49,4 @@ export function isInside(root: string, path: string): boolean {
     return false;
   }
   return real === realRoot || real.startsWith(realRoot + sep);
-}
-
-export function joinUnder(root: string, segments: readonly string[]): string {
-  return join(root, ...segments);
 }

@@ -36,7 +36,7 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const uploadSlots = new Slots(UPLOADS_IN_FLIGHT);
 
 /** Where files live: `/files/<path>`, apart from every API endpoint. */
-export const FILES_PREFIX = '/files';
+const FILES_PREFIX = '/files';
 
 /** How the API sees a URL path: an endpoint it answers, one of the endpoint grammar it lacks, or neither. */
 export type ApiPathKind = 'endpoint' | 'unknown-endpoint' | 'not-api';

@@ -53,7 +53,7 @@ export interface PartHead {
 }
 
 /** Where a part's bytes go: `write` each piece in order, then `end`. */
-export interface PartWriter {
+interface PartWriter {
   write(data: Buffer): Promise<void>;
   end(): Promise<void>;
 }

@@ -4,7 +4,7 @@ import type { ServedEndpoint, ServedRequestOf } from '../../wire/operations.js';
 import type { Handler, RequestContext } from './handler-types.js';
 import { validate, type Shape, type Validated, type WireTyped } from '../http/validate.js';
 
-export interface ServedHandler<R> extends Handler {
+interface ServedHandler<R> extends Handler {
   readonly shape: Shape & WireTyped<R>;
 }
 
@@ -31,8 +31,8 @@ export function selfChecking<R>(shape: Shape & WireTyped<R>, run: Handler): Serv
  * errors_info, not refused; docs/wire-facts.md §3); list queries are checked by parseQuery against the
  * entity's fields (src/server/query/entity-specs.ts).
  */
-export type PerEventEndpoint = 'events.add' | 'events.add_batch';
-export type QueryEndpoint =
+type PerEventEndpoint = 'events.add' | 'events.add_batch';
+type QueryEndpoint =
   | 'tasks.get_all_ex'
   | 'tasks.get_all'
   | 'models.get_all_ex'

@@ -7,7 +7,7 @@ import { listAnswer, parseQuery, runQuery, type EntitySpec } from '../query/list
 
 type Doc = Record<string, unknown>;
 
-export interface ListCall {
+interface ListCall {
   spec: EntitySpec;
   /** The answer's list key, as real servers name it. */
   key: 'tasks' | 'models' | 'projects';

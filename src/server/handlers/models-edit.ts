@@ -17,19 +17,13 @@ import type {
 } from '../../wire/models.js';
 import type { UpdatedCountResponse } from '../../wire/tasks.js';
 import { normaliseTags, type ModelRow } from '../db/entities.js';
-import {
-  insertModel,
-  metadataMap,
-  modelMetadata,
-  requireModel,
-  type ModelValues,
-  updateModelFields,
-} from '../db/model-store.js';
+import { insertModel, metadataMap, modelMetadata, requireModel, updateModelFields } from '../db/model-store.js';
+import type { ColumnValues } from '../db/column-values.js';
 import { requireProject } from '../db/project-store.js';
 import { raiseLastIteration, setTaskModel, taskModelItems } from '../db/task-models.js';
 import { changeTaskStatus, requireTask } from '../db/task-store.js';
 import { ServerError } from '../http/errors.js';
-import { requestShape, v, type Validated } from '../http/validate.js';
+import { requestShape, TAG_RULES, v, type Validated } from '../http/validate.js';
 import type { RequestContext } from './handler-types.js';
 import { labelsRule, metadataItemRule } from './model-rules.js';
 
@@ -41,8 +35,7 @@ const UPDATE_FIELDS = {
   ready: v.bool().opt(),
   project: v.str().opt(),
   task: v.str().opt(),
-  tags: v.list(v.str()).opt(),
-  system_tags: v.list(v.str()).opt(),
+  ...TAG_RULES,
   iteration: v.int().opt(),
 };
 
@@ -60,10 +53,10 @@ const EDIT_SHAPE = requestShape<ModelsEditRequest>()({
 type UpdateFields = Omit<Validated<typeof UPDATE_SHAPE>, 'model' | 'iteration' | 'ui_cache'>;
 
 /** The column values of the fields a request names (references checked first). */
-function commonValues(ctx: RequestContext, req: UpdateFields): ModelValues {
+function commonValues(ctx: RequestContext, req: UpdateFields): ColumnValues {
   if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
   if (req.task) requireTask(ctx, req.task);
-  const values: ModelValues = {};
+  const values: ColumnValues = {};
   if (req.name !== undefined) values.name = req.name;
   if (req.comment !== undefined) values.comment = req.comment;
   if (req.ready !== undefined) values.ready = req.ready ? 1 : 0;
@@ -78,7 +71,7 @@ function commonValues(ctx: RequestContext, req: UpdateFields): ModelValues {
 function applyUpdate(
   ctx: RequestContext,
   model: ModelRow,
-  values: ModelValues,
+  values: ColumnValues,
   iteration: number | undefined,
 ): ModelUpdatedResponse {
   const task = typeof values.task === 'string' ? values.task : model.task;
@@ -120,8 +113,7 @@ const updateForTask = handler(
     override_model_id: v.str().opt(),
     name: v.str({ minLength: 1 }).opt(),
     comment: v.str().opt(),
-    tags: v.list(v.str()).opt(),
-    system_tags: v.list(v.str()).opt(),
+    ...TAG_RULES,
     iteration: v.int().opt(),
   }),
   (req, ctx): ModelsUpdateForTaskResponse => {

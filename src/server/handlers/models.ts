@@ -25,7 +25,7 @@ import { MODELS } from '../query/list-query.js';
 import { stmt } from '../db/statements.js';
 import { getTask, requireTask } from '../db/task-store.js';
 import { ServerError } from '../http/errors.js';
-import { requestShape, v, validate, validateField } from '../http/validate.js';
+import { requestShape, TAG_RULES, v, validate, validateField } from '../http/validate.js';
 import { listQueryHandler } from './list-calls.js';
 import { labelsRule, metadataItemRule } from './model-rules.js';
 
@@ -38,8 +38,7 @@ const create = handler(
     project: v.str().opt(),
     task: v.str().opt(),
     comment: v.str().opt(),
-    tags: v.list(v.str()).opt(),
-    system_tags: v.list(v.str()).opt(),
+    ...TAG_RULES,
     framework: v.str().opt(),
     design: v.anyObj().opt(),
     labels: labelsRule,

@@ -21,15 +21,14 @@ import {
 import { stmt } from '../db/statements.js';
 import { isoTime } from '../db/time.js';
 import { PROJECTS } from '../query/list-query.js';
-import { requestShape, v } from '../http/validate.js';
+import { requestShape, TAG_RULES, v } from '../http/validate.js';
 import { listQueryHandler } from './list-calls.js';
 
 const create = handler(
   requestShape<ProjectsCreateRequest>()({
     name: v.str({ minLength: 1 }),
     description: v.str().opt(),
-    tags: v.list(v.str()).opt(),
-    system_tags: v.list(v.str()).opt(),
+    ...TAG_RULES,
   }),
   (req, ctx): ProjectsCreateResponse => {
     const parts = projectPathParts(req.name, 'name');
@@ -51,8 +50,7 @@ const update = handler(
     project: v.str(),
     name: v.str({ minLength: 1 }).opt(),
     description: v.str().opt(),
-    tags: v.list(v.str()).opt(),
-    system_tags: v.list(v.str()).opt(),
+    ...TAG_RULES,
     default_output_destination: v.str().opt(),
   }),
   (req, ctx): TaskUpdatedResponse => {

@@ -49,7 +49,7 @@ import { stmt } from '../db/statements.js';
 import { isoTime } from '../db/time.js';
 import { getTask, requireTask } from '../db/task-store.js';
 import { liveWorkers, chartBuckets } from '../db/worker-store.js';
-import { requestShape, v } from '../http/validate.js';
+import { requestShape, TAG_RULES, v } from '../http/validate.js';
 
 type Doc = Record<string, unknown>;
 
@@ -150,8 +150,7 @@ const getDefault = handler(requestShape<QueuesGetDefaultRequest>()({}), (_req, c
 const create = handler(
   requestShape<QueuesCreateRequest>()({
     name: v.str({ minLength: 1, maxLength: 200 }),
-    tags: v.list(v.str()).opt(),
-    system_tags: v.list(v.str()).opt(),
+    ...TAG_RULES,
   }),
   (req, ctx): QueuesCreateResponse => ({ id: insertQueue(ctx, req.name.trim(), req.tags, req.system_tags) }),
 );

@@ -15,17 +15,17 @@ import type {
 import { normaliseTags } from '../db/entities.js';
 import { requireProject } from '../db/project-store.js';
 import { stmt } from '../db/statements.js';
-import { editableTask, taskObject, type FieldValues, updateTaskFields } from '../db/task-fields.js';
+import type { ColumnValues } from '../db/column-values.js';
+import { editableTask, taskObject, updateTaskFields } from '../db/task-fields.js';
 import { requireTask } from '../db/task-store.js';
-import { requestShape, v } from '../http/validate.js';
+import { requestShape, TAG_RULES, v } from '../http/validate.js';
 import { artifactRule, configurationMapRule, hyperparamSectionsRule, jsonObjectRule } from './sdk-rules.js';
 
 const EDIT_SHAPE = requestShape<TasksEditRequest>()({
   task: v.str(),
   force: v.bool().default(false),
   name: v.str({ minLength: 1 }).opt(),
-  tags: v.list(v.str()).opt(),
-  system_tags: v.list(v.str()).opt(),
+  ...TAG_RULES,
   type: v.oneOf(TASK_TYPES).opt(),
   comment: v.str().opt(),
   parent: v.str().opt(),
@@ -44,7 +44,7 @@ const edit = handler(EDIT_SHAPE, (req, ctx): TaskUpdatedResponse => {
   const task = editableTask(ctx, req.task, req.force);
   if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
   if (req.parent) requireTask(ctx, req.parent);
-  const values: FieldValues = {};
+  const values: ColumnValues = {};
   if (req.name !== undefined) values.name = req.name;
   if (req.tags !== undefined) values.tags = normaliseTags(req.tags);
   if (req.system_tags !== undefined) values.system_tags = normaliseTags(req.system_tags);
@@ -71,8 +71,7 @@ const edit = handler(EDIT_SHAPE, (req, ctx): TaskUpdatedResponse => {
 const UPDATE_SHAPE = requestShape<TasksUpdateRequest>()({
   task: v.str(),
   name: v.str({ minLength: 1 }).opt(),
-  tags: v.list(v.str()).opt(),
-  system_tags: v.list(v.str()).opt(),
+  ...TAG_RULES,
   comment: v.str().opt(),
   project: v.str().opt(),
   output__error: v.str().opt(),
@@ -82,7 +81,7 @@ const UPDATE_SHAPE = requestShape<TasksUpdateRequest>()({
 const update = handler(UPDATE_SHAPE, (req, ctx): TaskUpdatedResponse => {
   const task = requireTask(ctx, req.task);
   if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
-  const values: FieldValues = {};
+  const values: ColumnValues = {};
   if (req.name !== undefined) values.name = req.name;
   if (req.tags !== undefined) values.tags = normaliseTags(req.tags);
   if (req.system_tags !== undefined) values.system_tags = normaliseTags(req.system_tags);

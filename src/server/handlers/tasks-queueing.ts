@@ -31,7 +31,8 @@ import {
   requireQueue,
 } from '../db/queue-store.js';
 import { stmt } from '../db/statements.js';
-import { taskObject, updateTaskFields, type FieldValues } from '../db/task-fields.js';
+import type { ColumnValues } from '../db/column-values.js';
+import { taskObject, updateTaskFields } from '../db/task-fields.js';
 import { taskModelItems } from '../db/task-models.js';
 import { changeTaskStatus, insertTask, requireTask } from '../db/task-store.js';
 import { liveWorkers } from '../db/worker-store.js';
@@ -87,7 +88,7 @@ const clone = handler(
     if (Array.isArray(execution.artifacts))
       execution.artifacts = (execution.artifacts as Artifact[]).filter((a) => a.mode === 'input');
     const destination = taskObject(source, 'output').destination;
-    const values: FieldValues = {
+    const values: ColumnValues = {
       execution,
       script: taskObject(source, 'script'),
       hyperparams: req.new_task_hyperparams ?? taskObject(source, 'hyperparams'),

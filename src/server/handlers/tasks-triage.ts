@@ -34,11 +34,11 @@ import { changeTaskStatus, requireTask } from '../db/task-store.js';
 import { requestShape, v } from '../http/validate.js';
 
 /** The system tag the SDK puts on tasks run from a developer's machine (not by an agent). */
-export const DEVELOPMENT_TAG = 'development';
+const DEVELOPMENT_TAG = 'development';
 /** A worker that reported within this long still runs the task: stop asks it to (as real servers do). */
-export const WORKER_ALIVE_MS = 600_000;
+const WORKER_ALIVE_MS = 600_000;
 /** What real servers put in status_message while the worker is asked to stop. */
-export const STOPPING_MESSAGE = 'stopping';
+const STOPPING_MESSAGE = 'stopping';
 /** Real servers point models of a deleted task at this prefix + the task id. */
 const DELETED_TASK_PREFIX = '__DELETED__';
 

@@ -11,7 +11,7 @@ import type {
 import { requireProject } from '../db/project-store.js';
 import { TASKS } from '../query/list-query.js';
 import { changeTaskStatus, insertTask, requireTask, type StatusChange } from '../db/task-store.js';
-import { requestShape, v } from '../http/validate.js';
+import { requestShape, TAG_RULES, v } from '../http/validate.js';
 import { listQueryHandler } from './list-calls.js';
 
 const create = handler(
@@ -20,8 +20,7 @@ const create = handler(
     type: v.oneOf(TASK_TYPES),
     project: v.str().opt(),
     comment: v.str().opt(),
-    tags: v.list(v.str()).opt(),
-    system_tags: v.list(v.str()).opt(),
+    ...TAG_RULES,
     parent: v.str().opt(),
   }),
   (req, ctx): TasksCreateResponse => {

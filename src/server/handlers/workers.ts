@@ -35,7 +35,7 @@ import {
   workersToJson,
   workerStats,
 } from '../db/worker-store.js';
-import { requestShape, v } from '../http/validate.js';
+import { requestShape, TAG_RULES, v } from '../http/validate.js';
 
 /** A worker id: the agent's `<host>:<n>` or a name given with --worker-id. */
 const workerRule = () => v.str({ minLength: 1, maxLength: 500 });
@@ -45,8 +45,7 @@ const register = handler(
     worker: workerRule(),
     timeout: v.int().default(DEFAULT_WORKER_TIMEOUT_S),
     queues: v.list(v.str()).opt(),
-    tags: v.list(v.str()).opt(),
-    system_tags: v.list(v.str()).opt(),
+    ...TAG_RULES,
   }),
   (req, ctx) => {
     if (req.timeout <= 0)
@@ -100,8 +99,7 @@ const statusReport = handler(
     task: v.str().opt(),
     queue: v.str().opt(),
     queues: v.list(v.str()).opt(),
-    tags: v.list(v.str()).opt(),
-    system_tags: v.list(v.str()).opt(),
+    ...TAG_RULES,
   }),
   (req, ctx) => {
     reportStatus(
@@ -123,8 +121,7 @@ const statusReport = handler(
 const getAll = handler(
   requestShape<WorkersGetAllRequest>()({
     last_seen: v.int({ min: 0 }).opt(),
-    tags: v.list(v.str()).opt(),
-    system_tags: v.list(v.str()).opt(),
+    ...TAG_RULES,
   }),
   (req, ctx): WorkersGetAllResponse => {
     const want = (have: string, asked: readonly string[] | undefined) =>

@@ -36,7 +36,7 @@ import { parseQueryParams } from './url-params.js';
 import { actualVersion, parseRequestPath, versionForMeta } from './request-path.js';
 import { utf8Text } from './utf8-text.js';
 
-export interface AppDeps {
+interface AppDeps {
   db: Db;
   handlers: HandlerTable;
   now: () => number;

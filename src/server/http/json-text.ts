@@ -12,7 +12,7 @@ const OUTSIDE_STRING = /"/g;
 const INSIDE_STRING = /["\\]/g;
 const HEX4 = /^[0-9a-fA-F]{4}$/;
 
-export interface JsonScan {
+interface JsonScan {
   /** Deepest nesting of arrays and objects, strings left out. */
   depth: number;
   /** Whether a string holds a `\uD8..`-`\uDF..` escape (paired or not). */
@@ -62,11 +62,6 @@ export function scanJson(text: string): JsonScan {
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return { depth: max, surrogateEscape };
-}
-
-/** Deepest nesting of arrays and objects, strings left out. */
-export function jsonDepth(text: string): number {
-  return scanJson(text).depth;
 }
 
 function surrogateEscapeAt(text: string, i: number): 'high' | 'low' | undefined {

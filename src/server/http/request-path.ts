@@ -1,7 +1,8 @@
 // `/{vX.Y/}service.action{/}` (docs/wire-facts.md §1.1) and the handler versions real servers have.
 import { MAX_API_VERSION } from '../../wire/envelope.js';
+import type { ServedEndpoint } from '../../wire/operations.js';
 
-export interface ParsedPath {
+interface ParsedPath {
   endpoint: string;
   /** "2.31" when the path carries no version. */
   version: string;
@@ -33,8 +34,9 @@ export function compareVersions(a: string, b: string): number {
 /**
  * Min-versions of the handlers real servers have for endpoints with more than one handler or
  * a handler newer than 1.0 (docs/wire-facts.md §1.1); every other endpoint has one handler at 1.0.
+ * Keyed by the endpoint type, so tsc names a key that is no endpoint the server answers.
  */
-const HANDLER_VERSIONS: Record<string, readonly string[]> = {
+const HANDLER_VERSIONS: Partial<Record<ServedEndpoint, readonly string[]>> = {
   'events.get_task_log': ['1.0', '1.7', '2.9'],
   'events.debug_images': ['1.0', '1.8', '2.7'],
   'events.get_task_plots': ['1.0', '1.8'],
@@ -47,7 +49,7 @@ const HANDLER_VERSIONS: Record<string, readonly string[]> = {
 
 /** The handler version a request gets (`meta.endpoint.actual_version`), or undefined → 404. */
 export function actualVersion(endpoint: string, requested: string): string | undefined {
-  const versions = HANDLER_VERSIONS[endpoint] ?? ['1.0'];
+  const versions = HANDLER_VERSIONS[endpoint as ServedEndpoint] ?? ['1.0'];
   let chosen: string | undefined;
   for (const v of versions) if (compareVersions(v, requested) <= 0) chosen = v;
   return chosen;

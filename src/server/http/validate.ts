@@ -181,7 +181,7 @@ export function validate<S extends Shape>(body: unknown, shape: S & { readonly [
  * The rules for a request type R: exactly R's fields (a field of R without a rule, or a rule
  * for a field R does not declare, does not compile), each producing a value R accepts.
  */
-export type RequestShape<R> = { readonly [K in keyof R]-?: FieldRule<NonNullable<R[K]>> };
+type RequestShape<R> = { readonly [K in keyof R]-?: FieldRule<NonNullable<R[K]>> };
 
 /**
  * Ties a handler's rules to the wire request type it answers, so that a field added to the
@@ -193,10 +193,5 @@ export function requestShape<R>() {
   ): S & WireTyped<R> => shape as unknown as S & WireTyped<R>;
 }
 
-// Shapes used by several services.
-export const metricVariantsRule = v.obj({ metric: v.str({ allowEmpty: true }), variants: v.list(v.str()).opt() });
-export const taskMetricVariantsRule = v.obj({
-  task: v.str(),
-  metric: v.str().opt(),
-  variants: v.list(v.str()).opt(),
-});
+/** A tagged entity's `tags` and `system_tags`, as the create and edit calls of each service take them. */
+export const TAG_RULES = { tags: v.list(v.str()).opt(), system_tags: v.list(v.str()).opt() };

@@ -12,7 +12,7 @@ export interface SqlPart {
   params: unknown[];
 }
 
-export interface FilterColumn {
+interface FilterColumn {
   /** SQL expression of the column, e.g. `t.tags`. */
   expr: string;
   /** JSON list column (tags) rather than a scalar. */

@@ -124,7 +124,7 @@ function orderByClause(spec: EntitySpec, orderBy: readonly string[] | undefined)
   return terms.length ? { sql: terms.join(', '), params } : { sql: 't.rowid', params: [] };
 }
 
-export interface QueryOptions {
+interface QueryOptions {
   /** Extra SQL conditions on `t` (type = 'report', resolved project lists, ...). */
   where?: SqlPart[];
   /** Parsed fields the caller handled itself (e.g. reports' `project`). */
@@ -135,7 +135,7 @@ export interface QueryOptions {
   scrollKind: string;
 }
 
-export interface QueryResult {
+interface QueryResult {
   items: Doc[];
   /** Only when the request carried `scroll_id`. */
   scrollId?: string;

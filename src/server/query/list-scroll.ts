@@ -6,7 +6,7 @@ import { newId } from '../db/ids.js';
 import { QUERY_SCROLL_TTL_MS } from '../http/limits.js';
 import { stmt } from '../db/statements.js';
 
-export interface QueryScrollState {
+interface QueryScrollState {
   id: string;
   position: number;
 }

@@ -2,7 +2,7 @@
 
 type Doc = Record<string, unknown>;
 
-export interface Projection {
+interface Projection {
   include: string[];
   exclude: string[];
 }

@@ -27,7 +27,7 @@ export function translatePythonRegex(pattern: string, field: string): { source: 
 }
 
 /** What a query pattern is used for: an unanchored search in a text. */
-export interface QueryMatcher {
+interface QueryMatcher {
   test(text: string): boolean;
 }
 

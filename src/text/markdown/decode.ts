@@ -14,7 +14,7 @@ export function firstGrapheme(text: string): string {
   return first.done === true ? '' : first.value.segment;
 }
 
-export const NAMED_ENTITIES: Record<string, string> = {
+const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',
   lt: '<',
   gt: '>',

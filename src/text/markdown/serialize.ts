@@ -17,7 +17,7 @@ export function sameStyle(a: Style, b: Style): boolean {
   );
 }
 
-export function sgrCodes(style: Style): string[] {
+function sgrCodes(style: Style): string[] {
   const codes: string[] = [];
   if (style.bold) codes.push('1');
   if (style.dim) codes.push('2');

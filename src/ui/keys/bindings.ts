@@ -11,6 +11,10 @@ const VIEWS: readonly Scope[] = ['tasks-view', 'reports-view'];
 const LISTS: readonly Scope[] = LIST_PANES;
 /** Where `/` searches rather than filters. */
 const SEARCHABLE: readonly Scope[] = SEARCH_PANES;
+/** The lists with tag and project filters. */
+const LIST_FILTERS: readonly Scope[] = ['reports', 'tasks'];
+/** The panes that draw metric curves. */
+const CHARTS: readonly Scope[] = ['chart', 'scalars'];
 const EXPORT_HELP =
   'export what the focused pane shows (log, scalars, chart, plots) to <task name>-<pane>-<time> in the current directory';
 
@@ -36,14 +40,12 @@ function focusBindings(view: ViewName): KeyBinding[] {
   );
 }
 
-/** Task triage actions: bound in the Tasks view, left out with `--read-only`. */
-function taskTriageActions(bindings: readonly Omit<KeyBinding, 'scopes' | 'triage'>[]): KeyBinding[] {
-  return bindings.map((binding) => ({ ...binding, scopes: ['tasks-view'], triage: true }));
-}
-
-/** Report triage actions: bound in the Reports view, left out with `--read-only`. */
-function triageActions(bindings: readonly Omit<KeyBinding, 'scopes' | 'triage'>[]): KeyBinding[] {
-  return bindings.map((binding) => ({ ...binding, scopes: ['reports-view'], triage: true }));
+/** Triage actions of a view (reports or tasks): left out with `--read-only`. */
+function triageActions(
+  view: 'reports-view' | 'tasks-view',
+  bindings: readonly Omit<KeyBinding, 'scopes' | 'triage'>[],
+): KeyBinding[] {
+  return bindings.map((binding) => ({ ...binding, scopes: [view], triage: true }));
 }
 
 export const KEYMAP: readonly KeyBinding[] = [
@@ -96,42 +98,41 @@ export const KEYMAP: readonly KeyBinding[] = [
       hint: 'status',
     },
   ]),
-  {
-    keys: ['T'],
-    action: 'tag-filter',
-    scopes: ['reports', 'tasks'],
-    help: 'tag filter: pick known tags (type to narrow; Tab: include / exclude / off)',
-    hint: 'by tag',
-  },
-  {
-    keys: ['P'],
-    action: 'project-filter',
-    scopes: ['reports', 'tasks'],
-    help: 'project filter: pick one project (tasks: a tree, with subprojects; reports: those holding reports)',
-    hint: 'by project',
-  },
-  {
-    keys: ['U'],
-    action: 'user-filter',
-    scopes: ['tasks'],
-    help: 'user filter: pick one user (everyone the server knows; type to narrow)',
-    hint: 'by user',
-  },
-  {
-    keys: ['M'],
-    action: 'metric-columns',
-    scopes: ['tasks'],
-    help: 'metric columns: pick up to 3 metrics whose last value each task shows (type to narrow; o sorts by them)',
-    hint: 'metric column',
-  },
-  {
-    keys: ['o'],
-    action: 'sort-next',
-    scopes: ['tasks'],
-    help: 'sort by the next field (updated, name, status, started, iteration, then each metric column)',
-    hint: 'sort',
-  },
-  { keys: ['O'], action: 'sort-reverse', scopes: ['tasks'], help: 'reverse the sort order' },
+  ...inScopes(LIST_FILTERS, [
+    {
+      keys: ['T'],
+      action: 'tag-filter',
+      help: 'tag filter: pick known tags (type to narrow; Tab: include / exclude / off)',
+      hint: 'by tag',
+    },
+    {
+      keys: ['P'],
+      action: 'project-filter',
+      help: 'project filter: pick one project (tasks: a tree, with subprojects; reports: those holding reports)',
+      hint: 'by project',
+    },
+  ]),
+  ...inScopes('tasks', [
+    {
+      keys: ['U'],
+      action: 'user-filter',
+      help: 'user filter: pick one user (everyone the server knows; type to narrow)',
+      hint: 'by user',
+    },
+    {
+      keys: ['M'],
+      action: 'metric-columns',
+      help: 'metric columns: pick up to 3 metrics whose last value each task shows (type to narrow; o sorts by them)',
+      hint: 'metric column',
+    },
+    {
+      keys: ['o'],
+      action: 'sort-next',
+      help: 'sort by the next field (updated, name, status, started, iteration, then each metric column)',
+      hint: 'sort',
+    },
+    { keys: ['O'], action: 'sort-reverse', help: 'reverse the sort order' },
+  ]),
   {
     keys: [':'],
     action: 'jump',
@@ -204,20 +205,20 @@ export const KEYMAP: readonly KeyBinding[] = [
     hintKeys: 'h/l',
   },
   { keys: ['l', 'right'], action: 'log-right', scopes: ['logs'], help: 'scroll sideways to the right' },
-  {
-    keys: ['x'],
-    action: 'x-axis',
-    scopes: ['chart', 'scalars'],
-    help: 'x-axis: iteration / wall time / time since start (compared runs overlay from their own start)',
-    hint: 'x-axis',
-  },
-  {
-    keys: ['L'],
-    action: 'log-scale',
-    scopes: ['chart', 'scalars'],
-    help: 'log-scale y on/off (values <= 0 are left out; the pane says how many)',
-    hint: 'log y',
-  },
+  ...inScopes(CHARTS, [
+    {
+      keys: ['x'],
+      action: 'x-axis',
+      help: 'x-axis: iteration / wall time / time since start (compared runs overlay from their own start)',
+      hint: 'x-axis',
+    },
+    {
+      keys: ['L'],
+      action: 'log-scale',
+      help: 'log-scale y on/off (values <= 0 are left out; the pane says how many)',
+      hint: 'log y',
+    },
+  ]),
   {
     keys: ['z'],
     action: 'fold-monitor',
@@ -229,7 +230,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   {
     keys: ['s'],
     action: 'smoothing',
-    scopes: ['chart', 'scalars'],
+    scopes: CHARTS,
     help: 'smoothing: cycle off and EMA weights',
     hint: 'smooth',
   },
@@ -251,7 +252,7 @@ export const KEYMAP: readonly KeyBinding[] = [
     hint: 'compare',
   },
   { keys: ['X'], action: 'clear-marks', scopes: ['tasks-view'], help: 'clear every compare mark' },
-  ...triageActions([
+  ...triageActions('reports-view', [
     { keys: ['a'], action: 'archive', help: 'archive, or unarchive an archived report', hint: 'archive' },
     { keys: ['u'], action: 'undo', help: 'undo the last archive / unarchive' },
     { keys: ['p'], action: 'publish', help: 'publish (asks first)', hint: 'publish' },
@@ -263,7 +264,7 @@ export const KEYMAP: readonly KeyBinding[] = [
     { keys: ['e'], action: 'edit', help: 'edit the body in $EDITOR (drafts only)' },
     { keys: ['n'], action: 'new-report', help: 'new report (name, project, tags)', hint: 'new' },
   ]),
-  ...taskTriageActions([
+  ...triageActions('tasks-view', [
     { keys: ['a'], action: 'task-archive', help: 'archive tasks, or unarchive archived ones', hint: 'archive' },
     { keys: ['u'], action: 'task-undo', help: 'undo the last archive / unarchive of tasks' },
     { keys: ['t'], action: 'task-tags', help: 'edit task tags (`a, b` adds, `-a` removes)', hint: 'tags' },

@@ -3,45 +3,31 @@
 // again on every poll. A real node:http server stands in front of the embedded server and
 // answers the list call with 200 MiB (test/helpers/huge-answers.ts).
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, type ApiClient } from '../../../src/api/index.js';
-import { createMonitorStore } from '../../../src/store/index.js';
-import type { MonitorState, MonitorStore } from '../../../src/store/types.js';
+import type { MonitorState } from '../../../src/store/types.js';
+import { frontedStore, type FrontedStore } from '../../helpers/fronted-store.js';
 import { startHugeAnswers, type HugeAnswers } from '../../helpers/huge-answers.js';
-import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTask } from '../../helpers/store-fixture.js';
 import { waitFor } from '../../helpers/timers.js';
 
 const LIST = 'reports.get_task_data';
 const INTERVAL_MS = 100;
 
-let server: TestServer | undefined;
-let huge: HugeAnswers | undefined;
-let client: ApiClient | undefined;
-let writer: ApiClient | undefined;
-let store: MonitorStore | undefined;
-
+let fx: FrontedStore<HugeAnswers> | undefined;
 afterEach(async () => {
-  store?.getState().actions.stop();
-  await client?.close();
-  await writer?.close();
-  await huge?.close();
-  await server?.close();
-  store = client = writer = huge = server = undefined;
+  await fx?.close();
+  fx = undefined;
 });
 
 function until(check: (s: MonitorState) => boolean, what: string): Promise<void> {
-  return waitFor(() => check(store!.getState()), 8000, what);
+  return fx!.until(check, what, 8000);
 }
 
 describe('an oversized answer to the shown list', () => {
   it('names the call and its size, keeps the rows, and is not downloaded again on the next polls', async () => {
-    server = await startTestServer();
-    const keys = { accessKey: server.accessKey, secretKey: server.secretKey };
-    writer = createClient({ apiHost: server.url, ...keys });
-    huge = await startHugeAnswers(200 * 1024 * 1024, server.url);
-    client = createClient({ apiHost: huge.url, ...keys });
-    const task = await createTask(writer, 'kept');
-    store = createMonitorStore({ client, intervalMs: INTERVAL_MS, rows: 30, cols: 120, random: () => 1 });
+    fx = await frontedStore((serverUrl) => startHugeAnswers(200 * 1024 * 1024, serverUrl));
+    const huge = fx.front;
+    const task = await createTask(fx.writer, 'kept');
+    const store = fx.open({ intervalMs: INTERVAL_MS, rows: 30 });
     store.getState().actions.start();
     await until((s) => s.connection.state === 'live' && s.tasks.ids.includes(task), 'live');
 
@@ -58,7 +44,7 @@ describe('an oversized answer to the shown list', () => {
     // Ten more polls: each refused from memory, none sent.
     const asked = huge.requests.length;
     await waitFor(
-      () => (store!.getState().tasks.error?.message ?? '').includes('asked again in'),
+      () => (store.getState().tasks.error?.message ?? '').includes('asked again in'),
       8000,
       'a poll refused from memory',
     );

@@ -31,7 +31,7 @@ export function seriesFor(db: Db, owner: string, type: number | undefined): Seri
 }
 
 /** Whether the series has a point at a real iteration (above the single-value one). */
-export function hasIterationPoints(db: Db, s: SeriesRow): boolean {
+function hasIterationPoints(db: Db, s: SeriesRow): boolean {
   if (s.type === LOG) return logSeriesHasIterations(db, s.owner, s.id);
   const table = s.type === SCALAR ? 'scalar_events' : 'doc_events';
   return stmt(db, `SELECT 1 FROM ${table} WHERE series = ? AND iter > -2147483648 LIMIT 1`).get(s.id) !== undefined;

@@ -21,14 +21,14 @@ import { readableOwner, readableOwners, type Owner } from '../storage/owners.js'
 import { seriesOfType, type SeriesRow } from '../storage/series.js';
 import { pluckStmt, rawStmt } from '../storage/prepared.js';
 
-export const DEFAULT_SAMPLES = 2000;
-export const MAX_SAMPLES = 6000;
+const DEFAULT_SAMPLES = 2000;
+const MAX_SAMPLES = 6000;
 /** Variants whose intervals are within this factor of a group's smallest share its largest. */
 const GROUP_INTERVAL_SPREAD = 1.1;
 const GROUP_MAX_VARIANTS = 50;
 const GROUP_MAX_POINTS = 6000;
 
-export interface HistogramOptions {
+interface HistogramOptions {
   /** 0 = every point. */
   samples: number;
   key: ScalarKey;
@@ -172,7 +172,7 @@ function buckets(db: Db, sp: Span, key: ScalarKey): { x: (number | string)[]; y:
 }
 
 /** The sampled series of one owner's scalars, by metric then variant. */
-export function sampleOwnerScalars(
+function sampleOwnerScalars(
   db: Db,
   owner: string,
   opts: HistogramOptions,

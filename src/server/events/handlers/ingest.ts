@@ -18,13 +18,13 @@ import { OwnerUpdates } from '../storage/owner-updates.js';
 import { SeriesResolver } from '../storage/series.js';
 
 /** The body of events.add: one event object. */
-export function eventObject(body: unknown): Record<string, unknown> {
+function eventObject(body: unknown): Record<string, unknown> {
   if (!isObject(body)) throw new ServerError(ERRORS.badRequest, 'the request body must be a JSON object (one event)');
   return body;
 }
 
 /** The events of an add_batch body: JSON lines, or one JSON object (a 1-event batch). */
-export function parseBatchBody(raw: string, contentType: string): Iterable<Record<string, unknown>> {
+function parseBatchBody(raw: string, contentType: string): Iterable<Record<string, unknown>> {
   if (!/\S/.test(raw)) throw new ServerError(ERRORS.batchContainsNoItems);
   if (contentType === JSON_LINES_CONTENT_TYPE) return parseJsonLines(raw);
   let parsed: unknown;
@@ -85,7 +85,7 @@ function writableOwner(ctx: RequestContext, id: string, model: boolean): Owner |
  * Validates and stores the events in one pass inside one transaction: a whole-call error
  * (400/12, malformed line) part-way through rolls back what was written before it.
  */
-export function addEvents(ctx: RequestContext, events: Iterable<Record<string, unknown>>): AddEventsResponse {
+function addEvents(ctx: RequestContext, events: Iterable<Record<string, unknown>>): AddEventsResponse {
   return ctx.db.transaction(() => {
     const now = ctx.now();
     const errorsInfo: Record<string, number> = {};

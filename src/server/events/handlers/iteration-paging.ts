@@ -58,7 +58,7 @@ const DOC_COLUMNS = 'seq, iter, ikey, timestamp, written, worker, url, extra';
  * Images: the url at the highest iteration; if it was also reported earlier, iterations up
  * to that earlier report are stale copies and hidden. Undefined when nothing is hidden.
  */
-export function recycledUpTo(db: Db, series: number): number | undefined {
+function recycledUpTo(db: Db, series: number): number | undefined {
   const top = stmt(
     db,
     'SELECT iter, url FROM doc_events WHERE series = ? AND url IS NOT NULL AND iter > ? ORDER BY iter DESC, url DESC LIMIT 1',

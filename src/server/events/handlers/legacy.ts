@@ -17,7 +17,7 @@ import { logDoc } from '../storage/stored-event.js';
 import { LOG_OWNER, LOG_ROW_COLUMNS } from '../storage/log-store.js';
 import { pluckStmt, rawStmt } from '../storage/prepared.js';
 
-export const LEGACY_LOG_DEFAULT_BATCH = 500;
+const LEGACY_LOG_DEFAULT_BATCH = 500;
 const LEGACY_TOTAL_CAP = 10_000;
 const MAX_BATCH = 10_000;
 

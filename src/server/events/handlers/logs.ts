@@ -34,16 +34,16 @@ import {
   rangeThrough,
 } from '../storage/log-page-json.js';
 
-export const LOG_DEFAULT_BATCH = 5000;
-export const LOG_MAX_BATCH = 10_000;
+const LOG_DEFAULT_BATCH = 5000;
+const LOG_MAX_BATCH = 10_000;
 /** `total` of get_task_log counts at most this many logs. */
-export const LOG_TOTAL_CAP = 10_000;
+const LOG_TOTAL_CAP = 10_000;
 const DOWNLOAD_CHUNK = 2000;
 /**
  * A get_task_log page holds logs up to about this many bytes of JSON, whatever batch_size
  * asks (docs/wire-facts.md §10): the client continues from its last log as after any page.
  */
-export const LOG_PAGE_MAX_BYTES = 8 * 1024 * 1024;
+const LOG_PAGE_MAX_BYTES = 8 * 1024 * 1024;
 /** A page larger than this is sent as a JsonStream of pieces of about LOG_PIECE_BYTES. */
 const LOG_STREAM_ABOVE_BYTES = 512 * 1024;
 const LOG_PIECE_BYTES = 1024 * 1024;
@@ -202,7 +202,7 @@ const LINE_FIELDS = new Set(['asctime', 'level', 'worker', 'msg']);
 type LinePart = string | { field: string };
 
 /** Parses a `{placeholder}` line format (`{{` and `}}` are literal braces). */
-export function parseLineFormat(format: string): LinePart[] {
+function parseLineFormat(format: string): LinePart[] {
   const parts: LinePart[] = [];
   let text = '';
   for (let i = 0; i < format.length; i++) {
@@ -311,7 +311,7 @@ export const downloadTaskLog = handler(
 // ---- clear_task_log ------------------------------------------------------------------------
 
 /** Drops series rows left without events, so metric discovery stops listing them. */
-export function pruneEmptyLogSeries(db: Db, owner: string, seriesIds: readonly number[]): void {
+function pruneEmptyLogSeries(db: Db, owner: string, seriesIds: readonly number[]): void {
   for (const id of seriesIds) {
     const left = stmt(db, `SELECT 1 FROM log_events WHERE owner = ${LOG_OWNER} AND series = ? LIMIT 1`).get(owner, id);
     if (left === undefined) stmt(db, 'DELETE FROM event_series WHERE id = ?').run(id);

@@ -4,7 +4,7 @@
 import { deflateSync } from 'node:zlib';
 import { IMAGE, isEventType, LOG, NO_ITER, PLOT, SCALAR, TYPE_CODES, VECTOR } from '../storage/event-types.js';
 
-export interface EventIdentity {
+interface EventIdentity {
   type: number;
   owner: string;
   model: boolean;
@@ -34,7 +34,7 @@ export interface PendingEvent extends EventIdentity {
 }
 
 /** Plots this long or longer are stored compressed (docs/wire-facts.md §3.2). */
-export const PLOT_COMPRESSION_THRESHOLD = 100_000;
+const PLOT_COMPRESSION_THRESHOLD = 100_000;
 
 const MAX_ITER = 2 ** 63;
 

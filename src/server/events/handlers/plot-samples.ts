@@ -13,7 +13,7 @@ import { seriesOfType } from '../storage/series.js';
 import { plotDoc, type SeriesInfo } from '../storage/stored-event.js';
 
 /** Plot events returned for one (iteration, metric). */
-export const PLOT_SAMPLE_MAX_EVENTS = 100;
+const PLOT_SAMPLE_MAX_EVENTS = 100;
 
 interface MetricStop extends sampleScroll.SampleStop {
   /** The metric's series, by variant. */

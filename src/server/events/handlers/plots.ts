@@ -25,7 +25,7 @@ import { pluckStmt } from '../storage/prepared.js';
 
 /** Events read per get_multi_task_plots call. */
 export const MULTI_TASK_PLOTS_PAGE = 1000;
-export const MULTI_TASK_PLOTS_TOTAL_CAP = 10_000;
+const MULTI_TASK_PLOTS_TOTAL_CAP = 10_000;
 const EXHAUSTED_SCROLL = 'FFFF';
 
 const DOC_COLUMNS = 'seq, iter, ikey, timestamp, written, worker, url, extra';

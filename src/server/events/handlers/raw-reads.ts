@@ -27,11 +27,11 @@ import { docEventDoc, logDoc, scalarDoc } from '../storage/stored-event.js';
 import { pluckStmt } from '../storage/prepared.js';
 import { LOG_OWNER } from '../storage/log-store.js';
 
-export const TASK_EVENTS_DEFAULT_BATCH = 500;
+const TASK_EVENTS_DEFAULT_BATCH = 500;
 /** Largest page of get_task_events (Elasticsearch's result window on real servers). */
-export const TASK_EVENTS_MAX_BATCH = 10_000;
-export const RAW_DEFAULT_BATCH = 10_000;
-export const RAW_MAX_BATCH = 200_000;
+const TASK_EVENTS_MAX_BATCH = 10_000;
+const RAW_DEFAULT_BATCH = 10_000;
+const RAW_MAX_BATCH = 200_000;
 
 interface Continuation {
   payload: ScrollPayload | undefined;

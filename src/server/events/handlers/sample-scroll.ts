@@ -25,7 +25,7 @@ interface Position {
   iter: number;
 }
 
-export interface SampleState<S extends SampleStop> {
+interface SampleState<S extends SampleStop> {
   task: string;
   model_events: boolean;
   navigate_current_metric: boolean;

@@ -31,10 +31,10 @@ import { pluckStmt } from '../storage/prepared.js';
 
 /** Values averaged into last_100_value. */
 const LATEST_WINDOW = 100;
-export const SINGLE_VALUES_CAP = 10_000;
-export const SCALAR_METRIC_DATA_PAGE = 500;
-export const SCALAR_METRIC_DATA_TOTAL_CAP = 10_000;
-export const VECTOR_HISTOGRAM_CAP = 10_000;
+const SINGLE_VALUES_CAP = 10_000;
+const SCALAR_METRIC_DATA_PAGE = 500;
+const SCALAR_METRIC_DATA_TOTAL_CAP = 10_000;
+const VECTOR_HISTOGRAM_CAP = 10_000;
 /** get_scalar_metric_data's marker of an exhausted scroll. */
 export const EXHAUSTED_SCROLL = 'FFFF';
 

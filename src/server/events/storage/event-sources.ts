@@ -48,7 +48,7 @@ function keysetSql(select: string, where: string, orderCols: readonly string[], 
   return `${select} WHERE ${cond} ORDER BY ${order} LIMIT ?`;
 }
 
-export type ScalarOrder = 'iter' | 'timestamp';
+type ScalarOrder = 'iter' | 'timestamp';
 
 /** Scalars of one series by iter (the table's own order) or by timestamp. */
 export function scalarSource(

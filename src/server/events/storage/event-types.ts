@@ -9,7 +9,7 @@ export const TYPE_CODES: Record<EventType, number> = {
   log: 4,
 };
 
-export const TYPE_NAMES: readonly EventType[] = [
+const TYPE_NAMES: readonly EventType[] = [
   'training_stats_scalar',
   'training_stats_vector',
   'training_debug_image',

@@ -10,9 +10,9 @@ import type { LastMetricEntry } from '../../../wire/tasks.js';
 /** Resource-monitor metrics do not move last_iteration. */
 const MONITOR_METRICS = new Set([':monitor:machine', ':monitor:gpu']);
 /** At most this many metric/variant pairs are tracked in last_metrics per task. */
-export const MAX_LAST_METRICS_PAIRS = 2000;
+const MAX_LAST_METRICS_PAIRS = 2000;
 
-export function md5Hex(text: string): string {
+function md5Hex(text: string): string {
   return createHash('md5').update(text).digest('hex');
 }
 

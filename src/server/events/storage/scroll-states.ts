@@ -4,7 +4,7 @@ import type { RequestContext } from '../../handlers/handler-types.js';
 import { newId } from '../../db/ids.js';
 import { stmt } from '../../db/statements.js';
 
-export const STATE_TTL_MS = 3_600_000;
+const STATE_TTL_MS = 3_600_000;
 
 export type StateKind =
   | 'debug_images'
