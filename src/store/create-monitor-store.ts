@@ -9,15 +9,18 @@
 // create it below. docs/architecture.md draws who emits and who listens.
 import { createStore } from 'zustand/vanilla';
 import { createCompareSlice, emptyCompare } from './compare/index.js';
-import { initialConnection } from './core/connection.js';
-import type { Pollers, StoreContext } from './core/context.js';
-import { createDialogActions } from './core/dialog-actions.js';
-import { createEventBus } from './core/events.js';
-import { OneShot } from './core/one-shot.js';
-import type { Timers } from './core/poller.js';
-import { createLifecycleActions } from './core/pollers.js';
-import { changedSlices } from './core/same-data.js';
-import { createStatusActions } from './core/status.js';
+import {
+  changedSlices,
+  createDialogActions,
+  createEventBus,
+  createLifecycleActions,
+  createStatusActions,
+  initialConnection,
+  OneShot,
+  type Pollers,
+  type StoreContext,
+  type Timers,
+} from './core/index.js';
 import type { StoreDeps } from './deps.js';
 import {
   createDetailSlice,

@@ -1,6 +1,6 @@
 // What the UI reads the store through besides the state itself: the slices' selectors, each
 // from its slice's public face.
-export { visibleOptions } from './core/pickers.js';
+export { visibleOptions } from './core/index.js';
 export { compareActive } from './compare/index.js';
 export { chartMetrics, entryKey, scalarEntries, type ScalarEntry } from './detail/index.js';
 export { logCursorIndex, logRows } from './logs/index.js';
@@ -16,5 +16,5 @@ export {
 } from './tasks/index.js';
 export { focusedPane, NO_PANE_ROWS } from './ui/index.js';
 export { pageRows } from './nav/index.js';
-export { sameData } from './core/same-data.js';
+export { sameData } from './core/index.js';
 export type { LogScanner } from './logs/index.js';

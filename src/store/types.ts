@@ -6,11 +6,14 @@
 // never call the API.
 import type { StoreApi } from 'zustand/vanilla';
 import type { CompareState } from './compare/index.js';
-import type { ConnectionState } from './core/connection.js';
-import type { DialogActions } from './core/dialog-actions.js';
-import type { DialogState } from './core/dialogs.js';
-import type { LifecycleActions } from './core/pollers.js';
-import type { StatusActions, StatusMessage } from './core/status.js';
+import type {
+  ConnectionState,
+  DialogActions,
+  DialogState,
+  LifecycleActions,
+  StatusActions,
+  StatusMessage,
+} from './core/index.js';
 import type { ArtifactsState, DetailActions, ImageViewActions, ImageViewState, ScalarsState } from './detail/index.js';
 import type { LogsActions, LogsState } from './logs/index.js';
 import type { NavigationActions } from './nav/index.js';
@@ -19,10 +22,10 @@ import type { RunInfoActions, RunInfoState } from './run-info/index.js';
 import type { TaskActions, TasksState } from './tasks/index.js';
 import type { PromptActions, TextViewerActions, UiActions, UiState } from './ui/index.js';
 
-export type { ConnectionState, ConnectionStateName } from './core/connection.js';
-export type { DialogState, PickOption, PickPurpose } from './core/dialogs.js';
-export type { PaneError } from './core/errors.js';
-export type { StatusLevel, StatusMessage } from './core/status.js';
+export type { ConnectionState, ConnectionStateName } from './core/index.js';
+export type { DialogState, PickOption, PickPurpose } from './core/index.js';
+export type { PaneError } from './core/index.js';
+export type { StatusLevel, StatusMessage } from './core/index.js';
 export type { PendingReportChange, ReportActionName, ReportKeyActionId } from './reports/index.js';
 export type { WidgetData, WidgetEntry, WidgetImage, WidgetPlot, WidgetSeries, WidgetValue } from './reports/index.js';
 export type { ReportProject, ReportRow, ReportsFilter, ReportsState } from './reports/index.js';

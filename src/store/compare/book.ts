@@ -1,5 +1,5 @@
 // The compare slice's private bookkeeping.
-import type { SliceContext } from '../core/context.js';
+import type { SliceContext } from '../core/index.js';
 import type { CompareFetched } from './compare.js';
 
 export interface CompareBook {

@@ -1,8 +1,7 @@
 // The same plot across the compared tasks (events.get_multi_task_plots, the last iteration of
 // each): grouped by metric/variant, tasks in marking order, for the plots pane in compare mode.
 import type { CompareContext } from './book.js';
-import { DataShapeError } from '../core/errors.js';
-import { isObject } from '../core/parse.js';
+import { DataShapeError, isObject } from '../core/index.js';
 
 export interface ComparePlot {
   metric: string;

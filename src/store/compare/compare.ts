@@ -4,9 +4,16 @@
 // interval, and events.multi_task_scalar_metrics_iter_histogram (samples ≈ chart columns) only
 // when a marked task's last_update moved, or the marks, axis or sample count changed.
 import type { CompareContext } from './book.js';
-import { classifyFailure, DataShapeError, toPaneError, type PaneError } from '../core/errors.js';
-import { clampIndex } from '../core/lists.js';
-import { isObject, parseSeriesPoints, toEpochMs } from '../core/parse.js';
+import {
+  clampIndex,
+  classifyFailure,
+  DataShapeError,
+  isObject,
+  parseSeriesPoints,
+  toEpochMs,
+  toPaneError,
+  type PaneError,
+} from '../core/index.js';
 import { fetchComparePlots, type ComparePlot } from './compare-plots.js';
 import { dataWanted } from '../panes.js';
 import { MAX_MARKED_TASKS } from '../tasks/index.js';

@@ -1,10 +1,7 @@
 // The `compare` slice: with two or more tasks marked, their last values side by side, their
 // series overlaid and their plots. It follows the marks (a watch on `tasks.marked`) and `sync`,
 // forgets what it fetched on `refresh`, and runs the compare poller.
-import { withBook, type StoreContext } from '../core/context.js';
-import type { Poller } from '../core/poller.js';
-import { sidePoller } from '../core/pollers.js';
-import { clampIndex } from '../core/lists.js';
+import { clampIndex, sidePoller, withBook, type Poller, type StoreContext } from '../core/index.js';
 import { initialCompareBook } from './book.js';
 import { compareActive, compareTick, onMarksChanged, syncCompare } from './compare.js';
 

@@ -1,7 +1,6 @@
 // The detail slice's private bookkeeping: what the scalars and artifacts were last fetched
 // for, the server-side debug image iterator, and the pause after a selection change.
-import type { SliceContext, StoreContext } from '../core/context.js';
-import { OneShot } from '../core/one-shot.js';
+import { OneShot, type SliceContext, type StoreContext } from '../core/index.js';
 
 export interface DetailBook {
   /** "taskId|lastUpdate|lastIteration" the scalars / artifacts were last fetched for. */

@@ -1,9 +1,7 @@
 // How the scalars and chart panes show what they have: log-scale y (`L`), the `:monitor:`
 // group folded or not (`z`), and the focused pane zoomed to the whole body (`Z`). View
 // settings only: nothing is fetched again.
-import type { StoreContext } from '../core/context.js';
-import { showStatus } from '../core/status.js';
-import { clampIndex } from '../core/lists.js';
+import { clampIndex, showStatus, type StoreContext } from '../core/index.js';
 import { entryKey, scalarEntries } from './scalar-rows.js';
 import { setDisplay, type XAxisMode } from '../ui/index.js';
 

@@ -2,10 +2,7 @@
 // single values, and the image viewer. It follows `taskSelected` (its panes reset at once and
 // fetch after a pause) and `sync` (fetch what a shown pane lacks), forgets what it fetched on
 // `refresh`, and runs the detail poller. Its bookkeeping is its own (book.ts).
-import { withBook, type StoreContext } from '../core/context.js';
-import { clampIndex } from '../core/lists.js';
-import type { Poller } from '../core/poller.js';
-import { followSelectedTask } from '../core/follow-task.js';
+import { clampIndex, followSelectedTask, withBook, type Poller, type StoreContext } from '../core/index.js';
 import { compareSeries } from '../../text/series-names.js';
 import type { MonitorState } from '../types.js';
 import { initialDetailBook, type DetailContext } from './book.js';

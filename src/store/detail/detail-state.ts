@@ -1,6 +1,6 @@
 // The detail slices' state: the selected task's scalars (series, rows, chart settings) and its
 // artifacts (plots, debug images, single values), with their empty values.
-import type { PaneError } from '../core/errors.js';
+import type { PaneError } from '../core/index.js';
 import type { XAxisMode } from '../ui/index.js';
 import type { ScalarRow } from './scalar-rows.js';
 import type { SampledSeries } from '../../text/series-truth.js';

@@ -6,9 +6,7 @@ import { FetchFileError } from '../../api/fetch-file.js';
 import type { RgbaImage } from '../../text/image-decode.js';
 import { ImageDecodeError } from '../../text/image-decode-error.js';
 import { shrinkImage } from '../../text/image-shrink.js';
-import type { StoreContext } from '../core/context.js';
-import { isObject } from '../core/parse.js';
-import { showStatus } from '../core/status.js';
+import { isObject, showStatus, type StoreContext } from '../core/index.js';
 
 /** Larger downloads are refused (the pane says so and offers the URL). */
 export const MAX_IMAGE_BYTES = 16 * 1024 * 1024;

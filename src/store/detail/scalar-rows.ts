@@ -4,8 +4,7 @@
 // docs/wire-facts.md §3.7). events.get_task_latest_scalar_values is not used: servers consider
 // only values > 0 there, so a series that is all negative is missing and one that crosses zero
 // shows its last positive value (docs/wire-facts.md §6.2).
-import { DataShapeError } from '../core/errors.js';
-import { isObject } from '../core/parse.js';
+import { DataShapeError, isObject } from '../core/index.js';
 import { compareSeries, isMonitorMetric } from '../../text/series-names.js';
 import { summaryOf, withExtremes, type SampledSeries, type SeriesSummary } from '../../text/series-truth.js';
 

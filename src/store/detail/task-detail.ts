@@ -3,7 +3,17 @@
 // moved in the list, or on refresh; never on a poll that changed nothing.
 import { createChartViewActions, histogramKey, nextXAxis, type ChartViewActions } from './chart-view.js';
 import type { DetailContext } from './book.js';
-import { triageFailure, type Outcome, type PaneError } from '../core/errors.js';
+import {
+  clampIndex,
+  parseDebugImages,
+  parseHistogram,
+  parsePlots,
+  parseSingleValues,
+  parseTaskMetricNames,
+  triageFailure,
+  type Outcome,
+  type PaneError,
+} from '../core/index.js';
 import { dataWanted } from '../panes.js';
 import { selectedFingerprint } from '../tasks/index.js';
 import { setDisplay } from '../ui/index.js';
@@ -14,14 +24,6 @@ import {
   MIN_HISTOGRAM_SAMPLES,
   type SectionState,
 } from './detail-state.js';
-import { clampIndex } from '../core/lists.js';
-import {
-  parseDebugImages,
-  parseHistogram,
-  parsePlots,
-  parseSingleValues,
-  parseTaskMetricNames,
-} from '../core/parse.js';
 import {
   entryKey,
   parseLastMetrics,

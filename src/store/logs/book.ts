@@ -2,8 +2,7 @@
 // fetched for, the operation queued for the logs poller, the count of what arrived while follow
 // is off, the search's scanner, and the pause after a selection change.
 import type { LogWindow } from '../../text/log-window.js';
-import type { SliceContext, StoreContext } from '../core/context.js';
-import { OneShot } from '../core/one-shot.js';
+import { OneShot, type SliceContext, type StoreContext } from '../core/index.js';
 import type { LogScanner } from './scan.js';
 import { newLogWindow } from './window-state.js';
 

@@ -2,8 +2,7 @@
 // follows `taskSelected` (the window resets at once and loads after a pause) and `sync` (follow
 // on: newer lines; off: the count of what arrived), `refresh` and `layout`, and runs the logs
 // poller. Follow changes only on the user's keys (logs.ts). Its bookkeeping is its own (book.ts).
-import { withBook, type StoreContext } from '../core/context.js';
-import { followSelectedTask, type FollowerSlice } from '../core/follow-task.js';
+import { followSelectedTask, withBook, type FollowerSlice, type StoreContext } from '../core/index.js';
 import { dataWanted } from '../panes.js';
 import { selectedFingerprint } from '../tasks/index.js';
 import { initialLogsBook, type LogsContext } from './book.js';

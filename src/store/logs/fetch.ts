@@ -13,7 +13,7 @@ import {
   type LogWindow,
 } from '../../text/log-window.js';
 import type { LogOp, LogsContext } from './book.js';
-import { classifyFailure, toPaneError } from '../core/errors.js';
+import { classifyFailure, toPaneError } from '../core/index.js';
 import { search } from './search.js';
 import { commit, fetchPage, logBatchSize, logRows, MAX_LOG_BATCH, maxTop, patchLogs } from './window-state.js';
 import { selectedFingerprint } from '../tasks/index.js';

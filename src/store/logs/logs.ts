@@ -1,7 +1,7 @@
 // The `logs` slice: the selected task's log as the panes see it (a window of lines, scroll,
 // follow, search) and the actions on it. The requests run on the logs poller (fetch.ts).
 import type { LogsContext } from './book.js';
-import type { PaneError } from '../core/errors.js';
+import type { PaneError } from '../core/index.js';
 import { logRows, maxTop, patchLogs, requestLogOp, startUnseenCount } from './fetch.js';
 import { selectedFingerprint } from '../tasks/index.js';
 import type { LogLine } from '../../text/log-window.js';

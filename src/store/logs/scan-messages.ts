@@ -3,7 +3,7 @@
 // fields and is built again on the monitor's side as the store reads it (store/core/errors.ts).
 import type { ClientOptions } from '../../api/client.js';
 import { ApiError, type ApiErrorInit } from '../../api/errors.js';
-import { DataShapeError } from '../core/errors.js';
+import { DataShapeError } from '../core/index.js';
 import type { LogScanRequest, LogScanResult } from './scan.js';
 
 /** The monitor's client settings for the worker's own client (`now` is a function: not sent). */

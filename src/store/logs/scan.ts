@@ -16,7 +16,7 @@ import { LogPageSummary, summarizePlainLogPage } from '../../api/log-page-summar
 import { messageMatches, nextScanBatch } from '../../text/log-scan.js';
 import type { LogQuery } from '../../text/log-query.js';
 import type { StoreClient } from '../client.js';
-import { logEventMessage, logEventSeq, logEventTimestamp, rawLogEvents } from '../core/parse.js';
+import { logEventMessage, logEventSeq, logEventTimestamp, rawLogEvents } from '../core/index.js';
 
 /**
  * Largest scan page. Servers answer up to 10,000 logs a page (docs/wire-facts.md §6.4, §10), but pages of

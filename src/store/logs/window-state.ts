@@ -3,7 +3,7 @@
 import type { GetTaskLogRequest } from '../../wire/events.js';
 import { createLogWindow, indexOfLine, type LogEntry, type LogWindow } from '../../text/log-window.js';
 import type { LogsContext } from './book.js';
-import { parseLogEvents } from '../core/parse.js';
+import { parseLogEvents } from '../core/index.js';
 import type { LogsState } from './logs.js';
 import type { MonitorState } from '../types.js';
 

@@ -1,8 +1,7 @@
 // Moving around: the focused pane decides what j/k, g/G, paging and Enter do. This is the top
 // of the store: it reaches each slice through its public face (index.ts, and the api object
 // each slice hands the composition root), and no slice imports it.
-import type { StoreContext } from '../core/context.js';
-import { showStatus } from '../core/status.js';
+import { showStatus, type StoreContext } from '../core/index.js';
 import { compareActive, type CompareApi } from '../compare/index.js';
 import type { DetailApi } from '../detail/index.js';
 import { logRows, type LogsApi } from '../logs/index.js';

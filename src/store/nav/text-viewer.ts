@@ -1,7 +1,6 @@
 // `enter` on a log line, a summary value or a run-info line: the text viewer over the panes
 // shows it whole. What each pane's selection is comes from its slice's selectors.
-import type { StoreContext } from '../core/context.js';
-import { showStatus } from '../core/status.js';
+import { showStatus, type StoreContext } from '../core/index.js';
 import { selectedLogText } from '../logs/index.js';
 import { isTextViewerPane, type TextViewerPane } from '../panes.js';
 import { selectedRunInfoValue } from '../run-info/index.js';

@@ -2,11 +2,10 @@
 // for bulk actions, and body edits (the UI runs $EDITOR between beginEditBody and saveBody).
 // Each acts on the marked reports, else on the selected one.
 import type { ReportsContext } from './book.js';
-import type * as core from '../core/triage.js';
-import * as archiving from '../core/triage-archive.js';
-import type { ArchiveSender } from '../core/triage-archive.js';
+import type * as core from '../core/index.js';
+import * as archiving from '../core/index.js';
+import { showStatus, type ArchiveSender } from '../core/index.js';
 import { explainFailure, label, refused, report, REPORTS_TRIAGE, run, type TriageHistory } from './changes.js';
-import { showStatus } from '../core/status.js';
 import type { ReportRow, ReportsState } from '../types.js';
 
 function archiveSender(ctx: ReportsContext): ArchiveSender {

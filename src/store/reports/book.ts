@@ -2,10 +2,15 @@
 // undo record, the tags request, the report to select once listed, and the cache of embedded
 // widgets.
 import type { KnownReportWidget } from '../../text/report-widgets.js';
-import type { SliceContext, StoreContext } from '../core/context.js';
-import { initialPaging, type ListPaging } from '../core/list-paging.js';
-import { OneShot } from '../core/one-shot.js';
-import { createTriageHistory, type TriageHistory } from '../core/triage.js';
+import {
+  createTriageHistory,
+  initialPaging,
+  OneShot,
+  type ListPaging,
+  type SliceContext,
+  type StoreContext,
+  type TriageHistory,
+} from '../core/index.js';
 
 export interface ReportsBook {
   paging: ListPaging;

@@ -1,8 +1,8 @@
 // Report triage on the shared machinery (core/triage.ts): the report actions, and its helpers
 // bound to the report list, typed with report rows.
 import type { ReportsContext } from './book.js';
-import * as core from '../core/triage.js';
-import type { PendingChange, TriageDesc } from '../core/triage.js';
+import * as core from '../core/index.js';
+import type { PendingChange, TriageDesc } from '../core/index.js';
 import type { ReportRow } from './list.js';
 
 /**
@@ -30,8 +30,8 @@ export type ReportKeyActionId = NonNullable<(typeof REPORT_ACTIONS)[ReportAction
 /** An optimistic change waiting for the server; `before` restores the rows when it is refused. */
 export type PendingReportChange = PendingChange<ReportActionName, ReportRow>;
 
-export type { TriageHistory, UndoRecord } from '../core/triage.js';
-export { createTriageHistory, label } from '../core/triage.js';
+export type { TriageHistory, UndoRecord } from '../core/index.js';
+export { createTriageHistory, label } from '../core/index.js';
 type TriageHistory = core.TriageHistory;
 
 export const REPORTS_TRIAGE: TriageDesc = { list: 'reports', noun: 'report' };

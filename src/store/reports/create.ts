@@ -2,12 +2,16 @@
 // one selected report and its embedded widgets (their own poller). It announces
 // `reportSelected` whenever the selected id changes, whoever changed it, and listens to `sync`,
 // `refresh` and `listQueryChanged` for its own list. Its bookkeeping is its own (book.ts).
-import { withBook, type StoreContext } from '../core/context.js';
-import { resetListQuery } from '../core/list-paging.js';
-import { maybeLoadMore } from '../core/list-paging.js';
-import { clampIndex } from '../core/lists.js';
-import type { Poller } from '../core/poller.js';
-import { listPoller, sidePoller } from '../core/pollers.js';
+import {
+  clampIndex,
+  listPoller,
+  maybeLoadMore,
+  resetListQuery,
+  sidePoller,
+  withBook,
+  type Poller,
+  type StoreContext,
+} from '../core/index.js';
 import { createTriageActions, type TriageActions } from './actions.js';
 import { initialReportsBook, type ReportsContext } from './book.js';
 import { createReportDialogActions, type ReportDialogActions } from './dialogs.js';

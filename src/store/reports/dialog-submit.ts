@@ -3,7 +3,16 @@
 // with what was typed and why.
 import { REPORT_NAME_MIN_LENGTH } from '../../wire/reports.js';
 import type { ReportsContext } from './book.js';
-import { goneFromList } from '../core/triage.js';
+import {
+  closeDialog,
+  goneFromList,
+  openDialog,
+  openInput,
+  refuseInput,
+  showStatus,
+  type DialogState,
+  type InputDialog,
+} from '../core/index.js';
 import { setArchived } from './actions.js';
 import {
   clearMarksOf,
@@ -17,15 +26,6 @@ import {
   type Optimistic,
   type TriageHistory,
 } from './changes.js';
-import { showStatus } from '../core/status.js';
-import {
-  closeDialog,
-  openDialog,
-  openInput,
-  refuseInput,
-  type DialogState,
-  type InputDialog,
-} from '../core/dialogs.js';
 import type { ReportRow } from './list.js';
 import { parseTagEdit } from '../../text/tag-edit.js';
 

@@ -2,10 +2,8 @@
 // change; delete asks again before forcing), move, tags, rename, comment and new report (text
 // input with completion). What was typed is kept when the server refuses.
 import type { ReportsContext } from './book.js';
-import { bindTo } from '../core/context.js';
+import { bindTo, loadProjectNames, openConfirm, openInput, showStatus } from '../core/index.js';
 import { label, listLines, noTarget, refused, subject, targets, type TriageHistory } from './changes.js';
-import { showStatus } from '../core/status.js';
-import { loadProjectNames, openConfirm, openInput } from '../core/dialogs.js';
 import { submitPick } from './filters.js';
 import { submitDialog } from './dialog-submit.js';
 

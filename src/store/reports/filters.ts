@@ -4,26 +4,29 @@
 // option, Enter applies (taking the highlighted option when nothing was changed). Filters
 // change nothing on the server, so they work with --read-only too.
 import type { ReportsContext } from './book.js';
-import { isObject, parseTags, reportProjectName } from '../core/parse.js';
-import { closeDialog, type PickOption } from '../core/dialogs.js';
 import {
   ALL_PROJECTS_LABEL,
+  closeDialog,
   compareLabels,
-  NO_PROJECT_LABEL,
   currentPick,
+  isObject,
+  NO_PROJECT_LABEL,
   openPicker,
+  parseTags,
   pickerFailed,
   refusePick,
+  reportProjectName,
+  resetListQuery,
   sameList,
   setPick,
+  showStatus,
   tagFilterText,
   tagOptions,
   visibleOptions,
   withOptions,
   type PickDialog,
-} from '../core/pickers.js';
-import { resetListQuery } from '../core/list-paging.js';
-import { showStatus } from '../core/status.js';
+  type PickOption,
+} from '../core/index.js';
 import { setListQuery } from '../ui/index.js';
 import type { ReportProject, ReportsFilter, ReportsState } from './list.js';
 

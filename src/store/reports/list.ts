@@ -3,12 +3,19 @@
 // the known tags (`reports.get_tags`) on the first tick and on refresh.
 import type { ReportsGetAllExRequest } from '../../wire/reports.js';
 import type { ReportsContext } from './book.js';
-import { classifyFailure } from '../core/errors.js';
-import { beginListRead, endLoadingMore, finishListRead, takeListPage } from '../core/list-paging.js';
-import { filterPattern, keepSelection } from '../core/lists.js';
-import { withPendingChanges } from '../core/triage.js';
-import { parseReportPage, parseTags } from '../core/parse.js';
-import type { PaneError } from '../core/errors.js';
+import {
+  beginListRead,
+  classifyFailure,
+  endLoadingMore,
+  filterPattern,
+  finishListRead,
+  keepSelection,
+  parseReportPage,
+  parseTags,
+  takeListPage,
+  withPendingChanges,
+  type PaneError,
+} from '../core/index.js';
 import type { PendingReportChange } from './changes.js';
 import type { WidgetEntry } from './widgets.js';
 import type { MonitorState } from '../types.js';

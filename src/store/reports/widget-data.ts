@@ -3,8 +3,7 @@
 // tree of get_multi_task_plots, debug image pages, single values per task). Answers come from
 // any server, so a malformed part is skipped; a missing section is an error for that widget.
 import type { KnownReportWidget } from '../../text/report-widgets.js';
-import { DataShapeError } from '../core/errors.js';
-import { byText, isObject, num, parseSeriesPoints, str } from '../core/parse.js';
+import { byText, DataShapeError, isObject, num, parseSeriesPoints, str } from '../core/index.js';
 import type { WidgetData, WidgetImage, WidgetPlot, WidgetSeries, WidgetValue } from '../types.js';
 
 const ENDPOINT = 'reports.get_task_data';

@@ -7,7 +7,7 @@ import { loadMarkdown, markdownIfLoaded, type MarkdownModule } from '../../text/
 import type { KnownReportWidget } from '../../text/report-widgets.js';
 import type { ReportsGetTaskDataRequest } from '../../wire/reports.js';
 import type { ReportsContext } from './book.js';
-import { classifyFailure, describeFailure } from '../core/errors.js';
+import { classifyFailure, describeFailure } from '../core/index.js';
 import { dataWanted } from '../panes.js';
 import type { ReportRow } from './list.js';
 import type { MonitorState } from '../types.js';

@@ -1,7 +1,6 @@
 // The run-info slice's private bookkeeping: what the run info and the marked runs' parameters
 // were last fetched for, and the pause after a selection change.
-import type { SliceContext, StoreContext } from '../core/context.js';
-import { OneShot } from '../core/one-shot.js';
+import { OneShot, type SliceContext, type StoreContext } from '../core/index.js';
 
 export interface RunInfoBook {
   /** "taskId|lastUpdate" the run info was last fetched for. */

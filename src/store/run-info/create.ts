@@ -1,9 +1,7 @@
 // The `runinfo` slice: the selected task's run info and, with two or more tasks marked, their
 // hyperparameters side by side. It follows `taskSelected` and `sync` (fetching only while its
 // pane is shown), forgets what it fetched on `refresh`, and runs its own poller.
-import { withBook, type StoreContext } from '../core/context.js';
-import type { Outcome } from '../core/errors.js';
-import { followSelectedTask, type FollowerSlice } from '../core/follow-task.js';
+import { followSelectedTask, withBook, type FollowerSlice, type Outcome, type StoreContext } from '../core/index.js';
 import { dataWanted } from '../panes.js';
 import { initialRunInfoBook, type RunInfoContext } from './book.js';
 import { fetchParamCompare, paramsFingerprint } from './param-compare.js';

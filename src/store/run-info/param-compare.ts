@@ -2,9 +2,7 @@
 // (text/param-compare.ts), from one tasks.get_all_ex request for the marked ids; fetched again
 // when a marked task's last_update moves or the marks change.
 import type { RunInfoContext } from './book.js';
-import { triageFailure, type Outcome } from '../core/errors.js';
-import { clampIndex } from '../core/lists.js';
-import { isObject } from '../core/parse.js';
+import { clampIndex, isObject, triageFailure, type Outcome } from '../core/index.js';
 import { compareParams, paramCompareLines, type ParamRun } from '../../text/param-compare.js';
 import type { MonitorState } from '../types.js';
 import { parseHyperparams } from './parse-run-info.js';

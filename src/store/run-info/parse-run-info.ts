@@ -1,8 +1,7 @@
 // tasks.get_all_ex answer → the run-info record. Nothing in the answer is trusted: a missing
 // task list throws a DataShapeError (shown in the pane), malformed fields become empty values.
 import { isObject } from '../../wire/json.js';
-import { DataShapeError } from '../core/errors.js';
-import { toEpochMs } from '../core/parse.js';
+import { DataShapeError, toEpochMs } from '../core/index.js';
 import type { RunInfo, RunInfoArtifact, RunInfoConfig, RunInfoModel, RunInfoParam } from '../../text/run-info.js';
 
 type Json = Record<string, unknown>;

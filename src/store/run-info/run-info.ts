@@ -4,8 +4,7 @@
 // task and again only when the task's last_update moved; a cursor moves over its lines and a
 // `/` search jumps between matching lines like the log search.
 import type { RunInfoContext } from './book.js';
-import { triageFailure, type Outcome, type PaneError } from '../core/errors.js';
-import { clampIndex } from '../core/lists.js';
+import { clampIndex, triageFailure, type Outcome, type PaneError } from '../core/index.js';
 import { joinModels, parseRunInfo, RUN_INFO_FIELDS, RUN_INFO_MODEL_FIELDS } from './parse-run-info.js';
 import { runInfoLines, searchInfoLines, type InfoLine, type RunInfo } from '../../text/run-info.js';
 import { paramCompareLines, type ParamCompare } from '../../text/param-compare.js';

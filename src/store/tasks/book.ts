@@ -1,11 +1,16 @@
 // The task list's private bookkeeping: its paging cursor, its idle probe, the triage changes'
 // sequence and undo record, and the task asked for on the command line.
-import type { SliceContext, StoreContext } from '../core/context.js';
-import { initialPaging, type ListPaging } from '../core/list-paging.js';
-import { createTriageHistory, type TriageHistory } from '../core/triage.js';
+import {
+  createTriageHistory,
+  initialPaging,
+  OneShot,
+  type ListPaging,
+  type SliceContext,
+  type StoreContext,
+  type TriageHistory,
+} from '../core/index.js';
 import { initialListProbe, type ListProbe } from './list-probe.js';
 import type { StateFile } from '../../config/state-file.js';
-import { OneShot } from '../core/one-shot.js';
 import { initialFreshProbe, type FreshProbe } from './fresh-probe.js';
 
 export interface TasksBook {

@@ -2,15 +2,21 @@
 // marks, sort, filters, pickers and triage. It announces `taskSelected` whenever the selected
 // id changes, whoever changed it, and `sync` when marks change; it listens to `refresh` and to
 // `listQueryChanged` for its own list. Its bookkeeping is its own (book.ts).
-import { bindTo, withBook, type StoreContext } from '../core/context.js';
-import { resetListQuery } from '../core/list-paging.js';
-import { listPoller, sidePoller } from '../core/pollers.js';
+import {
+  archiveToggle,
+  bindTo,
+  listPoller,
+  resetListQuery,
+  showStatus,
+  sidePoller,
+  undoArchive,
+  withBook,
+  type Poller,
+  type StoreContext,
+} from '../core/index.js';
 import { FRESH_PROBE_MS, freshProbeWanted, freshTick, noteSelectedTask } from './fresh-probe.js';
-import { showStatus } from '../core/status.js';
 import { setListQuery } from '../ui/index.js';
-import { archiveToggle, undoArchive } from '../core/triage-archive.js';
 import type { StateFile } from '../../config/state-file.js';
-import type { Poller } from '../core/poller.js';
 import { initialTasksBook, type TasksContext } from './book.js';
 import { tasksTick } from './list.js';
 import { createTaskListActions, type TaskListActions } from './list-actions.js';

@@ -4,7 +4,7 @@
 // takes the new values and the detail and log fetch what is new, as after a list poll.
 // A task that has not changed for FRESH_QUIET_MS is left to the list's poll again (which
 // wakes the probe when it sees the task move), so an idle monitor sends nothing more.
-import { parseTaskPage } from '../core/parse.js';
+import { parseTaskPage } from '../core/index.js';
 import type { TasksContext } from './book.js';
 import { forceFullRead } from './list-probe.js';
 import type { MonitorState } from '../types.js';

@@ -2,10 +2,8 @@
 // starts with it. When there is one, whatever keeps it out of the list (the text or status
 // filter, archived tasks hidden) is lifted and it is selected once the list has it.
 import type { TasksContext } from './book.js';
-import { resetListQuery } from '../core/list-paging.js';
+import { isObject, resetListQuery, showStatus } from '../core/index.js';
 import { setListQuery } from '../ui/index.js';
-import { isObject } from '../core/parse.js';
-import { showStatus } from '../core/status.js';
 
 /** How long the jump waits for the list to answer after lifting its filters. */
 const LIST_WAIT_MS = 10_000;

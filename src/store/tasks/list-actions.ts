@@ -1,10 +1,9 @@
 // Actions of the task list beyond moving and filtering: sort (`o` / `O`), jump to a task by id
 // prefix (`:`), and looking at the tasks that failed while watched (`F`).
 import type { TasksContext } from './book.js';
-import { resetListQuery } from '../core/list-paging.js';
+import { resetListQuery, showStatus } from '../core/index.js';
 import { focusPane, openPrompt } from '../ui/index.js';
 import { moveTask } from './select.js';
-import { showStatus } from '../core/status.js';
 import { nextTaskSort, taskSortLabel, type TaskSort } from './sort.js';
 import { jumpViaServer } from './jump-lookup.js';
 

@@ -19,7 +19,7 @@
 // A list that just changed asks for the tail only when the newest task says nothing moved.
 import type { TasksContext } from './book.js';
 import type { ReportsGetTaskDataRequest } from '../../wire/reports.js';
-import { parseTaskPage } from '../core/parse.js';
+import { parseTaskPage } from '../core/index.js';
 import type { TaskRow } from './list.js';
 
 export const FULL_READ_MS = 5 * 60_000;

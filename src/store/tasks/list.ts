@@ -5,15 +5,23 @@
 import type { TasksContext } from './book.js';
 import { TASK_STATUSES } from '../../wire/common.js';
 import type { ReportsGetTaskDataRequest } from '../../wire/reports.js';
-import { beginListRead, endLoadingMore, finishListRead, takeListPage } from '../core/list-paging.js';
+import {
+  beginListRead,
+  endLoadingMore,
+  filterPattern,
+  finishListRead,
+  keepSelection,
+  parseTaskPage,
+  showStatus,
+  takeListPage,
+  withPendingChanges,
+  type PaneError,
+  type PendingChange,
+  type UndoOffer,
+} from '../core/index.js';
 import { fullReadDone, probeTaskList } from './list-probe.js';
-import { filterPattern, keepSelection } from '../core/lists.js';
-import { parseTaskPage } from '../core/parse.js';
 import { failureMessage, newlyFailed } from './failures.js';
 import { DEFAULT_TASK_SORT, taskOrderBy, type TaskSort } from './sort.js';
-import { showStatus } from '../core/status.js';
-import { withPendingChanges, type PendingChange, type UndoOffer } from '../core/triage.js';
-import type { PaneError } from '../core/errors.js';
 import { emptyTaskFilter, taskFilterQuery, type TaskFilter } from './task-filters.js';
 import { metricValueField, type MetricColumn } from './metric-columns.js';
 import type { MonitorState } from '../types.js';

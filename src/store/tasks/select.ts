@@ -1,7 +1,6 @@
 // The task list's selection: one id (and its row) in the `tasks` slice. Whatever changes it,
 // the slice announces `taskSelected` (create.ts), and every detail pane follows that id.
-import { maybeLoadMore } from '../core/list-paging.js';
-import { clampIndex } from '../core/lists.js';
+import { clampIndex, maybeLoadMore } from '../core/index.js';
 import type { MonitorState } from '../types.js';
 import type { TasksContext } from './book.js';
 import type { TaskRow } from './list.js';

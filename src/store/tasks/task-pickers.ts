@@ -4,25 +4,26 @@
 // metric/variant pairs in the listed tasks' `last_metrics`; at most MAX_METRIC_COLUMNS).
 // Filters and columns change nothing on the server, so they work with --read-only too.
 import type { TasksContext } from './book.js';
-import type { StoreContext } from '../core/context.js';
-import { resetListQuery } from '../core/list-paging.js';
-import { isObject } from '../core/parse.js';
-import { showStatus } from '../core/status.js';
-import { explainFailure } from '../core/triage.js';
-import { closeDialog, type PickOption } from '../core/dialogs.js';
 import {
   ALL_PROJECTS_LABEL,
+  closeDialog,
   currentPick,
+  explainFailure,
+  isObject,
   NO_PROJECT_LABEL,
   openPicker,
+  resetListQuery,
   sameList,
   setPick,
+  showStatus,
   tagFilterText,
   tagOptions,
   visibleOptions,
   withOptions,
   type PickDialog,
-} from '../core/pickers.js';
+  type PickOption,
+  type StoreContext,
+} from '../core/index.js';
 import type { TaskRow } from './list.js';
 import {
   MAX_METRIC_COLUMNS,

@@ -3,38 +3,38 @@
 // move (tasks.move), delete (asks first, and again before forcing: tasks.delete_many) and
 // abort (asks first: tasks.stop_many). Each acts on the marked tasks, else the selected one.
 import type { TasksContext } from './book.js';
-import { setArchived, type ArchiveSender } from '../core/triage-archive.js';
 import {
   bulkResult,
   clearMarksOf,
+  closeDialog,
   execute,
   explainFailure,
   goneFromList,
+  isObject,
   label,
   listLines,
-  noTarget,
-  refused,
-  report,
-  oneAtATime,
-  subject,
-  targets,
-  type Optimistic,
-  type TriageHistory,
-  type TriageDesc,
-  type TriageRow,
-} from '../core/triage.js';
-import { isObject } from '../core/parse.js';
-import { showStatus } from '../core/status.js';
-import {
-  closeDialog,
   loadProjectNames,
+  noTarget,
+  oneAtATime,
   openConfirm,
   openDialog,
   openInput,
   refreshSuggestions,
+  refused,
   refuseInput,
-} from '../core/dialogs.js';
-import type { DialogState, InputDialog } from '../core/dialogs.js';
+  report,
+  setArchived,
+  showStatus,
+  subject,
+  targets,
+  type ArchiveSender,
+  type DialogState,
+  type InputDialog,
+  type Optimistic,
+  type TriageDesc,
+  type TriageHistory,
+  type TriageRow,
+} from '../core/index.js';
 import type { TaskRow } from './list.js';
 import { parseTagEdit } from '../../text/tag-edit.js';
 

@@ -1,6 +1,6 @@
 // Which view is shown and which pane has the focus. A change here announces `sync`: each slice
 // then fetches what its newly shown panes lack (core/events.ts).
-import type { StoreContext } from '../core/context.js';
+import type { StoreContext } from '../core/index.js';
 import { paneSpec, panesOf, type PaneName, type ReportsPane, type TasksPane, type ViewName } from '../panes.js';
 import type { MonitorState } from '../types.js';
 

@@ -3,8 +3,7 @@
 // pattern the server would refuse is named in the prompt and not sent. A prompt on the logs
 // pane searches the log instead.
 import { patternProblem } from '../../wire/pattern.js';
-import type { StoreContext } from '../core/context.js';
-import { OneShot } from '../core/one-shot.js';
+import { OneShot, type StoreContext } from '../core/index.js';
 import { focusedPane } from './focus.js';
 import { setListQuery } from './ui-state.js';
 import { isList, isSearchPane, type ListName, type SearchPane } from '../panes.js';

@@ -1,12 +1,11 @@
 // The `ui` slice: view, focus, the help overlay, prompt, terminal and pane sizes, chart
 // display settings. Its actions change only what is shown; fetching follows from the slices
 // that own the data.
-import type { StoreContext } from '../core/context.js';
+import { showStatus, type StoreContext } from '../core/index.js';
 import { PANE_NAMES, type ListName, type PaneName, type ReportsPane, type TasksPane, type ViewName } from '../panes.js';
 import { afterViewOrFocusChange } from './focus.js';
 import { SMOOTHING_LEVELS } from '../../text/smooth.js';
 import { layoutText, scrollView, TEXT_START, type TextLayout, type TextPosition } from '../../text/text-layout.js';
-import { showStatus } from '../core/status.js';
 
 /** EMA weights cycled by `s`; index 0 = no smoothing. One list, kept with the smoothing code. */
 export { SMOOTHING_LEVELS };
