@@ -22,10 +22,24 @@ const work = mkdtempSync(join(tmpdir(), 'tracktop-packed-'));
 const home = join(work, 'home');
 const prefix = join(work, 'prefix');
 mkdirSync(home);
-// The user's npm cache and settings stay; nothing else of the outer environment names a server.
-const env = { PATH: process.env.PATH, HOME: home, npm_config_cache: npmCache(), LANG: 'C.UTF-8' };
+// The user's npm cache and settings stay, and so does how this machine reaches the registry
+// (proxy, extra CA certificates: without them a cold cache cannot fetch); nothing else of the
+// outer environment names a server.
+const env = {
+  ...reachRegistry(process.env),
+  PATH: process.env.PATH,
+  HOME: home,
+  npm_config_cache: npmCache(),
+  LANG: 'C.UTF-8',
+};
 const started = Date.now();
+const INSTALL_TIMEOUT_MS = 4 * 60_000;
 let server;
+
+function reachRegistry(outer) {
+  const kept = /^(https?_proxy|no_proxy|all_proxy|node_extra_ca_certs|ssl_cert_file|ssl_cert_dir|npm_config_.*)$/i;
+  return Object.fromEntries(Object.entries(outer).filter(([name]) => kept.test(name)));
+}
 
 function npmCache() {
   return execFileSync('npm', ['config', 'get', 'cache'], { cwd: root, encoding: 'utf8' }).trim();
@@ -97,7 +111,17 @@ try {
   const installSteps = ['preinstall', 'install', 'postinstall'].filter((s) => packed.scripts?.[s] !== undefined);
   if (installSteps.length > 0) throw new Error(`the package has install steps: ${installSteps.join(', ')}`);
   const flags = ['--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'];
-  run('npm', ['install', '-g', '--prefix', prefix, ...flags, join(work, tarball)]);
+  // Bounded: on a cold cache a registry that stops answering would otherwise hang CI.
+  try {
+    run('npm', ['install', '-g', '--prefix', prefix, ...flags, join(work, tarball)], { timeout: INSTALL_TIMEOUT_MS });
+  } catch (err) {
+    if (err.code === 'ETIMEDOUT') {
+      throw new Error(`npm install of the tarball took longer than ${INSTALL_TIMEOUT_MS / 60_000} minutes`, {
+        cause: err,
+      });
+    }
+    throw err;
+  }
   const installed = join(prefix, 'lib', 'node_modules', 'tracktop');
   copyNativeAddon(installed, 'better-sqlite3', join('build', 'Release', 'better_sqlite3.node'));
   step('installed');
