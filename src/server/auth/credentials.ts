@@ -1,7 +1,7 @@
 // Key pairs: given by flags/env, or generated on first start and kept beside the database in
 // a 0600 file (docs/architecture.md "The embedded server"). Secrets are stored in the database
 // scrypt-hashed and as an HMAC tag (key-table.ts).
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes, randomInt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 export interface KeyPair {
@@ -105,7 +105,19 @@ export function resolveCredentials(dbPath: string, given: Partial<KeyPair>): Res
   }
   const pair = generateKeyPair();
   const text = `${JSON.stringify({ access_key: pair.accessKey, secret_key: pair.secretKey }, null, 2)}\n`;
-  writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
+  // Written whole under a temporary name, then linked into place: a reader (or a start after a
+  // crash) never sees an empty or half-written file, and a second server that won the race
+  // keeps its pair (link fails when the name exists).
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, text, { mode: 0o600 });
+  try {
+    linkSync(temp, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return { ...readCredentialsFile(file), file, created: false };
+  } finally {
+    unlinkSync(temp);
+  }
   return { ...pair, file, created: true };
 }
 
