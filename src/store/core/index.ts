@@ -9,6 +9,7 @@ export * from './dialogs.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './follow-task.js';
+export * from './list-book.js';
 export * from './list-paging.js';
 export * from './lists.js';
 export * from './one-shot.js';

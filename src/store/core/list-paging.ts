@@ -85,6 +85,21 @@ export interface ListLoaded {
   fetchedAt: number;
 }
 
+/**
+ * Sends a list read and takes its page; null when the tick was cancelled meanwhile (its answer
+ * is dropped, the paging cursor untouched).
+ */
+export async function readListPage<Query, Row extends { id: string }>(
+  ctx: StoreContext,
+  read: ListRead<Query>,
+  signal: AbortSignal,
+  send: (query: Query, opts: { signal: AbortSignal }) => Promise<unknown>,
+  parse: (answer: unknown) => Page<Row>,
+): Promise<ListAnswer<Row> | null> {
+  const answer = await send(read.query, { signal });
+  return signal.aborted ? null : takeListPage(ctx, read, parse(answer));
+}
+
 /** Takes in the answer to `read`: the cursor moves on to the one it names. */
 export function takeListPage<Row extends { id: string }>(
   ctx: StoreContext,

@@ -145,6 +145,14 @@ export function parseReportPage(data: unknown, endpoint: string): Page<ReportRow
   return parseRowPage(data, endpoint, parseReportRow);
 }
 
+/** The id and full name of each project in a `projects.get_all_ex` answer; malformed ones are skipped. */
+export function parseProjectNames(data: unknown): { id: string; name: string }[] {
+  if (!isObject(data) || !Array.isArray(data.projects)) return [];
+  return data.projects.flatMap((p: unknown) =>
+    isObject(p) && typeof p.id === 'string' && typeof p.name === 'string' ? [{ id: p.id, name: p.name }] : [],
+  );
+}
+
 export function parseTags(data: unknown, endpoint: string): string[] {
   return strings(requireArray(requireObject(data, endpoint), 'tags', endpoint));
 }

@@ -104,6 +104,55 @@ export function openPicker(
   openDialog(ctx, { kind: 'pick', owner, ...picker, cursor, query: '', loading: true, touched: false, error: null });
 }
 
+/** Fills an open picker with the options its load brought (none when it was closed meanwhile). */
+export function fillPick(
+  ctx: StoreContext,
+  purpose: PickDialog['purpose'],
+  options: (dialog: PickDialog) => PickOption[],
+): void {
+  const dialog = currentPick(ctx, purpose);
+  if (dialog !== null) setPick(ctx, { ...withOptions(dialog, options(dialog)), loading: false });
+}
+
+/** The option under the cursor among those the typed text leaves. */
+export function highlightedOption(dialog: PickDialog): PickOption | undefined {
+  return visibleOptions(dialog)[dialog.cursor];
+}
+
+/** The option Enter takes in a one-choice picker: the one chosen with Tab, else the highlighted one. */
+export function chosenOption(dialog: PickDialog): PickOption | undefined {
+  return dialog.touched ? dialog.options.find((o) => o.state === 'include') : highlightedOption(dialog);
+}
+
+/**
+ * What a one-choice picker holds while its options load: the value chosen with Tab ('' for
+ * "all"), or null when nothing was touched (the filter's value stays).
+ */
+export function touchedValue(dialog: PickDialog): string | null {
+  return dialog.touched ? (dialog.options.find((o) => o.state === 'include')?.value ?? '') : null;
+}
+
+type TagFilter = { tagsInclude: readonly string[]; tagsExclude: readonly string[] };
+
+/**
+ * A list's tag filter picker: opens at once on the tags known so far, then shows the server's
+ * (`load` fetches them and throws when it cannot), keeping what was changed meanwhile.
+ */
+export function openTagFilterPicker(
+  ctx: StoreContext,
+  owner: ListName,
+  title: string,
+  now: { knownTags: readonly string[]; filter: TagFilter },
+  load: () => Promise<readonly string[]>,
+  currentFilter: () => TagFilter,
+): void {
+  openPicker(ctx, owner, { purpose: 'tags', title, options: tagOptions(now.knownTags, now.filter), cursor: 0 });
+  load().then(
+    (tags) => fillPick(ctx, 'tags', (dialog) => tagOptions(tags, currentFilter(), dialog.options)),
+    (err: unknown) => pickerFailed(ctx, 'tags', 'tags', err),
+  );
+}
+
 /** Loading a picker's options failed: the ones it shows stay usable, the reason is shown. */
 export function pickerFailed(ctx: StoreContext, purpose: PickDialog['purpose'], what: string, err: unknown): void {
   const dialog = currentPick(ctx, purpose);

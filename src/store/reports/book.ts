@@ -2,19 +2,9 @@
 // undo record, the tags request, the report to select once listed, and the cache of embedded
 // widgets.
 import type { KnownReportWidget } from '../../text/report-widgets.js';
-import {
-  createTriageHistory,
-  initialPaging,
-  OneShot,
-  type ListPaging,
-  type SliceContext,
-  type StoreContext,
-  type TriageHistory,
-} from '../core/index.js';
+import { initialListBook, OneShot, type ListBook, type SliceContext, type StoreContext } from '../core/index.js';
 
-export interface ReportsBook {
-  paging: ListPaging;
-  triage: TriageHistory;
+export interface ReportsBook extends ListBook {
   /** Ask `reports.get_tags` with the next list tick. */
   tagsWanted: boolean;
   /** A report created from the store: selected once a list answer includes it. */
@@ -33,8 +23,7 @@ export type ReportsContext = SliceContext<ReportsBook>;
 
 export function initialReportsBook(ctx: StoreContext): ReportsBook {
   return {
-    paging: initialPaging(ctx.pageSize),
-    triage: createTriageHistory(),
+    ...initialListBook(ctx.pageSize),
     tagsWanted: true,
     selectAfterLoad: null,
     widgetTimer: new OneShot(ctx.timers),

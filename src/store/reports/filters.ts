@@ -6,24 +6,23 @@
 import type { ReportsContext } from './book.js';
 import {
   ALL_PROJECTS_LABEL,
+  chosenOption,
   closeDialog,
   compareLabels,
-  currentPick,
-  isObject,
+  fillPick,
+  highlightedOption,
+  parseProjectNames,
   NO_PROJECT_LABEL,
   openPicker,
+  openTagFilterPicker,
   parseTags,
   pickerFailed,
   refusePick,
   reportProjectName,
   resetListQuery,
   sameList,
-  setPick,
   showStatus,
   tagFilterText,
-  tagOptions,
-  visibleOptions,
-  withOptions,
   type PickDialog,
   type PickOption,
 } from '../core/index.js';
@@ -64,14 +63,9 @@ export function projectsOfRows(reports: ReportsState): ReportProject[] {
 
 /** `.reports` projects from `projects.get_all_ex`; other projects in the answer are skipped. */
 export function parseReportProjects(data: unknown): ReportProject[] {
-  if (!isObject(data) || !Array.isArray(data.projects)) return [];
-  const out: ReportProject[] = [];
-  for (const p of data.projects) {
-    if (!isObject(p) || typeof p.id !== 'string' || typeof p.name !== 'string') continue;
-    if (p.name !== '.reports' && !p.name.endsWith('/.reports')) continue;
-    out.push({ id: p.id, name: reportProjectName(p.name) });
-  }
-  return out;
+  return parseProjectNames(data)
+    .filter((p) => p.name === '.reports' || p.name.endsWith('/.reports'))
+    .map((p) => ({ id: p.id, name: reportProjectName(p.name) }));
 }
 
 // ---- applying filters ------------------------------------------------------------------------
@@ -121,29 +115,19 @@ export function clearReportFilters(ctx: ReportsContext): void {
 // ---- the pickers -------------------------------------------------------------------------------
 
 export function requestTagFilter(ctx: ReportsContext): void {
-  const r = ctx.get().reports;
-  openPicker(ctx, 'reports', {
-    purpose: 'tags',
-    title: 'Show reports by tag',
-    options: tagOptions(r.knownTags, r.filter),
-    cursor: 0,
-  });
-  void loadTagOptions(ctx);
-}
-
-async function loadTagOptions(ctx: ReportsContext): Promise<void> {
-  try {
-    const tags = parseTags(await ctx.client.reports.getTags({}), 'reports.get_tags');
-    if (!sameList(tags, ctx.get().reports.knownTags)) ctx.set((s) => ({ reports: { ...s.reports, knownTags: tags } }));
-    const dialog = currentPick(ctx, 'tags');
-    if (dialog !== null)
-      setPick(ctx, {
-        ...withOptions(dialog, tagOptions(tags, ctx.get().reports.filter, dialog.options)),
-        loading: false,
-      });
-  } catch (err) {
-    pickerFailed(ctx, 'tags', 'tags', err);
-  }
+  openTagFilterPicker(
+    ctx,
+    'reports',
+    'Show reports by tag',
+    ctx.get().reports,
+    async () => {
+      const tags = parseTags(await ctx.client.reports.getTags({}), 'reports.get_tags');
+      if (!sameList(tags, ctx.get().reports.knownTags))
+        ctx.set((s) => ({ reports: { ...s.reports, knownTags: tags } }));
+      return tags;
+    },
+    () => ctx.get().reports.filter,
+  );
 }
 
 export function requestProjectFilter(ctx: ReportsContext): void {
@@ -164,13 +148,10 @@ async function loadProjectOptions(ctx: ReportsContext): Promise<void> {
       size: MAX_PROJECTS,
       scroll_id: '',
     });
-    const dialog = currentPick(ctx, 'project');
-    if (dialog === null) return;
     const projects = [...parseReportProjects(answer), ...projectsOfRows(ctx.get().reports)];
-    setPick(ctx, {
-      ...withOptions(dialog, projectOptions(projects, ctx.get().reports.filter, dialog.touched ? dialog.options : [])),
-      loading: false,
-    });
+    fillPick(ctx, 'project', (dialog) =>
+      projectOptions(projects, ctx.get().reports.filter, dialog.touched ? dialog.options : []),
+    );
   } catch (err) {
     pickerFailed(ctx, 'project', 'projects', err);
   }
@@ -178,7 +159,7 @@ async function loadProjectOptions(ctx: ReportsContext): Promise<void> {
 
 /** Enter: applies the picker's choice. */
 export function submitPick(ctx: ReportsContext, dialog: PickDialog): void {
-  const highlighted = visibleOptions(dialog)[dialog.cursor];
+  const highlighted = highlightedOption(dialog);
   if (dialog.purpose === 'tags') {
     let options = dialog.options;
     if (!dialog.touched && dialog.query.trim() !== '') {
@@ -192,7 +173,7 @@ export function submitPick(ctx: ReportsContext, dialog: PickDialog): void {
       showStatus(ctx, `tag filter: ${tagFilterText(include, exclude)}`, 'success');
     return;
   }
-  const chosen = dialog.touched ? dialog.options.find((o) => o.state === 'include') : highlighted;
+  const chosen = chosenOption(dialog);
   if (chosen === undefined) return refusePick(ctx, dialog, 'project');
   closeDialog(ctx);
   const project =

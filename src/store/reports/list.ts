@@ -12,7 +12,7 @@ import {
   keepSelection,
   parseReportPage,
   parseTags,
-  takeListPage,
+  readListPage,
   withPendingChanges,
   type PaneError,
 } from '../core/index.js';
@@ -156,9 +156,10 @@ export async function reportsTick(ctx: ReportsContext, signal: AbortSignal): Pro
   const tags = book.tagsWanted ? fetchTags(ctx, signal) : Promise.resolve();
   book.tagsWanted = false;
   try {
-    const answer = await ctx.client.reports.getAllEx(read.query, { signal });
-    if (signal.aborted) return;
-    const page = takeListPage(ctx, read, parseReportPage(answer, ENDPOINT));
+    const page = await readListPage(ctx, read, signal, ctx.client.reports.getAllEx, (a) =>
+      parseReportPage(a, ENDPOINT),
+    );
+    if (page === null) return;
     const previousId = ctx.get().reports.selectedId;
     ctx.set((s) => {
       const list = withPendingChanges(page.merge(s.reports), s.reports);

@@ -1,25 +1,15 @@
 // The task list's private bookkeeping: its paging cursor, its idle probe, the triage changes'
 // sequence and undo record, and the task asked for on the command line.
-import {
-  createTriageHistory,
-  initialPaging,
-  OneShot,
-  type ListPaging,
-  type SliceContext,
-  type StoreContext,
-  type TriageHistory,
-} from '../core/index.js';
+import { initialListBook, OneShot, type ListBook, type SliceContext, type StoreContext } from '../core/index.js';
 import { initialListProbe, type ListProbe } from './list-probe.js';
 import type { StateFile } from '../../config/state-file.js';
 import { initialFreshProbe, type FreshProbe } from './fresh-probe.js';
 
-export interface TasksBook {
+export interface TasksBook extends ListBook {
   /** The task asked for on the command line, until the first task list answer. */
   openTask: string | null;
-  paging: ListPaging;
   /** What the task list's idle probe compares with (list-probe.ts). */
   probe: ListProbe;
-  triage: TriageHistory;
   /** The pause after a selection change before its fresh probe may run. */
   selectionTimer: OneShot;
   /** When the selected task last changed, for its probe (fresh-probe.ts). */
@@ -33,9 +23,8 @@ export type TasksContext = SliceContext<TasksBook>;
 export function initialTasksBook(ctx: StoreContext, openTask: string | null, stateFile: StateFile | null): TasksBook {
   return {
     openTask,
-    paging: initialPaging(ctx.pageSize),
+    ...initialListBook(ctx.pageSize),
     probe: initialListProbe(),
-    triage: createTriageHistory(),
     stateFile,
     selectionTimer: new OneShot(ctx.timers),
     freshProbe: initialFreshProbe(),

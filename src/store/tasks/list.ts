@@ -13,7 +13,7 @@ import {
   keepSelection,
   parseTaskPage,
   showStatus,
-  takeListPage,
+  readListPage,
   withPendingChanges,
   type PaneError,
   type PendingChange,
@@ -173,9 +173,10 @@ export async function tasksTick(ctx: TasksContext, signal: AbortSignal): Promise
   const mark = read.more ? null : await probeTaskList(ctx, read.query, read.cursorOpen, signal);
   if (!read.more && (mark === null || signal.aborted)) return;
   try {
-    const answer = await ctx.client.reports.getTaskData(read.query, { signal });
-    if (signal.aborted) return;
-    const page = takeListPage(ctx, read, parseTaskPage(answer, ENDPOINT));
+    const page = await readListPage(ctx, read, signal, ctx.client.reports.getTaskData, (a) =>
+      parseTaskPage(a, ENDPOINT),
+    );
+    if (page === null) return;
     const previousRows = ctx.get().tasks.byId;
     ctx.set((s) => {
       const list = withPendingChanges(page.merge(s.tasks), s.tasks);

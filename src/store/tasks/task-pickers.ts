@@ -6,20 +6,22 @@
 import type { TasksContext } from './book.js';
 import {
   ALL_PROJECTS_LABEL,
+  chosenOption,
   closeDialog,
-  currentPick,
-  explainFailure,
+  fillPick,
+  highlightedOption,
   isObject,
   NO_PROJECT_LABEL,
   openPicker,
+  openTagFilterPicker,
+  parseProjectNames,
+  pickerFailed,
   resetListQuery,
   sameList,
   setPick,
   showStatus,
   tagFilterText,
-  tagOptions,
-  visibleOptions,
-  withOptions,
+  touchedValue,
   type PickDialog,
   type PickOption,
   type StoreContext,
@@ -35,7 +37,7 @@ import {
 } from './metric-columns.js';
 import { DEFAULT_TASK_SORT } from './sort.js';
 import type { TaskFilter } from './task-filters.js';
-import { TASKS_TRIAGE, loadTaskTags } from './triage.js';
+import { loadTaskTags } from './triage.js';
 
 export const ALL_USERS_LABEL = '(all users)';
 /** Projects fetched for the picker at most (real servers page `projects.get_all_ex`). */
@@ -48,14 +50,10 @@ function setFilter(ctx: TasksContext, change: Partial<TaskFilter>): void {
   resetListQuery(ctx, 'tasks', ctx.book.paging);
 }
 
-function failed(ctx: TasksContext, purpose: PickDialog['purpose'], what: string, err: unknown): void {
-  const dialog = currentPick(ctx, purpose);
-  if (dialog !== null)
-    setPick(ctx, {
-      ...dialog,
-      loading: false,
-      error: `could not load the ${what}: ${explainFailure(TASKS_TRIAGE, err)}`,
-    });
+/** A one-choice picker's chosen id: Tab's choice (null for "all"), else the filter's. */
+function chosenId(dialog: PickDialog, filtered: string | null): string | null {
+  const touched = touchedValue(dialog);
+  return touched === null ? filtered : touched === '' ? null : touched;
 }
 
 function listedRows(ctx: TasksContext): TaskRow[] {
@@ -66,19 +64,14 @@ function listedRows(ctx: TasksContext): TaskRow[] {
 // ---- T: tags ---------------------------------------------------------------------------------
 
 export function requestTaskTagFilter(ctx: TasksContext): void {
-  const t = ctx.get().tasks;
-  openPicker(ctx, 'tasks', {
-    purpose: 'tags',
-    title: 'Show tasks by tag',
-    options: tagOptions(t.knownTags, t.filter),
-    cursor: 0,
-  });
-  void loadTaskTags(ctx).then((tags) => {
-    const dialog = currentPick(ctx, 'tags');
-    if (dialog === null) return;
-    if (tags === null) return failed(ctx, 'tags', 'tags', new Error('projects.get_task_tags failed'));
-    setPick(ctx, { ...withOptions(dialog, tagOptions(tags, ctx.get().tasks.filter, dialog.options)), loading: false });
-  });
+  openTagFilterPicker(
+    ctx,
+    'tasks',
+    'Show tasks by tag',
+    ctx.get().tasks,
+    async () => (await loadTaskTags(ctx)) ?? Promise.reject(new Error('projects.get_task_tags failed')),
+    () => ctx.get().tasks.filter,
+  );
 }
 
 // ---- P: project (a tree) -----------------------------------------------------------------------
@@ -131,17 +124,12 @@ async function loadProjectOptions(ctx: TasksContext): Promise<void> {
       size: MAX_PROJECTS,
       scroll_id: '',
     });
-    const dialog = currentPick(ctx, 'project');
-    if (dialog === null) return;
-    const projects = (answer.projects ?? [])
-      .filter((p) => isObject(p) && typeof p.id === 'string' && typeof p.name === 'string')
-      .map((p) => ({ id: p.id, name: p.name as string }));
-    const touched = dialog.touched ? (dialog.options.find((o) => o.state === 'include')?.value ?? '') : null;
-    const chosen = touched === null ? ctx.get().tasks.filter.projectId : touched === '' ? null : touched;
-    const options = projectTreeOptions([...projects, ...projectsOfRows(ctx)], chosen);
-    setPick(ctx, { ...withOptions(dialog, options), loading: false });
+    const projects = parseProjectNames(answer);
+    fillPick(ctx, 'project', (dialog) =>
+      projectTreeOptions([...projects, ...projectsOfRows(ctx)], chosenId(dialog, ctx.get().tasks.filter.projectId)),
+    );
   } catch (err) {
-    failed(ctx, 'project', 'projects', err);
+    pickerFailed(ctx, 'project', 'projects', err);
   }
 }
 
@@ -174,17 +162,13 @@ export function requestTaskUserFilter(ctx: TasksContext): void {
 async function loadUserOptions(ctx: TasksContext): Promise<void> {
   try {
     const answer = await ctx.client.users.getAllEx({ only_fields: ['name'] });
-    const dialog = currentPick(ctx, 'user');
-    if (dialog === null) return;
     const users = listedUsers(ctx);
     for (const user of Array.isArray(answer.users) ? answer.users : [])
       if (isObject(user) && typeof user.id === 'string')
         users.set(user.id, typeof user.name === 'string' && user.name !== '' ? user.name : user.id);
-    const touched = dialog.touched ? (dialog.options.find((o) => o.state === 'include')?.value ?? '') : null;
-    const chosen = touched === null ? ctx.get().tasks.filter.userId : touched === '' ? null : touched;
-    setPick(ctx, { ...withOptions(dialog, userOptions(users, chosen)), loading: false });
+    fillPick(ctx, 'user', (dialog) => userOptions(users, chosenId(dialog, ctx.get().tasks.filter.userId)));
   } catch (err) {
-    failed(ctx, 'user', 'users', err);
+    pickerFailed(ctx, 'user', 'users', err);
   }
 }
 
@@ -225,14 +209,14 @@ async function loadMetricOptions(ctx: TasksContext): Promise<void> {
     const known = knownMetrics.get(ctx) ?? new Map<string, MetricColumn>();
     for (const m of metrics) known.set(metricColumnKey(m), m);
     knownMetrics.set(ctx, known);
-    const dialog = currentPick(ctx, 'metric');
-    if (dialog === null) return;
-    const chosen = dialog.touched
-      ? dialog.options.filter((o) => o.state === 'include').flatMap((o) => known.get(o.value) ?? [])
-      : ctx.get().tasks.metricColumns;
-    setPick(ctx, { ...withOptions(dialog, metricOptions(metrics, chosen)), loading: false });
+    fillPick(ctx, 'metric', (dialog) => {
+      const chosen = dialog.touched
+        ? dialog.options.filter((o) => o.state === 'include').flatMap((o) => known.get(o.value) ?? [])
+        : ctx.get().tasks.metricColumns;
+      return metricOptions(metrics, chosen);
+    });
   } catch (err) {
-    failed(ctx, 'metric', 'metrics', err);
+    pickerFailed(ctx, 'metric', 'metrics', err);
   }
 }
 
@@ -257,13 +241,8 @@ function refuse(ctx: TasksContext, dialog: PickDialog, error: string): void {
   setPick(ctx, { ...dialog, error });
 }
 
-/** The option Enter takes: the touched choice, else the highlighted one. */
-function chosenOption(dialog: PickDialog): PickOption | undefined {
-  return dialog.touched ? dialog.options.find((o) => o.state === 'include') : visibleOptions(dialog)[dialog.cursor];
-}
-
 export function submitTaskPick(ctx: TasksContext, dialog: PickDialog): void {
-  const highlighted = visibleOptions(dialog)[dialog.cursor];
+  const highlighted = highlightedOption(dialog);
   const noMatch = `nothing matches "${dialog.query.trim()}": Backspace or ctrl-u edits the text`;
   if (dialog.purpose === 'tags' || dialog.purpose === 'metric') {
     let options = dialog.options;
