@@ -20,13 +20,13 @@ import { parseLastMetrics, xAxisLabelOf, type LastMetrics } from '../storage/own
 import { readableOwner, readableOwners, type Owner } from '../storage/owners.js';
 import { seriesOfType, type SeriesRow } from '../storage/series.js';
 import { pluckStmt, rawStmt } from '../storage/prepared.js';
-
-const DEFAULT_SAMPLES = 2000;
-const MAX_SAMPLES = 6000;
-/** Variants whose intervals are within this factor of a group's smallest share its largest. */
-const GROUP_INTERVAL_SPREAD = 1.1;
-const GROUP_MAX_VARIANTS = 50;
-const GROUP_MAX_POINTS = 6000;
+import {
+  DEFAULT_SAMPLES,
+  MAX_SAMPLES,
+  GROUP_INTERVAL_SPREAD,
+  GROUP_MAX_VARIANTS,
+  GROUP_MAX_POINTS,
+} from '../storage/limits.js';
 
 interface HistogramOptions {
   /** 0 = every point. */

@@ -6,7 +6,7 @@ import { stmt } from '../../db/statements.js';
 import { handler, type ServedHandlersOf } from '../../handlers/handler.js';
 import { requestShape, v } from '../../http/validate.js';
 import { IMAGE, iterParam, NO_ITER } from '../storage/event-types.js';
-import type { DocRow } from '../storage/event-sources.js';
+import { type DocRow, DOC_COLUMNS } from '../storage/event-sources.js';
 import { pluckStmt, rawStmt } from '../storage/prepared.js';
 import * as sampleScroll from './sample-scroll.js';
 import { seriesOfType } from '../storage/series.js';
@@ -19,7 +19,6 @@ interface VariantStop extends sampleScroll.SampleStop {
   min: number;
 }
 
-const DOC_COLUMNS = 'seq, iter, ikey, timestamp, written, worker, url, extra';
 const NONE_PARAM = iterParam(NO_ITER);
 
 function imageAt(db: Db, series: number, iter: number): DocRow | undefined {

@@ -14,7 +14,7 @@ import { stmt } from '../../db/statements.js';
 import { handler } from '../../handlers/handler.js';
 import { requestShape, v, type Validated } from '../../http/validate.js';
 import { IMAGE, iterParam, NO_ITER, PLOT } from '../storage/event-types.js';
-import type { DocRow } from '../storage/event-sources.js';
+import { type DocRow, DOC_COLUMNS } from '../storage/event-sources.js';
 import { compareNames, type MetricVariantsFilter } from './metrics-filter.js';
 import { metricLastUpdate } from '../storage/owner-updates.js';
 import { readableOwners, type Owner } from '../storage/owners.js';
@@ -52,7 +52,6 @@ interface PagingState {
 }
 
 const MAX_ITER_PARAM = 2n ** 63n - 1n;
-const DOC_COLUMNS = 'seq, iter, ikey, timestamp, written, worker, url, extra';
 
 /**
  * Images: the url at the highest iteration; if it was also reported earlier, iterations up

@@ -16,10 +16,7 @@ import { seriesOfType, type SeriesRow } from '../storage/series.js';
 import { logDoc } from '../storage/stored-event.js';
 import { LOG_OWNER, LOG_ROW_COLUMNS } from '../storage/log-store.js';
 import { pluckStmt, rawStmt } from '../storage/prepared.js';
-
-const LEGACY_LOG_DEFAULT_BATCH = 500;
-const LEGACY_TOTAL_CAP = 10_000;
-const MAX_BATCH = 10_000;
+import { LEGACY_LOG_DEFAULT_BATCH, LEGACY_TOTAL_CAP, LEGACY_MAX_BATCH } from '../storage/limits.js';
 
 /** Whether the call asked for an API version below `version`. */
 export function isBefore(ctx: RequestContext, version: string): boolean {
@@ -64,7 +61,7 @@ export function legacyGetTaskLog(req: Validated<typeof LEGACY_GET_TASK_LOG_SHAPE
   const rows = rawStmt(
     ctx.db,
     `SELECT ${LOG_ROW_COLUMNS} FROM log_events WHERE owner = ${LOG_OWNER}${cond} ORDER BY timestamp ${dir}, seq ${dir} LIMIT ?`,
-  ).all(...params, Math.min(req.batch_size, MAX_BATCH)) as RawLogRow[];
+  ).all(...params, Math.min(req.batch_size, LEGACY_MAX_BATCH)) as RawLogRow[];
   const last = rows[rows.length - 1];
   if (last) state.after = { timestamp: last[3], seq: last[0] };
   if ((req.order === 'desc') !== state.desc) rows.reverse();

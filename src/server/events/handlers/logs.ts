@@ -33,20 +33,15 @@ import {
   rangeOrder,
   rangeThrough,
 } from '../storage/log-page-json.js';
-
-const LOG_DEFAULT_BATCH = 5000;
-const LOG_MAX_BATCH = 10_000;
-/** `total` of get_task_log counts at most this many logs. */
-const LOG_TOTAL_CAP = 10_000;
-const DOWNLOAD_CHUNK = 2000;
-/**
- * A get_task_log page holds logs up to about this many bytes of JSON, whatever batch_size
- * asks (docs/wire-facts.md §10): the client continues from its last log as after any page.
- */
-const LOG_PAGE_MAX_BYTES = 8 * 1024 * 1024;
-/** A page larger than this is sent as a JsonStream of pieces of about LOG_PIECE_BYTES. */
-const LOG_STREAM_ABOVE_BYTES = 512 * 1024;
-const LOG_PIECE_BYTES = 1024 * 1024;
+import {
+  LOG_DEFAULT_BATCH,
+  LOG_MAX_BATCH,
+  LOG_TOTAL_CAP,
+  DOWNLOAD_CHUNK,
+  LOG_PAGE_MAX_BYTES,
+  LOG_STREAM_ABOVE_BYTES,
+  LOG_PIECE_BYTES,
+} from '../storage/limits.js';
 
 /** The columns of a page row, as stored: worker and level are event_strings ids. */
 const PAGE_COLUMNS = 'seq, series, iter, timestamp, written_after, worker, level, msg, extra';

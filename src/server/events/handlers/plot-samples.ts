@@ -5,22 +5,19 @@ import { handler, type ServedHandlersOf } from '../../handlers/handler.js';
 import type { Db } from '../../db/db.js';
 import { stmt } from '../../db/statements.js';
 import { iterParam, NO_ITER, PLOT } from '../storage/event-types.js';
-import type { DocRow } from '../storage/event-sources.js';
+import { type DocRow, DOC_COLUMNS } from '../storage/event-sources.js';
 import { compareNames } from './metrics-filter.js';
 import { pluckStmt, rawStmt } from '../storage/prepared.js';
 import * as sampleScroll from './sample-scroll.js';
 import { seriesOfType } from '../storage/series.js';
 import { plotDoc, type SeriesInfo } from '../storage/stored-event.js';
-
-/** Plot events returned for one (iteration, metric). */
-const PLOT_SAMPLE_MAX_EVENTS = 100;
+import { PLOT_SAMPLE_MAX_EVENTS } from '../storage/limits.js';
 
 interface MetricStop extends sampleScroll.SampleStop {
   /** The metric's series, by variant. */
   series: { id: number; variant: string }[];
 }
 
-const DOC_COLUMNS = 'seq, iter, ikey, timestamp, written, worker, url, extra';
 const NONE_PARAM = iterParam(NO_ITER);
 
 /** The metric's nearest iteration in a direction (inclusive of `from` when `inclusive`). */

@@ -13,7 +13,7 @@ import { stmt } from '../../db/statements.js';
 import { handler, type ServedHandlersOf } from '../../handlers/handler.js';
 import { requestShape, v, validate } from '../../http/validate.js';
 import { PLOT } from '../storage/event-types.js';
-import type { DocRow } from '../storage/event-sources.js';
+import { type DocRow, DOC_COLUMNS } from '../storage/event-sources.js';
 import { compareNames, matchesMetrics, metricsFilterRule, type MetricVariantsFilter } from './metrics-filter.js';
 import { readableOwner, readableOwners, type Owner } from '../storage/owners.js';
 import { invalidScrollId } from '../storage/scroll-token.js';
@@ -22,13 +22,9 @@ import { seriesOfType, type SeriesRow } from '../storage/series.js';
 import { clampIters } from '../storage/limits.js';
 import { plotDoc } from '../storage/stored-event.js';
 import { pluckStmt } from '../storage/prepared.js';
+import { MULTI_TASK_PLOTS_PAGE, MULTI_TASK_PLOTS_TOTAL_CAP } from '../storage/limits.js';
 
-/** Events read per get_multi_task_plots call. */
-export const MULTI_TASK_PLOTS_PAGE = 1000;
-const MULTI_TASK_PLOTS_TOTAL_CAP = 10_000;
 const EXHAUSTED_SCROLL = 'FFFF';
-
-const DOC_COLUMNS = 'seq, iter, ikey, timestamp, written, worker, url, extra';
 
 const GET_TASK_PLOTS_SHAPE = requestShape<GetTaskPlotsRequest>()({
   task: v.str(),

@@ -26,12 +26,12 @@ import { seriesOfType, type SeriesRow } from '../storage/series.js';
 import { docEventDoc, logDoc, scalarDoc } from '../storage/stored-event.js';
 import { pluckStmt } from '../storage/prepared.js';
 import { LOG_OWNER } from '../storage/log-store.js';
-
-const TASK_EVENTS_DEFAULT_BATCH = 500;
-/** Largest page of get_task_events (Elasticsearch's result window on real servers). */
-const TASK_EVENTS_MAX_BATCH = 10_000;
-const RAW_DEFAULT_BATCH = 10_000;
-const RAW_MAX_BATCH = 200_000;
+import {
+  TASK_EVENTS_DEFAULT_BATCH,
+  TASK_EVENTS_MAX_BATCH,
+  RAW_DEFAULT_BATCH,
+  RAW_MAX_BATCH,
+} from '../storage/limits.js';
 
 interface Continuation {
   payload: ScrollPayload | undefined;

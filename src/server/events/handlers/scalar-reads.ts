@@ -28,13 +28,14 @@ import { loadState, saveState } from '../storage/scroll-states.js';
 import { seriesOfOwner, seriesOfType } from '../storage/series.js';
 import { scalarDoc } from '../storage/stored-event.js';
 import { pluckStmt } from '../storage/prepared.js';
+import {
+  LATEST_WINDOW,
+  SINGLE_VALUES_CAP,
+  SCALAR_METRIC_DATA_PAGE,
+  SCALAR_METRIC_DATA_TOTAL_CAP,
+  VECTOR_HISTOGRAM_CAP,
+} from '../storage/limits.js';
 
-/** Values averaged into last_100_value. */
-const LATEST_WINDOW = 100;
-const SINGLE_VALUES_CAP = 10_000;
-const SCALAR_METRIC_DATA_PAGE = 500;
-const SCALAR_METRIC_DATA_TOTAL_CAP = 10_000;
-const VECTOR_HISTOGRAM_CAP = 10_000;
 /** get_scalar_metric_data's marker of an exhausted scroll. */
 export const EXHAUSTED_SCROLL = 'FFFF';
 

@@ -6,7 +6,8 @@ import { histogramRules, multiOwnerHistogram } from './histogram.js';
 import { firstDebugImagePages } from './iteration-paging.js';
 import { metricsFilterRule } from './metrics-filter.js';
 import { loadOwners, type Owner } from '../storage/owners.js';
-import { plotsTree, selectPlots, MULTI_TASK_PLOTS_PAGE } from './plots.js';
+import { plotsTree, selectPlots } from './plots.js';
+import { MULTI_TASK_PLOTS_PAGE } from '../storage/limits.js';
 import { singleValues } from './scalar-reads.js';
 
 /** The event sections of the request. */

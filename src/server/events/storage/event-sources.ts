@@ -14,6 +14,9 @@ export interface ScalarRow {
   extra: string | null;
 }
 
+/** The columns of a DocRow, as selected from the events table. */
+export const DOC_COLUMNS = 'seq, iter, ikey, timestamp, written, worker, url, extra';
+
 export interface DocRow {
   seq: number;
   iter: number;
