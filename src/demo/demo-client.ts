@@ -18,6 +18,13 @@ export interface DemoClient {
     editHyperParams: Call<'tasks.edit_hyper_params'>;
     editConfiguration: Call<'tasks.edit_configuration'>;
     addOrUpdateArtifacts: Call<'tasks.add_or_update_artifacts'>;
+    enqueue: Call<'tasks.enqueue'>;
+  };
+  queues: { getAllEx: Call<'queues.get_all_ex'>; create: Call<'queues.create'> };
+  workers: {
+    register: Call<'workers.register'>;
+    statusReport: Call<'workers.status_report'>;
+    unregister: Call<'workers.unregister'>;
   };
   models: { create: Call<'models.create'> };
   events: { addBatch: (events: EventInput[]) => Promise<AddEventsResponse> };

@@ -46,6 +46,11 @@ export interface LiveRuns {
   /** Resolves once the signal has aborted and no write is in flight; no timer is left behind. */
   done: Promise<void>;
   stats(): LiveRunStats;
+  /**
+   * Ends a task's run as a killed training script ends (its worker stopped it): nothing more is
+   * written for it. Resolves once no write of the current tick is in flight.
+   */
+  end(taskId: string): Promise<void>;
 }
 
 const KINDS: readonly RunKind[] = ['vision', 'nlp', 'rl'];
@@ -198,6 +203,8 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
 
   let finished = false;
   let inFlight = false;
+  /** Waiting for the tick in flight to end (end()). */
+  const tickEnded: (() => void)[] = [];
   const finish = (): void => {
     if (finished) return;
     finished = true;
@@ -218,6 +225,12 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
    * or completed it), as a training script stops when its task is aborted: queued writes are
    * dropped and nothing more is written. A failed status read leaves every run as it was.
    */
+  const endRun = (state: RunState): void => {
+    state.ended = true;
+    state.pending = [];
+    state.images.clear();
+  };
+
   const endStopped = async (): Promise<void> => {
     const live = states.filter((s) => !s.ended);
     if (live.length === 0) return;
@@ -230,9 +243,7 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
     for (const task of tasks) {
       const state = live.find((s) => s.run.taskId === task.id);
       if (state === undefined || task.status === undefined || task.status === 'in_progress') continue;
-      state.ended = true;
-      state.pending = [];
-      state.images.clear();
+      endRun(state);
       log(`demo: ${state.run.name} is ${task.status}: it writes nothing more`);
     }
   };
@@ -251,6 +262,7 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
       log(`demo: live-run tick failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       inFlight = false;
+      for (const resolve of tickEnded.splice(0)) resolve();
     }
     if (opts.signal.aborted) finish();
     else timer = setTimeout(() => void tick(), nextDelay());
@@ -270,5 +282,12 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
       queuedEvents: states.reduce((sum, s) => sum + s.pending.length, 0),
       nextIter: Object.fromEntries(states.map((s) => [s.run.taskId, s.nextIter])),
     }),
+    end(taskId) {
+      const state = states.find((s) => s.run.taskId === taskId);
+      if (state === undefined || state.ended) return Promise.resolve();
+      endRun(state);
+      log(`demo: ${state.run.name} was stopped by its worker: it writes nothing more`);
+      return inFlight ? new Promise<void>((resolve) => tickEnded.push(resolve)) : Promise.resolve();
+    },
   };
 }

@@ -155,7 +155,7 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     totalIters: 100,
     difficulty: 0.5,
     tags: ['debug'],
-    comment: 'draft: cloned, not enqueued yet',
+    comment: 'draft: cloned to check the input pipeline on CPU',
     durationMs: 60_000,
     endedAgoMs: 3 * HOUR,
     setup: { model: 'ResNet-18 (11.7M parameters)', dataset: 'ImageNet-1k subset: 12800 train / 500 val images' },

@@ -1,14 +1,17 @@
-// `tracktop demo` and `tracktop serve --demo`: the embedded server with seeded demo data and
-// three live runs, all written through the HTTP client like a real reporting script.
+// `tracktop demo` and `tracktop serve --demo`: the embedded server with seeded demo data, its
+// queues, and three live runs on simulated workers (one more idle), all written through the
+// HTTP client like real reporting scripts and agents.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../api/index.js';
 import { startServer } from '../server/index.js';
+import { demoWorkers, enqueueDrafts, ensureQueues } from './cluster.js';
 import { createDemoClock } from './demo-clock.js';
 import { startLiveRuns, type LiveRunResume, type LiveRuns } from './live-runs.js';
 import { findExistingDemo } from './resume.js';
 import { DEFAULT_SEED, seedDemo, type SeedResult } from './seed.js';
+import { startSimulatedWorkers, type SimulatedWorkers } from './simulated-workers.js';
 
 export interface RunDemoOptions {
   /** SQLite file; default a fresh file in a temp directory that is removed on stop. */
@@ -27,6 +30,10 @@ export interface RunDemoOptions {
   seed?: number;
   /** Lines of the long log (default 50,000). */
   bigLogLines?: number;
+  /** The real time of the demo's clock (default Date.now): tests move it to pace the workers. */
+  now?: () => number;
+  /** Real ms between two looks of the simulated workers at the clock and their tasks (default 1000). */
+  workerPollMs?: number;
 }
 
 export interface RunningDemo {
@@ -43,6 +50,8 @@ export interface RunningDemo {
   seeded: SeedResult | undefined;
   liveTaskIds: string[];
   liveRuns: LiveRuns;
+  /** The simulated workers running the live runs (and one idle). */
+  workers: SimulatedWorkers;
   /** Stops the live runs, the client and the server, and removes a temp database. Idempotent. */
   stop(): Promise<void>;
 }
@@ -55,7 +64,7 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
   };
 
   // Seeding stamps each run's own past; afterwards the server keeps the real time.
-  const clock = createDemoClock();
+  const clock = createDemoClock(opts.now);
   let server;
   try {
     server = await startServer({
@@ -88,6 +97,7 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
   let seeded: SeedResult | undefined;
   let liveTaskIds: string[];
   let resume: Record<string, LiveRunResume>;
+  let queueIds: Record<string, string>;
   try {
     const existing = await findExistingDemo(client, running.url, seed);
     if (existing === undefined) {
@@ -100,10 +110,18 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
       });
       liveTaskIds = seeded.live.map((t) => t.id);
       resume = Object.fromEntries(seeded.live.map((t) => [t.id, { run: t.run, nextIter: t.nextIter }]));
+      queueIds = await ensureQueues(client);
+      await enqueueDrafts(
+        client,
+        seeded.tasks.filter((t) => t.status === 'created'),
+        queueIds,
+        clock,
+      );
     } else {
       opts.log(`demo: resuming ${existing.taskIds.length} running tasks in ${dbPath}`);
       liveTaskIds = existing.taskIds;
       resume = existing.resume;
+      queueIds = await ensureQueues(client);
     }
   } catch (error) {
     await closeAll();
@@ -119,6 +137,18 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
     filesBaseUrl: `${running.url.replace(/\/+$/, '')}/files`,
     seed,
   });
+  const runs = liveTaskIds.flatMap((id) => {
+    const run = resume[id]?.run;
+    return run === undefined ? [] : [run];
+  });
+  const workers = startSimulatedWorkers(client, demoWorkers(runs, queueIds), {
+    signal: liveStop.signal,
+    now: clock.now,
+    pollMs: opts.workerPollMs,
+    endRun: (taskId) => liveRuns.end(taskId),
+    log: opts.log,
+    seed,
+  });
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
@@ -126,6 +156,8 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
       opts.signal.removeEventListener('abort', onAbort);
       liveStop.abort();
       await liveRuns.done;
+      // The workers unregister before the server goes.
+      await workers.done;
       await closeAll();
     })();
     return stopping;
@@ -148,6 +180,7 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
     seeded,
     liveTaskIds,
     liveRuns,
+    workers,
     stop,
   };
 }

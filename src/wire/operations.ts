@@ -158,6 +158,16 @@ export const OPERATIONS = {
     get_all_ex: op<U.UsersGetAllExRequest, U.UsersGetAllExResponse>(read),
     get_current_user: op<U.UsersGetCurrentUserRequest, U.UsersGetCurrentUserResponse>(read),
   }),
+  // What the demo's simulated cluster calls as clearml-agent does (src/demo/cluster.ts,
+  // src/demo/simulated-workers.ts): its queues, and workers that register and report.
+  ...service('queues', {
+    create: op<C.QueuesCreateRequest, C.QueuesCreateResponse>(write),
+  }),
+  ...service('workers', {
+    register: op<C.WorkersRegisterRequest, Record<string, never>>(write),
+    unregister: op<C.WorkerRequest, Record<string, never>>(write),
+    status_report: op<C.WorkersStatusReportRequest, Record<string, never>>(write),
+  }),
 };
 
 /**
@@ -196,16 +206,12 @@ const SDK_OPERATIONS = {
     get_all: sdkOp<C.QueuesGetAllRequest, C.QueuesGetAllResponse>(),
     get_by_id: sdkOp<C.QueuesGetByIdRequest, C.QueuesGetByIdResponse>(),
     get_default: sdkOp<C.QueuesGetDefaultRequest, C.QueuesGetDefaultResponse>(),
-    create: sdkOp<C.QueuesCreateRequest, C.QueuesCreateResponse>(),
     delete: sdkOp<C.QueuesDeleteRequest, C.QueuesDeleteResponse>(),
     add_task: sdkOp<C.QueueTaskRequest, C.QueuesAddTaskResponse>(),
     get_next_task: sdkOp<C.QueuesGetNextTaskRequest, C.QueuesGetNextTaskResponse>(),
     peek_task: sdkOp<C.QueueRequest, C.QueuesPeekTaskResponse>(),
   }),
   ...service('workers', {
-    register: sdkOp<C.WorkersRegisterRequest, Record<string, never>>(),
-    unregister: sdkOp<C.WorkerRequest, Record<string, never>>(),
-    status_report: sdkOp<C.WorkersStatusReportRequest, Record<string, never>>(),
     set_runtime_properties: sdkOp<C.WorkersSetRuntimePropertiesRequest, C.WorkersSetRuntimePropertiesResponse>(),
     get_runtime_properties: sdkOp<C.WorkerRequest, C.WorkersGetRuntimePropertiesResponse>(),
   }),

@@ -694,6 +694,32 @@ const cases: Case[] = [
     { from_date: 0, to_date: 3600, interval: 600 },
     { total: { dates: [0], counts: [2] }, active: { dates: [0], counts: [1] } },
   ),
+  // The demo's simulated cluster (src/demo/cluster.ts, simulated-workers.ts).
+  passThrough(
+    'queues.create',
+    (c) => c.queues.create({ name: 'default', system_tags: ['default'] }),
+    { name: 'default', system_tags: ['default'] },
+    { id: Q },
+  ),
+  passThrough(
+    'workers.register',
+    (c) => c.workers.register({ worker: 'host:0', timeout: 600, queues: [Q] }),
+    { worker: 'host:0', timeout: 600, queues: [Q] },
+    {},
+  ),
+  passThrough(
+    'workers.status_report',
+    (c) =>
+      c.workers.statusReport({
+        worker: 'host:0',
+        timestamp: 1735725630123,
+        task: T,
+        machine_stats: { gpu_usage: [97] },
+      }),
+    { worker: 'host:0', timestamp: 1735725630123, task: T, machine_stats: { gpu_usage: [97] } },
+    {},
+  ),
+  passThrough('workers.unregister', (c) => c.workers.unregister({ worker: 'host:0' }), { worker: 'host:0' }, {}),
   passThrough(
     'models.create',
     (c) => c.models.create({ name: 'best', task: T, ready: false, uri: 'file:///m.pt' }),

@@ -137,6 +137,52 @@ describe('startLiveRuns', () => {
     }
   });
 
+  it('ends a run its worker stops: nothing is written for it once end() resolves, though it still runs', async () => {
+    const [ended = '', other = ''] = await runningTasks(2);
+    let armed = false;
+    let ending: Promise<void> | undefined;
+    let endResolved = false;
+    let late = 0;
+    const watched: DemoClient = {
+      ...client,
+      bearerToken: () => client.bearerToken(),
+      events: {
+        addBatch: async (events) => {
+          const mine = events.some((e) => e.task === ended);
+          // The worker ends the run while one of its writes is on the way (the worst moment).
+          if (armed && mine && ending === undefined)
+            ending = live.end(ended).then(() => {
+              endResolved = true;
+            });
+          const answer = await client.events.addBatch(events);
+          if (endResolved && mine) late += 1;
+          return answer;
+        },
+      },
+    };
+    const controller = new AbortController();
+    const live = startLiveRuns(watched, [ended, other], {
+      signal: controller.signal,
+      intervalMs: 5,
+      filesBaseUrl: server.url,
+    });
+    try {
+      await waitFor(async () => (await lastIteration(ended)) >= 2);
+      armed = true;
+      await waitFor(async () => endResolved);
+      const endedAt = await lastIteration(ended);
+      const otherAt = await lastIteration(other);
+      await waitFor(async () => (await lastIteration(other)) >= otherAt + 3);
+      expect(late).toBe(0);
+      expect(await lastIteration(ended)).toBe(endedAt);
+      const { tasks } = await client.tasks.getAllEx({ id: [ended], only_fields: ['status'] });
+      expect(tasks[0]?.status).toBe('in_progress');
+    } finally {
+      controller.abort();
+      await live.done;
+    }
+  });
+
   it('does nothing when the signal is already aborted', async () => {
     const demo = failingClient(() => false);
     const live: LiveRuns = startLiveRuns(demo, ['0'.repeat(32)], {
