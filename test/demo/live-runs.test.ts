@@ -5,10 +5,12 @@ import type { DemoClient } from '../../src/demo/demo-client.js';
 import { startLiveRuns, type LiveRuns } from '../../src/demo/live-runs.js';
 import { SINGLE_VALUE_ITER } from '../../src/wire/events.js';
 import { withClient } from '../helpers/client.js';
+import { send } from '../helpers/http.js';
 import { withTestServer } from '../helpers/server.js';
 
 const server = withTestServer();
 const client = withClient(() => server);
+
 let projectId: string;
 
 beforeAll(async () => {
@@ -130,6 +132,48 @@ describe('startLiveRuns', () => {
       await waitFor(async () => (await lastIteration(other)) >= otherAt + 3);
       expect(await lastIteration(aborted)).toBe(at);
       expect(live.stats().nextIter[aborted]).toBe(next);
+      expect(messages.some((m) => /is stopped: it writes nothing more/.test(m))).toBe(true);
+    } finally {
+      controller.abort();
+      await live.done;
+    }
+  });
+
+  it('stops a run asked to stop while a worker reports for it: marks it stopped, writes nothing after', async () => {
+    const [task = ''] = await runningTasks(1);
+    // A worker reports for the task, so `K` (tasks.stop) only asks: status stays in_progress, "stopping".
+    const ping = await send(
+      server.url,
+      '/tasks.ping',
+      { task },
+      { auth: `Bearer ${await client.bearerToken()}`, headers: { 'x-clearml-worker': 'demo-agent-01' } },
+    );
+    expect(ping.status).toBe(200);
+    const messages: string[] = [];
+    const controller = new AbortController();
+    const live = startLiveRuns(client, [task], {
+      signal: controller.signal,
+      intervalMs: 20,
+      filesBaseUrl: server.url,
+      log: (m) => messages.push(m),
+    });
+    try {
+      await waitFor(async () => (await lastIteration(task)) >= 2);
+      const answer = await client.tasks.stop({ task });
+      const askedBy = Date.now();
+      expect(answer.fields).toMatchObject({ status: 'in_progress', status_message: 'stopping' });
+      await waitFor(async () => {
+        const { tasks } = await client.tasks.getAllEx({ id: [task], only_fields: ['status'] });
+        return tasks[0]?.status === 'stopped';
+      });
+      const at = await lastIteration(task);
+      const ticks = live.stats().ticks;
+      await waitFor(async () => live.stats().ticks >= ticks + 3);
+      expect(await lastIteration(task)).toBe(at);
+      const { events } = await client.events.getTaskLog({ task, batch_size: 10_000 });
+      expect(events.length).toBeGreaterThan(0);
+      // What a tick made before the stop may land after it, but nothing made after it is written.
+      expect(events.filter((e) => e.timestamp > askedBy).map((e) => e.msg)).toEqual([]);
       expect(messages.some((m) => /is stopped: it writes nothing more/.test(m))).toBe(true);
     } finally {
       controller.abort();
