@@ -347,7 +347,7 @@ export const REPORT_PLANS: readonly ReportPlan[] = [
     publish: true,
   },
   {
-    name: 'Learning-rate sweep: cosine vs constant',
+    name: 'Learning-rate sweep: peak lr 0.4 vs 3e-4',
     project: 'vision',
     tags: ['ablation', 'needs-review'],
     comment: 'live: the cosine run is still training',

@@ -154,15 +154,23 @@ export function sweepReport(ctx: ReportBodyContext): string {
     300,
   );
   const gradNormChart = iframe(scalarWidgetUrl(ctx.baseUrl, { tasks: [t.visionLive], metrics: ['grad_norm'] }), 300);
-  return `# Learning-rate sweep: cosine vs. constant
+  const f = ctx.facts;
+  const run = (facts: RunFacts, note: string): string =>
+    `\`${facts.name}\`: cosine schedule, peak lr ${facts.args.lr ?? '-'}, ${facts.args.epochs ?? '-'} epochs${note}`;
+  return `# Learning-rate sweep: peak learning rate
 
-> Work in progress — the cosine run is **still training**.
+> Work in progress — \`${f.visionLive.name}\` is **still training**.
 
 ## Runs compared
 
-1. baseline (constant after warmup)
-2. cosine, peak 3e-4 — *running*
-3. long schedule, 2× epochs
+1. ${run(f.visionBaseline, '')}
+2. ${run(f.visionLive, ' — *running*')}
+3. ${run(f.visionLong, ', the long schedule')}
+
+${RESULT_HEADER}
+${resultRow(f.visionBaseline)}
+${resultRow(f.visionLive)}
+${resultRow(f.visionLong)}
 
 ## Training and validation loss
 
@@ -174,8 +182,8 @@ ${lrChart}
 
 ## Open questions
 
-- [ ] does the val loss rise after epoch 60 on the long schedule?
-- [ ] try \`--warmup-epochs 10\`
+- [ ] does the val loss rise late in the long schedule?
+- [ ] try a longer warmup than ${f.visionLive.args.warmup_iterations ?? '-'} iterations
 - [x] check gradient norms per layer
 
 ${gradNormChart}
