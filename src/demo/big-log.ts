@@ -3,7 +3,7 @@
 // lines. Every event is a single line so the line count equals the event count.
 import type { LogEventInput } from '../wire/events.js';
 import { scalarsAt, type RunShape, type ScalarPoint } from './curves.js';
-import { nextLine, type LogContext } from './log-lines.js';
+import { IterationLines, nextLine, type LogContext } from './log-lines.js';
 import { createRng } from './random.js';
 
 interface BigLogOptions {
@@ -44,6 +44,8 @@ export function* bigLogEvents(opts: BigLogOptions): Generator<LogEventInput> {
   let scalarsIter = -1;
   let scalars: ScalarPoint[] = [];
   let previousLine: string | undefined;
+  // Many lines share an iteration: its metrics, progress and "done" lines still come once.
+  let said = new IterationLines();
   for (let i = 0; i < total; i += 1) {
     const iter = Math.floor((i * iterations) / total);
     let timestamp: number;
@@ -68,9 +70,11 @@ export function* bigLogEvents(opts: BigLogOptions): Generator<LogEventInput> {
       if (iter !== scalarsIter) {
         scalars = scalarsAt(opts.shape, iter);
         scalarsIter = iter;
+        said = new IterationLines();
       }
       const ctx: LogContext = { taskName: opts.taskName, kind: opts.shape.kind, iter, itersPerEpoch, scalars };
-      const line = nextLine(rng, ctx, previousLine);
+      const line = nextLine(rng, ctx, previousLine, said);
+      said.add(line.msg);
       previousLine = line.msg;
       level = line.level;
       msg = `#${String(i + 1).padStart(width, '0')} ${line.msg}`;

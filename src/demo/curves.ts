@@ -1,6 +1,8 @@
 // Training-curve shapes and the per-iteration scalars of a simulated run. Every value is a
 // pure function of (run seed, iteration), so the seeded history and the live continuation of
 // a run join up without keeping state.
+import { DATASETS, DEFAULT_DATASET, type Dataset, type DatasetKey } from './datasets.js';
+import { evaluate, type Evaluation } from './evaluation.js';
 import { createRng, mixSeed } from './random.js';
 
 interface DecayParams {
@@ -54,6 +56,8 @@ export interface RunShape {
   valEvery: number;
   /** 0 = an easy run, 1 = a hard one: scales the loss floor and lowers the accuracy ceiling. */
   difficulty: number;
+  /** What a supervised run is evaluated on (default: its kind's, DEFAULT_DATASET). */
+  dataset?: DatasetKey;
 }
 
 export interface ScalarPoint {
@@ -119,10 +123,43 @@ function splitPoints(
   ];
 }
 
+function supervisedCurves(shape: RunShape): { halfLife: number; floor: number; ceiling: number } {
+  return {
+    halfLife: shape.totalIters / 10,
+    floor: 0.05 + 0.4 * shape.difficulty,
+    ceiling: 0.99 - 0.25 * shape.difficulty,
+  };
+}
+
+/** The dataset a supervised run is evaluated on; undefined for a reinforcement-learning run. */
+export function datasetOf(shape: RunShape): Dataset | undefined {
+  if (shape.kind === 'rl') return undefined;
+  return DATASETS[shape.dataset ?? DEFAULT_DATASET[shape.kind]];
+}
+
+/** The last validation step at or before `iter`. */
+export function valStepAt(shape: RunShape, iter: number): number {
+  const every = Math.max(1, shape.valEvery);
+  return Math.max(0, iter) - (Math.max(0, iter) % every);
+}
+
+/**
+ * The one evaluation of the validation step at or before `iter` (undefined for a run without
+ * a dataset): `accuracy/val` and the other val scores, the confusion matrix and per-class
+ * plots, the log's evaluation block and the reports all read it.
+ */
+export function evaluationAt(shape: RunShape, iter: number): Evaluation | undefined {
+  const dataset = datasetOf(shape);
+  if (dataset === undefined) return undefined;
+  const step = valStepAt(shape, iter);
+  const { halfLife, ceiling } = supervisedCurves(shape);
+  const clean = saturatingRise(step, { start: 0.1, end: ceiling - 0.04, halfLife: halfLife * 1.2 });
+  const target = clean + VAL_NOISE.accuracy * noiseAt(shape.seed, step, VAL_NOISE.accuracyChannel);
+  return evaluate(dataset, target, mixSeed(shape.seed, step, 77));
+}
+
 function supervisedScalars(shape: RunShape, iter: number, layers: readonly string[]): ScalarPoint[] {
-  const halfLife = shape.totalIters / 10;
-  const floor = 0.05 + 0.4 * shape.difficulty;
-  const ceiling = 0.99 - 0.25 * shape.difficulty;
+  const { halfLife, floor, ceiling } = supervisedCurves(shape);
   const train = {
     loss: exponentialDecay(iter, { start: 2.4, end: floor, halfLife }),
     accuracy: saturatingRise(iter, { start: 0.1, end: ceiling, halfLife }),
@@ -131,14 +168,19 @@ function supervisedScalars(shape: RunShape, iter: number, layers: readonly strin
     ...splitPoints(shape, iter, 'train', train, TRAIN_NOISE),
     { metric: 'learning_rate', variant: 'lr', value: round(learningRate(shape, iter)) },
   ];
-  if (iter % shape.valEvery === 0) {
+  const evaluation = iter % shape.valEvery === 0 ? evaluationAt(shape, iter) : undefined;
+  if (evaluation !== undefined) {
     // Validation loss levels off higher and creeps up late in training (mild overfitting).
     const overfit = (0.15 * Math.max(0, iter - shape.totalIters * 0.6)) / shape.totalIters;
-    const val = {
-      loss: exponentialDecay(iter, { start: 2.5, end: floor * 1.4, halfLife: halfLife * 1.2 }) + overfit,
-      accuracy: saturatingRise(iter, { start: 0.1, end: ceiling - 0.04, halfLife: halfLife * 1.2 }),
-    };
-    points.push(...splitPoints(shape, iter, 'val', val, VAL_NOISE));
+    const loss = exponentialDecay(iter, { start: 2.5, end: floor * 1.4, halfLife: halfLife * 1.2 }) + overfit;
+    const lossFactor = 1 + VAL_NOISE.loss * noiseAt(shape.seed, iter, VAL_NOISE.lossChannel);
+    points.push(
+      { metric: 'loss', variant: 'val', value: round(Math.max(0.001, loss * lossFactor)) },
+      { metric: 'accuracy', variant: 'val', value: round(evaluation.accuracy) },
+      { metric: 'precision', variant: 'val', value: round(evaluation.precision) },
+      { metric: 'recall', variant: 'val', value: round(evaluation.recall) },
+      { metric: 'f1', variant: 'val', value: round(evaluation.f1) },
+    );
   }
   points.push(...gradNorms(shape, iter, layers));
   return points;

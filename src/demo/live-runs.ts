@@ -5,6 +5,7 @@
 import type { EventInput } from '../wire/events.js';
 import type { RunKind, RunShape } from './curves.js';
 import type { DemoClient } from './demo-client.js';
+import type { DemoUserKey } from './plan.js';
 import { createRng, mixSeed, seedFromString } from './random.js';
 import { debugImageKey, iterationEvents, lastLogMessage, type SimulatedRun } from './simulated-run.js';
 import { createFileUploader, uploadDebugImage, type FileUploader, type ImageUpload } from './uploads.js';
@@ -13,6 +14,8 @@ import { chunkEvents, DEFAULT_CHUNK_LIMITS } from './write-events.js';
 export interface LiveRunResume {
   run: SimulatedRun;
   nextIter: number;
+  /** Who runs it: its writes go through this user's client (see `clients`). */
+  owner?: DemoUserKey;
 }
 
 export interface LiveRunOptions {
@@ -27,6 +30,8 @@ export interface LiveRunOptions {
   /** The files host (the server's URL) of runs not in `resume`: their debug images are stored there. */
   filesBaseUrl: string;
   seed?: number;
+  /** Each demo user's client: a run with an owner writes through its owner's (else through `client`). */
+  clients?: Partial<Record<DemoUserKey, DemoClient>>;
   /** Queued events kept per run while the server refuses writes; the oldest are dropped beyond it (default 20,000). */
   maxPendingEvents?: number;
 }
@@ -75,11 +80,14 @@ function genericRun(taskId: string, index: number, baseUrl: string, seed: number
     imageEvery: 10,
     filesBaseUrl: baseUrl,
     worker: `demo-live-${index + 1}`,
+    startedMs: Date.now(),
   };
 }
 
 interface RunState {
   run: SimulatedRun;
+  /** Its owner's client: every write of the run goes through it. */
+  client: DemoClient;
   nextIter: number;
   rng: ReturnType<typeof createRng>;
   pending: EventInput[];
@@ -106,13 +114,15 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
   const states: RunState[] = taskIds.map((taskId, index) => {
     const resume = opts.resume?.[taskId];
     const run = resume?.run ?? genericRun(taskId, index, opts.filesBaseUrl.replace(/\/+$/, ''), seed);
+    const writer = (resume?.owner === undefined ? undefined : opts.clients?.[resume.owner]) ?? client;
     return {
       run,
+      client: writer,
       nextIter: resume?.nextIter ?? 0,
       rng: createRng(mixSeed(run.shape.seed, 1234)),
       pending: [],
       images: new Map(),
-      upload: createFileUploader(client, run.filesBaseUrl),
+      upload: createFileUploader(writer, run.filesBaseUrl),
       consecutiveFailures: 0,
       ended: false,
     };
@@ -129,13 +139,18 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
   const generate = (state: RunState): void => {
     const iter = state.nextIter;
     const rng = state.rng;
-    const events = iterationEvents(state.run, iter, Date.now(), rng, {
+    const now = Date.now();
+    const events = iterationEvents(state.run, iter, now, rng, {
       logLines: rng.int(1, 20),
       burst: { errorChance: 0.08, multilineChance: 0.35, previous: state.lastLog },
       forcePlots: rng.chance(0.03),
       forceImages: rng.chance(0.05),
       forceSummary: iter % 20 === 0 || rng.chance(0.05),
     });
+    // A burst's lines follow each other by a few milliseconds; they are printed up to now, not
+    // after it, so a run stopped after this tick's status read has nothing stamped after its stop.
+    const late = Math.max(now, ...events.map((e) => (e.type === 'log' ? (e.timestamp ?? now) : now))) - now;
+    for (const event of events) if (event.type === 'log' && event.timestamp !== undefined) event.timestamp -= late;
     state.nextIter = iter + 1;
     state.lastLog = lastLogMessage(events, state.lastLog);
     for (const event of events) {
@@ -159,7 +174,7 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
       const chunk = chunkEvents(state.pending, DEFAULT_CHUNK_LIMITS).next().value;
       if (chunk === undefined) return;
       try {
-        const response = await client.events.addBatch(chunk);
+        const response = await state.client.events.addBatch(chunk);
         state.pending.splice(0, chunk.length);
         stats.eventsWritten += response.added;
         if (response.errors > 0)
@@ -223,7 +238,10 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
   /**
    * Ends the runs the server no longer has running (`K` aborted one, or another client stopped
    * or completed it), as a training script stops when its task is aborted: queued writes are
-   * dropped and nothing more is written. A failed status read leaves every run as it was.
+   * dropped and nothing more is written. A run asked to stop while a worker reports for it
+   * (status still in_progress, message "stopping": src/server/handlers/tasks-triage.ts) is ended
+   * by its simulated worker through `end`, as clearml-agent ends the process (simulated-workers.ts).
+   * A failed status read leaves every run as it was.
    */
   const endRun = (state: RunState): void => {
     state.ended = true;
@@ -236,7 +254,10 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
     if (live.length === 0) return;
     let tasks;
     try {
-      ({ tasks } = await client.tasks.getAllEx({ id: live.map((s) => s.run.taskId), only_fields: ['id', 'status'] }));
+      ({ tasks } = await client.tasks.getAllEx({
+        id: live.map((s) => s.run.taskId),
+        only_fields: ['id', 'status', 'status_message'],
+      }));
     } catch {
       return;
     }
@@ -252,10 +273,11 @@ export function startLiveRuns(client: DemoClient, taskIds: readonly string[], op
     timer = undefined;
     inFlight = true;
     try {
+      // Events are made before the status is read: a run stopped meanwhile drops them, and what
+      // a run does write was stamped before its stop, so its log never goes on after the stop.
+      for (const state of states.filter((s) => !s.ended)) generate(state);
       await endStopped();
-      const live = states.filter((s) => !s.ended);
-      for (const state of live) generate(state);
-      await Promise.all(live.map((state) => flush(state)));
+      await Promise.all(states.filter((s) => !s.ended).map((state) => flush(state)));
       stats.ticks += 1;
     } catch (error) {
       // generate/flush handle their own failures; this only keeps a bug from killing the process.

@@ -3,6 +3,8 @@
 // (the SDK merges lines printed within a second into one event) and stderr tracebacks.
 import type { LogLevel } from '../wire/events.js';
 import type { RunKind, ScalarPoint } from './curves.js';
+import { DATASETS, DEFAULT_DATASET, datasetLine } from './datasets.js';
+import type { Evaluation } from './evaluation.js';
 import { fatalTraceback, tracebackMessage, type FailureKind } from './failures.js';
 import { seedFromString, type Rng } from './random.js';
 
@@ -32,6 +34,8 @@ export interface LogContext {
   scalars: readonly ScalarPoint[];
   /** What the run trains (default: its kind's). */
   setup?: RunSetup;
+  /** The evaluation of this iteration, when it is a validation step (its scalars hold its numbers). */
+  evaluation?: Evaluation;
 }
 
 export function epochOf(iter: number, itersPerEpoch: number): number {
@@ -97,22 +101,17 @@ function jitter(rng: Rng, value: number, spread: number): number {
 }
 
 /**
- * Several progress updates in one event, each starting with `\r` as tqdm writes them: the
- * iterations of the current epoch up to `ctx.iter`, at the run's pace.
+ * The progress bar's update for `ctx.iter`, after a carriage return as tqdm writes it: the bar
+ * moves once per iteration, to this iteration's place in its epoch, at the run's pace.
  */
-export function progressLine(rng: Rng, ctx: LogContext, updates: number): string {
+export function progressLine(rng: Rng, ctx: LogContext): string {
   const epoch = epochOf(ctx.iter, ctx.itersPerEpoch);
   const total = ctx.itersPerEpoch;
-  const reached = (Math.max(0, ctx.iter) % total) + 1;
+  const done = (Math.max(0, ctx.iter) % total) + 1;
   const pace = runPace(ctx.taskName, ctx.kind);
   const loss = valueOf(ctx.scalars, 'loss', ctx.kind === 'rl' ? 'value' : 'train');
-  const from = Math.max(1, reached - updates + 1);
-  let text = '';
-  for (let done = from; done <= reached; done += 1) {
-    const rate = jitter(rng, 1 / pace.secondsPerIter, 0.03);
-    text += `\r${progressStatus(`Epoch ${epoch}`, done, total, rate, loss === undefined ? '' : `loss=${loss.toFixed(3)}`)}`;
-  }
-  return text;
+  const rate = jitter(rng, 1 / pace.secondsPerIter, 0.03);
+  return `\r${progressStatus(`Epoch ${epoch}`, done, total, rate, loss === undefined ? '' : `loss=${loss.toFixed(3)}`)}`;
 }
 
 function valueOf(scalars: readonly ScalarPoint[], metric: string, variant: string): number | undefined {
@@ -173,8 +172,8 @@ export interface RunSetup {
 
 /** What each kind of run trains, and on what, unless its plan says otherwise. */
 export const DEFAULT_SETUPS: Readonly<Record<RunKind, RunSetup>> = {
-  vision: { model: 'ResNet-50 (25.6M parameters)', dataset: 'ImageNet-1k: 1281167 train / 50000 val images' },
-  nlp: { model: 'BERT-base (110M parameters)', dataset: 'GLUE/SST-2: 67349 train / 872 val sentences' },
+  vision: { model: 'ResNet-50 (25.6M parameters)', dataset: datasetLine(DATASETS[DEFAULT_DATASET.vision]) },
+  nlp: { model: 'BERT-base (110M parameters)', dataset: datasetLine(DATASETS[DEFAULT_DATASET.nlp]) },
   rl: { model: 'PPO actor-critic MLP (0.2M parameters)', dataset: 'CartPole-v1, 16 parallel environments' },
 };
 
@@ -212,47 +211,79 @@ export interface BurstOptions {
   multilineChance?: number;
 }
 
+/**
+ * What a line says once per iteration: its metrics (`step N |`), its progress-bar update and
+ * its "iteration N done"; undefined for lines that may come back (warnings, info, debug).
+ */
+export function onceKey(msg: string): string | undefined {
+  if (/^step \d+ \|/.test(msg)) return 'metrics';
+  if (msg.startsWith('\r')) return 'progress';
+  if (/\] iteration \d+ done in /.test(msg)) return 'done';
+  if (msg.startsWith('Evaluation at step ')) return 'evaluation';
+  return undefined;
+}
+
+/** Remembers what an iteration has printed, so it prints each once-per-iteration line once and no line twice. */
+export class IterationLines {
+  private readonly said = new Set<string>();
+
+  has(msg: string): boolean {
+    return this.said.has(msg) || this.said.has(onceKey(msg) ?? msg);
+  }
+
+  add(msg: string): void {
+    this.said.add(onceKey(msg) ?? msg);
+    this.said.add(msg);
+  }
+}
+
 /** A burst of `count` log events printed around one iteration. */
 export function logBurst(rng: Rng, ctx: LogContext, count: number, options: BurstOptions = {}): LogLine[] {
   const errorChance = options.errorChance ?? 0.06;
   const multilineChance = options.multilineChance ?? 0.3;
   const lines: LogLine[] = [];
-  // A script prints each line of an iteration once: `step N | ...` is not logged again.
-  const seen = new Set<string>();
+  const said = new IterationLines();
   const n = Math.max(1, Math.floor(count));
   const errorAt = rng.chance(errorChance) ? rng.int(0, n - 1) : -1;
   const multilineAt = rng.chance(multilineChance) ? rng.int(0, n - 1) : -1;
   for (let i = 0; i < n; i += 1) {
     const previous = lines.at(-1)?.msg ?? options.previous;
-    if (i === errorAt) {
-      lines.push(errorEvent(rng, ctx));
-    } else if (i === multilineAt) {
-      lines.push({ level: 'info', msg: evaluationBlock(rng, ctx) });
-    } else {
-      let line = nextLine(rng, ctx, previous);
-      for (let tries = 0; tries < 20 && seen.has(line.msg); tries += 1) line = nextLine(rng, ctx, previous);
-      // A progress bar's rate differs from one print to the next.
-      if (seen.has(line.msg)) line = { level: 'info', msg: progressLine(rng, ctx, rng.int(1, 4)) };
-      lines.push(line);
-    }
-    seen.add((lines.at(-1) as LogLine).msg);
+    let line: LogLine;
+    if (i === errorAt) line = errorEvent(rng, ctx);
+    else if (i === multilineAt) line = { level: 'info', msg: multilineBlock(rng, ctx) };
+    else line = nextLine(rng, ctx, previous, said);
+    said.add(line.msg);
+    lines.push(line);
   }
   return lines;
 }
 
-/** Tries for a one-line event that differs from `previous` (a script rarely prints the same line twice in a row). */
-export function nextLine(rng: Rng, ctx: LogContext, previous: string | undefined): LogLine {
-  let line = singleLine(rng, ctx);
-  for (let tries = 0; tries < 8 && line.msg === previous; tries += 1) line = singleLine(rng, ctx);
-  if (line.msg !== previous) return line;
-  return { level: 'info', msg: `[epoch ${epochOf(ctx.iter, ctx.itersPerEpoch)}] step ${ctx.iter} checkpoint queued` };
+/**
+ * A one-line event that differs from `previous` (a script rarely prints the same line twice in
+ * a row) and, given what the iteration has `said`, is not a second metrics line, progress
+ * update or "iteration done" of it.
+ */
+export function nextLine(
+  rng: Rng,
+  ctx: LogContext,
+  previous: string | undefined,
+  said: IterationLines = new IterationLines(),
+): LogLine {
+  for (let tries = 0; tries < 30; tries += 1) {
+    const line = singleLine(rng, ctx);
+    if (line.msg !== previous && !said.has(line.msg)) return line;
+  }
+  return {
+    level: 'info',
+    msg: loggerLine('INFO', 'data', `step ${ctx.iter}: ${fill('prefetch queue depth {n}/16', rng, ctx)}`),
+  };
 }
 
 /** A one-line event (no `\n`), as most console output is. */
 export function singleLine(rng: Rng, ctx: LogContext): LogLine {
   const roll = rng.next();
   if (roll < 0.3) return { level: 'info', msg: metricsLine(ctx) };
-  if (roll < 0.5) return { level: 'info', msg: progressLine(rng, ctx, rng.int(1, 4)) };
+  if (roll < 0.5) return { level: 'info', msg: progressLine(rng, ctx) };
   if (roll < 0.6) return { level: 'warning', msg: loggerLine('WARNING', rng.pick(SOURCES), rng.pick(WARNINGS)) };
   if (roll < 0.65)
     return {
@@ -283,19 +314,41 @@ function errorEvent(rng: Rng, ctx: LogContext): LogLine {
   };
 }
 
-function evaluationBlock(rng: Rng, ctx: LogContext): string {
-  const lines = [`Evaluation at step ${ctx.iter}:`];
+function scalarText(ctx: LogContext, metric: string, variant: string): string {
+  const value = valueOf(ctx.scalars, metric, variant);
+  return value === undefined ? '-' : formatNumber(value);
+}
+
+/**
+ * A multi-line event: at a validation step the evaluation block, its numbers the step's own
+ * scalars (read from its one evaluation); otherwise the time one iteration took, by phase.
+ */
+function multilineBlock(rng: Rng, ctx: LogContext): string {
   if (ctx.kind === 'rl') {
-    lines.push(
-      `  episodes: ${rng.int(8, 32)}`,
-      `  mean return: ${rng.range(20, 480).toFixed(1)}`,
-      `  mean length: ${rng.int(20, 500)}`,
-    );
-  } else {
-    for (const name of ['precision', 'recall', 'f1'])
-      lines.push(`  ${name.padEnd(10)} ${rng.range(0.6, 0.98).toFixed(4)}`);
+    return [
+      `Evaluation at step ${ctx.iter}:`,
+      `  mean return ${scalarText(ctx, 'reward', 'mean')}`,
+      `  max return  ${scalarText(ctx, 'reward', 'max')}`,
+      `  min return  ${scalarText(ctx, 'reward', 'min')}`,
+    ].join('\n');
   }
-  return lines.join('\n');
+  if (ctx.evaluation !== undefined) {
+    return [
+      `Evaluation at step ${ctx.iter} (${ctx.evaluation.total} validation examples):`,
+      ...['accuracy', 'precision', 'recall', 'f1'].map(
+        (name) => `  ${name.padEnd(10)} ${scalarText(ctx, name, 'val')}`,
+      ),
+    ].join('\n');
+  }
+  const seconds = jitter(rng, runPace(ctx.taskName, ctx.kind).secondsPerIter, 0.05);
+  const data = rng.range(0.05, 0.15);
+  const forward = rng.range(0.25, 0.35);
+  return [
+    `Timing of step ${ctx.iter}:`,
+    `  data      ${(seconds * data).toFixed(3)}s`,
+    `  forward   ${(seconds * forward).toFixed(3)}s`,
+    `  backward  ${(seconds * (1 - data - forward)).toFixed(3)}s`,
+  ].join('\n');
 }
 
 /** The last events of a run that crashed: the traceback of its fatal error on stderr. */

@@ -1,5 +1,6 @@
 // What the demo seeds: its projects, tasks (one or more in every status) and reports.
 import type { RunKind } from './curves.js';
+import { DATASETS, datasetLine, type DatasetKey } from './datasets.js';
 import type { FailureKind } from './failures.js';
 import type { RunSetup } from './log-lines.js';
 import type { ReportBodyContext, ReportTaskIds } from './report-bodies.js';
@@ -19,6 +20,18 @@ export const DEMO_PROJECTS = {
   rl: 'rl/ppo',
 } as const;
 export type ProjectKey = keyof typeof DEMO_PROJECTS;
+
+/** The people whose runs and reports the demo shows, each writing through their own key pair. */
+export const DEMO_USERS = { maya: 'Maya Chen', jonas: 'Jonas Weber', priya: 'Priya Raman' } as const;
+export type DemoUserKey = keyof typeof DEMO_USERS;
+
+/** Who works on each project, unless a plan names another owner. */
+const PROJECT_OWNERS: Readonly<Record<ProjectKey, DemoUserKey>> = { vision: 'maya', nlp: 'jonas', rl: 'priya' };
+
+/** The user a planned task or report is written by. */
+export function ownerOf(plan: { project: ProjectKey; owner?: DemoUserKey }): DemoUserKey {
+  return plan.owner ?? PROJECT_OWNERS[plan.project];
+}
 
 /** The final status a seeded task is left in (`in_progress` = running, `stopped` = aborted, `created` = draft). */
 export type DemoStatus = 'created' | 'in_progress' | 'completed' | 'failed' | 'stopped' | 'published';
@@ -59,8 +72,12 @@ export interface TaskPlan {
   lr?: number;
   /** What the run trains (default: its kind's). */
   setup?: RunSetup;
+  /** What a supervised run is evaluated on (default: its kind's); its setup names the same. */
+  dataset?: DatasetKey;
   /** Arguments besides its kind's (hyperparameters and configuration). */
   args?: Readonly<Record<string, string | number>>;
+  /** Who runs it (default: its project's owner). */
+  owner?: DemoUserKey;
 }
 
 const HOUR = 3_600_000;
@@ -139,11 +156,12 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     difficulty: 0.2,
     tags: ['long-run'],
     comment: '2x epochs; very chatty log',
+    owner: 'priya',
     durationMs: 4 * HOUR,
     endedAgoMs: 20 * HOUR,
     bigLog: true,
     model: true,
-    setup: { model: 'ResNet-101 (44.5M parameters)', dataset: 'ImageNet-1k: 1281167 train / 50000 val images' },
+    setup: { model: 'ResNet-101 (44.5M parameters)', dataset: datasetLine(DATASETS.cifar10) },
   },
   {
     key: 'visionDraft',
@@ -158,7 +176,7 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     comment: 'draft: cloned to check the input pipeline on CPU',
     durationMs: 60_000,
     endedAgoMs: 3 * HOUR,
-    setup: { model: 'ResNet-18 (11.7M parameters)', dataset: 'ImageNet-1k subset: 12800 train / 500 val images' },
+    setup: { model: 'ResNet-18 (11.7M parameters)', dataset: datasetLine(DATASETS.cifar10) },
   },
 
   {
@@ -189,7 +207,8 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     durationMs: 9 * HOUR,
     endedAgoMs: 3 * DAY,
     model: true,
-    setup: { model: 'BERT-large (340M parameters)', dataset: 'GLUE/MNLI: 392702 train / 9815 val pairs' },
+    setup: { model: 'BERT-large (340M parameters)', dataset: datasetLine(DATASETS.mnli) },
+    dataset: 'mnli',
   },
   {
     key: 'nlpFailed',
@@ -202,12 +221,13 @@ export const TASK_PLANS: readonly TaskPlan[] = [
     difficulty: 0.4,
     tags: ['ablation'],
     comment: 'distillation, temperature 4',
+    owner: 'maya',
     durationMs: HOUR,
     endedAgoMs: 26 * HOUR,
     failure: 'missingKey',
     setup: {
       model: 'BERT student, 4 layers, hidden 312 (14.5M parameters)',
-      dataset: 'GLUE/SST-2: 67349 train / 872 val sentences',
+      dataset: datasetLine(DATASETS.sst2),
     },
     args: { teacher: 'bert-large-mnli', temperature: 4 },
   },
@@ -311,6 +331,8 @@ export interface ReportPlan {
   tags: string[];
   comment: string;
   body: (ctx: ReportBodyContext) => string;
+  /** Who writes it (default: its project's owner). */
+  owner?: DemoUserKey;
   publish?: boolean;
   archive?: boolean;
 }
@@ -325,7 +347,7 @@ export const REPORT_PLANS: readonly ReportPlan[] = [
     publish: true,
   },
   {
-    name: 'Learning-rate sweep: cosine vs constant',
+    name: 'Learning-rate sweep: peak lr 0.4 vs 3e-4',
     project: 'vision',
     tags: ['ablation', 'needs-review'],
     comment: 'live: the cosine run is still training',
@@ -366,6 +388,7 @@ export const REPORT_PLANS: readonly ReportPlan[] = [
     tags: ['baseline', 'sota'],
     comment: 'all three projects',
     body: weeklyReport,
+    owner: 'priya',
   },
 ];
 

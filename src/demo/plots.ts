@@ -1,4 +1,5 @@
 // Plotly figures as the JSON strings a reporting SDK sends in `plot_str`.
+import type { Evaluation } from './evaluation.js';
 import type { Rng } from './random.js';
 
 function round(value: number, digits = 4): number {
@@ -27,29 +28,11 @@ export function weightHistogramPlot(
   });
 }
 
-/** A square confusion-matrix heatmap; `accuracy` is the share of each row on the diagonal. */
-export function confusionMatrixPlot(
-  rng: Rng,
-  opts: { title: string; classes: readonly string[]; accuracy: number; samplesPerClass?: number },
-): string {
-  const n = opts.classes.length;
-  const perClass = opts.samplesPerClass ?? 500;
-  const z = opts.classes.map((_, row) => {
-    const counts = new Array<number>(n).fill(0);
-    const correct = Math.round(perClass * Math.min(1, Math.max(0, opts.accuracy + 0.05 * rng.normal())));
-    counts[row] = correct;
-    let left = perClass - correct;
-    while (left > 0) {
-      const col = rng.int(0, n - 1);
-      const take = Math.min(left, rng.int(1, Math.max(1, Math.ceil(left / 3))));
-      counts[col] = (counts[col] ?? 0) + take;
-      left -= take;
-    }
-    return counts;
-  });
+/** An evaluation's confusion matrix as a heatmap: rows the true class, columns the predicted one. */
+export function confusionMatrixPlot(title: string, evaluation: Evaluation): string {
   return JSON.stringify({
-    data: [{ type: 'heatmap', x: [...opts.classes], y: [...opts.classes], z }],
-    layout: { title: opts.title, xaxis: { title: 'predicted' }, yaxis: { title: 'true' } },
+    data: [{ type: 'heatmap', x: [...evaluation.classes], y: [...evaluation.classes], z: evaluation.matrix }],
+    layout: { title, xaxis: { title: 'predicted' }, yaxis: { title: 'true' } },
   });
 }
 
@@ -89,25 +72,7 @@ export function tablePlot(opts: {
   });
 }
 
-/** Per-class precision/recall/F1 rows for a table plot. */
-export function perClassRows(rng: Rng, classes: readonly string[], accuracy: number): (string | number)[][] {
-  return classes.map((name) => {
-    const precision = Math.min(1, Math.max(0, accuracy + 0.05 * rng.normal()));
-    const recall = Math.min(1, Math.max(0, accuracy + 0.05 * rng.normal()));
-    const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
-    return [name, round(precision), round(recall), round(f1), rng.int(400, 600)];
-  });
+/** An evaluation's per-class precision/recall/F1/support rows for a table plot. */
+export function perClassRows(evaluation: Evaluation): (string | number)[][] {
+  return evaluation.perClass.map((c) => [c.name, round(c.precision), round(c.recall), round(c.f1), c.support]);
 }
-
-export const CIFAR_CLASSES = [
-  'airplane',
-  'automobile',
-  'bird',
-  'cat',
-  'deer',
-  'dog',
-  'frog',
-  'horse',
-  'ship',
-  'truck',
-] as const;

@@ -1,6 +1,8 @@
 // Markdown bodies of the demo reports: headings, lists, code, a table, emphasis, links and
 // embedded ClearML widgets (iframes pointing at the server's `/widgets/` page). Each body is
-// written as the document it is, its widgets made first and placed by name.
+// written as the document it is, its widgets made first and placed by name. Every number
+// about a run comes from its facts (report-facts.ts), read from what the run reported.
+import { percent, type RunFacts } from './report-facts.js';
 
 interface ScalarWidget {
   tasks: readonly string[];
@@ -74,36 +76,57 @@ export interface ReportTaskIds {
 export interface ReportBodyContext {
   baseUrl: string;
   tasks: ReportTaskIds;
+  /** What each run had reported when the report was written. */
+  facts: Record<keyof ReportTaskIds, RunFacts>;
+  /** Lines of the long log. */
+  bigLogLines: number;
+}
+
+/**
+ * A results table row: the run (its task name), the step, its val accuracy in % and macro F1
+ * at its last validation step, and its training hours (`running` while it runs).
+ */
+function resultRow(facts: RunFacts): string {
+  const hours = facts.hours === undefined ? 'running' : facts.hours.toFixed(2);
+  return `| \`${facts.name}\` | ${facts.valStep} | ${percent(facts.accuracy)} | ${facts.f1?.toFixed(4) ?? '-'} | ${hours} |`;
+}
+
+const RESULT_HEADER = '| run | val step | val accuracy % | macro F1 | hours |\n|---|---:|---:|---:|---:|';
+
+/** "`name` reached 91.2% val accuracy at step 115": the sentence reports use for a run's score. */
+function reachedSentence(facts: RunFacts): string {
+  return `\`${facts.name}\` reached ${percent(facts.accuracy)}% val accuracy at step ${facts.valStep}`;
 }
 
 export function baselineReport(ctx: ReportBodyContext): string {
   const t = ctx.tasks;
+  const f = ctx.facts;
   const lossChart = iframe(
     scalarWidgetUrl(ctx.baseUrl, { tasks: [t.visionBaseline], metrics: ['loss'], variants: ['train'] }),
   );
   const summary = iframe(singleValueWidgetUrl(ctx.baseUrl, [t.visionBaseline]), 200);
-  return `# ResNet-50 baseline on ImageNet
+  const a = f.visionBaseline.args;
+  return `# ResNet-50 baseline on CIFAR-10
 
 The **reference run** every sweep in \`vision/resnet-sweeps\` is compared against.
 
 ## Setup
 
-- 8 × A100, batch size 1024, mixed precision
-- SGD with momentum 0.9, *cosine* learning rate with 5 warmup epochs
-- label smoothing 0.1, no mixup
+- ${f.visionBaseline.gpus} × A100, batch size ${a.batch_size ?? '-'}, mixed precision
+- SGD with momentum ${a.momentum ?? '-'}, *cosine* learning rate with ${a.warmup_iterations ?? '-'} warmup iterations
+- label smoothing ${a.label_smoothing ?? '-'}, no mixup
 
 \`\`\`bash
-python train.py --arch resnet50 --epochs 90 --lr 0.4 --batch-size 1024 \\
-    --schedule cosine --warmup-epochs 5 --label-smoothing 0.1
+python train.py --arch resnet50 --epochs ${a.epochs ?? '-'} --lr ${a.lr ?? '-'} --batch-size ${a.batch_size ?? '-'} \\
+    --schedule cosine --warmup-iterations ${a.warmup_iterations ?? '-'} --label-smoothing ${a.label_smoothing ?? '-'}
 \`\`\`
 
 ## Results
 
-| run | top-1 | top-5 | hours |
-|---|---:|---:|---:|
-| baseline | 76.4 | 93.1 | 14.2 |
-| cosine lr 3e-4 | 76.9 | 93.4 | 14.0 |
-| long schedule | **77.8** | 93.9 | 31.5 |
+${RESULT_HEADER}
+${resultRow(f.visionBaseline)}
+${resultRow(f.visionLive)}
+${resultRow(f.visionLong)}
 
 ### Loss
 
@@ -131,15 +154,23 @@ export function sweepReport(ctx: ReportBodyContext): string {
     300,
   );
   const gradNormChart = iframe(scalarWidgetUrl(ctx.baseUrl, { tasks: [t.visionLive], metrics: ['grad_norm'] }), 300);
-  return `# Learning-rate sweep: cosine vs. constant
+  const f = ctx.facts;
+  const run = (facts: RunFacts, note: string): string =>
+    `\`${facts.name}\`: cosine schedule, peak lr ${facts.args.lr ?? '-'}, ${facts.args.epochs ?? '-'} epochs${note}`;
+  return `# Learning-rate sweep: peak learning rate
 
-> Work in progress — the cosine run is **still training**.
+> Work in progress — \`${f.visionLive.name}\` is **still training**.
 
 ## Runs compared
 
-1. baseline (constant after warmup)
-2. cosine, peak 3e-4 — *running*
-3. long schedule, 2× epochs
+1. ${run(f.visionBaseline, '')}
+2. ${run(f.visionLive, ' — *running*')}
+3. ${run(f.visionLong, ', the long schedule')}
+
+${RESULT_HEADER}
+${resultRow(f.visionBaseline)}
+${resultRow(f.visionLive)}
+${resultRow(f.visionLong)}
 
 ## Training and validation loss
 
@@ -151,8 +182,8 @@ ${lrChart}
 
 ## Open questions
 
-- [ ] does the val loss rise after epoch 60 on the long schedule?
-- [ ] try \`--warmup-epochs 10\`
+- [ ] does the val loss rise late in the long schedule?
+- [ ] try a longer warmup than ${f.visionLive.args.warmup_iterations ?? '-'} iterations
 - [x] check gradient norms per layer
 
 ${gradNormChart}
@@ -169,7 +200,8 @@ export function postMortemReport(ctx: ReportBodyContext): string {
     }),
   );
   const confusionMatrix = iframe(plotWidgetUrl(ctx.baseUrl, t.visionFailed, 'confusion matrix', 'val'), 450);
-  return `# Post-mortem: mixup run crashed at step 140
+  const f = ctx.facts;
+  return `# Post-mortem: mixup run crashed at step ${f.visionFailed.step}
 
 ## What happened
 
@@ -196,8 +228,8 @@ accumulate = 2 if args.mixup else 1
 
 | run | status | last step |
 |---|---|---:|
-| mixup | failed | 140 |
-| cutmix | aborted | 90 |
+| mixup | failed | ${f.visionFailed.step} |
+| cutmix | aborted | ${f.visionAborted.step} |
 
 ${crashedRunsChart}
 
@@ -223,22 +255,30 @@ ${inputSamples}
 
 export function bertReport(ctx: ReportBodyContext): string {
   const t = ctx.tasks;
+  const f = ctx.facts;
   const accuracyChart = iframe(
     scalarWidgetUrl(ctx.baseUrl, { tasks: [t.nlpLive, t.nlpCompleted], metrics: ['accuracy'], variants: ['val'] }),
   );
   const summary = iframe(singleValueWidgetUrl(ctx.baseUrl, [t.nlpCompleted, t.nlpLive]), 200);
+  const a = f.nlpLive.args;
   return `# BERT-base on SST-2
 
-Fine-tuning \`bert-base-uncased\` for sentiment; **new best** on the dev set.
+Fine-tuning \`bert-base-uncased\` for sentiment: ${reachedSentence(f.nlpLive)}, and is still training.
 
 ## Hyper-parameters
 
 | name | value |
 |---|---|
-| learning rate | 2e-5 |
-| batch size | 32 |
-| epochs | 3 |
-| warmup | 10% |
+| learning rate | ${a.lr ?? '-'} |
+| batch size | ${a.batch_size ?? '-'} |
+| epochs | ${a.epochs ?? '-'} |
+| warmup iterations | ${a.warmup_iterations ?? '-'} |
+
+## Results
+
+${RESULT_HEADER}
+${resultRow(f.nlpLive)}
+${resultRow(f.nlpCompleted)}
 
 ## Accuracy
 
@@ -301,8 +341,8 @@ export function weeklyReport(ctx: ReportBodyContext): string {
 
 ## Highlights
 
-1. **BERT** reached 92.8% dev accuracy
-2. the ResNet long schedule finished (its log has 50,000 lines)
+1. **BERT**: ${reachedSentence(ctx.facts.nlpLive)}
+2. the ResNet long schedule finished (its log has ${ctx.bigLogLines.toLocaleString('en-US')} lines)
 3. PPO reward is still climbing
 
 ${rewardChart}

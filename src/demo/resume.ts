@@ -1,7 +1,7 @@
 // Finds the demo data a previous run left in a database, so `serve --demo --db FILE` started
 // again resumes the running tasks instead of seeding a second copy.
 import type { Endpoint, RequestOf, ResponseOf } from '../wire/operations.js';
-import { DEMO_PROJECTS, TASK_PLANS } from './plan.js';
+import { DEMO_PROJECTS, ownerOf, TASK_PLANS } from './plan.js';
 import type { LiveRunResume } from './live-runs.js';
 import { runForPlan } from './seed.js';
 
@@ -40,7 +40,7 @@ export async function findExistingDemo(
   const { tasks } = await client.tasks.getAllEx({
     project: projectIds,
     status: ['in_progress'],
-    only_fields: ['id', 'name', 'last_iteration'],
+    only_fields: ['id', 'name', 'last_iteration', 'started'],
     page: 0,
     page_size: 100,
   });
@@ -49,8 +49,12 @@ export async function findExistingDemo(
     const plan = TASK_PLANS.find((p) => p.name === task.name && p.status === 'in_progress');
     if (plan === undefined) continue;
     existing.taskIds.push(task.id);
+    const run = runForPlan(plan, task.id, baseUrl, seed);
+    const started = task.started === undefined || task.started === null ? NaN : Date.parse(task.started);
+    if (Number.isFinite(started)) run.startedMs = started;
     existing.resume[task.id] = {
-      run: runForPlan(plan, task.id, baseUrl, seed),
+      run,
+      owner: ownerOf(plan),
       nextIter: (task.last_iteration ?? -1) + 1,
     };
   }

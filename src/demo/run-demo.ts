@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import { createClient } from '../api/index.js';
 import { startServer } from '../server/index.js';
 import { demoWorkers, enqueueDrafts, ensureQueues } from './cluster.js';
+import type { DemoClient } from './demo-client.js';
 import { createDemoClock } from './demo-clock.js';
+import { demoUserPairs, demoUsersFilePath, type DemoUserPair } from './demo-users.js';
 import { startLiveRuns, type LiveRunResume, type LiveRuns } from './live-runs.js';
+import type { DemoUserKey } from './plan.js';
 import { findExistingDemo } from './resume.js';
 import { DEFAULT_SEED, seedDemo, type SeedResult } from './seed.js';
 import { startSimulatedWorkers, type SimulatedWorkers } from './simulated-workers.js';
@@ -44,6 +47,10 @@ export interface RunningDemo {
   dbPath: string;
   /** The file holding the key pair (beside the database), when the pair was not given. */
   credentialsFile: string | undefined;
+  /** The demo's people and their key pairs: each one's tasks and reports are written through it. */
+  users: DemoUserPair[];
+  /** The file holding those pairs (beside the database). */
+  usersFile: string;
   /** True when the database is a temporary one, removed (with the key file) on stop. */
   temporary: boolean;
   /** The fresh seed, or undefined when an existing demo database was resumed. */
@@ -87,11 +94,33 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
     secretKey: running.credentials.secretKey,
     worker: 'tracktop-demo',
   });
+  const userClients: Partial<Record<DemoUserKey, ReturnType<typeof createClient>>> = {};
+  const closeClients = async (): Promise<void> => {
+    await Promise.all([client, ...Object.values(userClients)].map((c) => c.close()));
+  };
   const closeAll = async (): Promise<void> => {
-    await client.close();
+    await closeClients();
     await running.close();
     await removeTemp();
   };
+  let users: DemoUserPair[];
+  try {
+    users = demoUserPairs(running.db, dbPath, Date.now());
+    for (const user of users) {
+      userClients[user.key] = createClient({
+        apiHost: running.url,
+        accessKey: user.accessKey,
+        secretKey: user.secretKey,
+        worker: 'tracktop-demo',
+      });
+    }
+    // Each logs in now, at the real time: seeding then stamps writes with each run's past.
+    await Promise.all(Object.values(userClients).map((c) => c.bearerToken()));
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+  const clients: Partial<Record<DemoUserKey, DemoClient>> = userClients;
 
   const seed = opts.seed ?? DEFAULT_SEED;
   let seeded: SeedResult | undefined;
@@ -107,9 +136,10 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
         bigLogLines: opts.bigLogLines,
         log: opts.log,
         clock,
+        clients,
       });
       liveTaskIds = seeded.live.map((t) => t.id);
-      resume = Object.fromEntries(seeded.live.map((t) => [t.id, { run: t.run, nextIter: t.nextIter }]));
+      resume = Object.fromEntries(seeded.live.map((t) => [t.id, { run: t.run, nextIter: t.nextIter, owner: t.owner }]));
       queueIds = await ensureQueues(client);
       await enqueueDrafts(
         client,
@@ -136,6 +166,7 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
     resume,
     filesBaseUrl: `${running.url.replace(/\/+$/, '')}/files`,
     seed,
+    clients,
   });
   const runs = liveTaskIds.flatMap((id) => {
     const run = resume[id]?.run;
@@ -176,6 +207,8 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
     credentialsCreated: running.credentialsCreated,
     dbPath,
     credentialsFile: running.credentialsFile,
+    users,
+    usersFile: demoUsersFilePath(dbPath),
     temporary: tempDir !== undefined,
     seeded,
     liveTaskIds,

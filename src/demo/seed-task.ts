@@ -45,13 +45,14 @@ export async function writeArtifacts(
   upload: FileUploader,
   plan: TaskPlan,
   run: SimulatedRun,
-  timestampMs: number,
+  /** When the run reported its summary (the artifact holds the same values) and when it finished. */
+  at: { summaryMs: number; doneMs: number },
 ): Promise<void> {
   const lastIter = Math.max(0, plan.iterations - 1);
-  const metrics = Buffer.from(`${JSON.stringify(summaryValues(run, lastIter), null, 2)}\n`);
+  const metrics = Buffer.from(`${JSON.stringify(summaryValues(run, lastIter, at.summaryMs), null, 2)}\n`);
   const key = `${taskFilesKey(run)}/artifacts/final_metrics/final_metrics.json`;
   await upload(key, metrics, 'application/json');
-  const timestamp = Math.floor(timestampMs / 1000);
+  const timestamp = Math.floor(at.doneMs / 1000);
   const artifacts: Artifact[] = [
     {
       key: 'final_metrics',

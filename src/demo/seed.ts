@@ -7,19 +7,22 @@ import { bigLogEvents } from './big-log.js';
 import type { DemoClient } from './demo-client.js';
 import type { DemoClock } from './demo-clock.js';
 import { failureMessage } from './failures.js';
-import { abortLines, crashLines, finishLines, startupLines, type LogLine } from './log-lines.js';
+import { abortLines, crashLines, finishLines, IterationLines, startupLines, type LogLine } from './log-lines.js';
 import {
   DEMO_PROJECTS,
+  ownerOf,
   REPORT_PLANS,
   REPORT_TASK_KEYS,
   TASK_PLANS,
   type DemoStatus,
+  type DemoUserKey,
   type ProjectKey,
   type ReportPlan,
   type TaskPlan,
 } from './plan.js';
 import { createRng, mixSeed, seedFromString } from './random.js';
-import type { ReportTaskIds } from './report-bodies.js';
+import type { ReportBodyContext, ReportTaskIds } from './report-bodies.js';
+import { runFacts, type RunFacts } from './report-facts.js';
 import {
   iterationEvents,
   lastLogMessage,
@@ -52,6 +55,12 @@ export interface SeedOptions {
    * server of another process) they are the time of seeding.
    */
   clock?: Pick<DemoClock, 'set'>;
+  /**
+   * Each demo user's client (logged in with their own key pair): their tasks and reports are
+   * written through it, so the server records them as the owner. Missing ones write through
+   * `client`.
+   */
+  clients?: Partial<Record<DemoUserKey, DemoClient>>;
 }
 
 export interface SeededTask {
@@ -60,6 +69,8 @@ export interface SeededTask {
   name: string;
   projectId: string;
   status: DemoStatus;
+  /** Who runs it: the live runs write through this user's client. */
+  owner: DemoUserKey;
   run: SimulatedRun;
   /** The first iteration not yet reported. */
   nextIter: number;
@@ -102,6 +113,7 @@ export function runForPlan(plan: TaskPlan, taskId: string, baseUrl: string, seed
     valEvery: 5,
     difficulty: plan.difficulty,
   };
+  if (plan.dataset !== undefined) shape.dataset = plan.dataset;
   const run: SimulatedRun = {
     taskId,
     name: plan.name,
@@ -173,6 +185,8 @@ export function* taskHistory(
     );
   }
   let previous: string | undefined;
+  // What the last iteration printed: the closing lines do not print its metrics line again.
+  const lastSaid = new IterationLines();
   for (let iter = 0; iter < plan.iterations; iter += 1) {
     const logLines = plan.bigLog === true ? 0 : rng.int(0, 3);
     const events = iterationEvents(run, iter, startMs + (iter + 1) * msPerIter, rng, {
@@ -180,6 +194,8 @@ export function* taskHistory(
       burst: { errorChance: 0.02, multilineChance: 0.1, previous },
     });
     previous = lastLogMessage(events, previous);
+    if (iter === plan.iterations - 1)
+      for (const event of events) if (event.type === 'log' && typeof event.msg === 'string') lastSaid.add(event.msg);
     yield* events;
   }
   const lastIter = Math.max(0, plan.iterations - 1);
@@ -197,11 +213,17 @@ export function* taskHistory(
       iterations: plan.iterations,
     });
   } else {
-    // The last iteration's own metrics line is not printed twice when the closing lines repeat it.
-    const closing = closingLines(plan, run, lastIter).filter((line, i) => i > 0 || line.msg !== previous);
+    const closing = closingLines(plan, run, lastIter).filter(
+      (line) => line.msg !== previous && !lastSaid.has(line.msg),
+    );
     yield* logEvents(run.taskId, lastIter, endMs + 1, closing, rng, run.worker);
   }
-  yield* singleValueEvents(run.taskId, endMs, summaryValues(run, lastIter), run.worker);
+  yield* singleValueEvents(
+    run.taskId,
+    endMs,
+    summaryValues({ ...run, startedMs: startMs }, lastIter, endMs),
+    run.worker,
+  );
 }
 
 async function applyStatus(client: DemoClient, plan: TaskPlan, task: string): Promise<void> {
@@ -233,8 +255,7 @@ async function seedReport(
   client: DemoClient,
   plan: ReportPlan,
   projectId: string,
-  ids: ReportTaskIds,
-  baseUrl: string,
+  context: ReportBodyContext,
 ): Promise<SeededReport> {
   const { id } = await client.reports.create({
     name: plan.name,
@@ -243,7 +264,7 @@ async function seedReport(
     comment: plan.comment,
   });
   // Real servers ignore `report` on create: the body goes in with update.
-  await client.reports.update({ task: id, report: plan.body({ baseUrl, tasks: ids }) });
+  await client.reports.update({ task: id, report: plan.body(context) });
   if (plan.publish === true) await client.reports.publish({ task: id, message: 'reviewed', comment: 'reviewed' });
   if (plan.archive === true) await client.reports.archive({ task: id, message: 'superseded', comment: 'superseded' });
   return {
@@ -278,14 +299,18 @@ export async function seedDemo(client: DemoClient, opts: SeedOptions): Promise<S
   let eventsWritten = 0;
   let eventRequests = 0;
   const clock = opts.clock;
-  // The embedded server's files host lives under /files (src/server/files/files-http.ts).
-  const upload = createFileUploader(client, `${baseUrl.replace(/\/+$/, '')}/files`);
+  const clientOf = (owner: DemoUserKey): DemoClient => opts.clients?.[owner] ?? client;
+  const facts = new Map<string, RunFacts>();
   try {
     for (const plan of TASK_PLANS) {
+      const owner = ownerOf(plan);
+      const writer = clientOf(owner);
+      // The embedded server's files host lives under /files (src/server/files/files-http.ts).
+      const upload = createFileUploader(writer, `${baseUrl}/files`);
       const projectId = projectIds[plan.project];
       const times = planTimes(plan, now - plan.endedAgoMs - 1000);
       clock?.set(plan.status === 'created' ? times.endMs : times.createdMs);
-      const { id } = await client.tasks.create({
+      const { id } = await writer.tasks.create({
         name: plan.name,
         type: 'training',
         project: projectId,
@@ -293,13 +318,14 @@ export async function seedDemo(client: DemoClient, opts: SeedOptions): Promise<S
         tags: plan.tags,
       });
       const run = runForPlan(plan, id, baseUrl, seed);
-      await writeRunConfig(client, plan, run);
+      if (plan.status !== 'created') run.startedMs = times.startMs;
+      await writeRunConfig(writer, plan, run);
       clock?.set(times.startMs);
-      if (plan.status !== 'created') await client.tasks.started({ task: id });
+      if (plan.status !== 'created') await writer.tasks.started({ task: id });
       clock?.set(times.endMs);
       // The images first: an event points at a file that is already stored, as the SDK's do.
       if (plan.status !== 'created') await uploadHistoryImages(upload, run, plan.iterations);
-      const written = await writeEvents(client, taskHistory(plan, run, times.endMs, bigLogLines), chunk);
+      const written = await writeEvents(writer, taskHistory(plan, run, times.endMs, bigLogLines), chunk);
       if (written.errors > 0)
         opts.log?.(
           `demo: ${written.errors} events of ${plan.name} were refused: ${JSON.stringify(written.errorsInfo)}`,
@@ -308,9 +334,9 @@ export async function seedDemo(client: DemoClient, opts: SeedOptions): Promise<S
       eventRequests += written.requests;
       clock?.set(times.doneMs);
       if (plan.status === 'completed' || plan.status === 'published')
-        await writeArtifacts(client, upload, plan, run, times.doneMs);
+        await writeArtifacts(writer, upload, plan, run, { summaryMs: times.endMs, doneMs: times.doneMs });
       if (plan.model === true) {
-        const model = await client.models.create({
+        const model = await writer.models.create({
           name: `${plan.name} final`,
           uri: `file:///checkpoints/${plan.name}/final.pt`,
           project: projectId,
@@ -321,13 +347,23 @@ export async function seedDemo(client: DemoClient, opts: SeedOptions): Promise<S
         modelIds.push(model.id);
       }
       // Published tasks are locked, so their events are written before the status changes.
-      await applyStatus(client, plan, id);
+      await applyStatus(writer, plan, id);
+      facts.set(
+        plan.key,
+        runFacts(run, {
+          lastIter: plan.iterations - 1,
+          running: plan.status === 'in_progress',
+          summaryMs: times.endMs,
+          ...(plan.args === undefined ? {} : { extraArgs: plan.args }),
+        }),
+      );
       tasks.push({
         id,
         key: plan.key,
         name: plan.name,
         projectId,
         status: plan.status,
+        owner,
         run,
         // A draft has reported nothing.
         nextIter: plan.status === 'created' ? 0 : plan.iterations,
@@ -339,14 +375,18 @@ export async function seedDemo(client: DemoClient, opts: SeedOptions): Promise<S
 
   const byKey = new Map(tasks.map((t) => [t.key, t.id]));
   const ids = {} as ReportTaskIds;
+  const reportFacts = {} as Record<keyof ReportTaskIds, RunFacts>;
   for (const key of REPORT_TASK_KEYS) {
     const id = byKey.get(key);
-    if (id === undefined) throw new Error(`demo plan has no task "${key}" for its reports`);
+    const known = facts.get(key);
+    if (id === undefined || known === undefined) throw new Error(`demo plan has no task "${key}" for its reports`);
     ids[key] = id;
+    reportFacts[key] = known;
   }
+  const context: ReportBodyContext = { baseUrl, tasks: ids, facts: reportFacts, bigLogLines };
   const reports: SeededReport[] = [];
   for (const plan of REPORT_PLANS) {
-    reports.push(await seedReport(client, plan, projectIds[plan.project], ids, baseUrl));
+    reports.push(await seedReport(clientOf(ownerOf(plan)), plan, projectIds[plan.project], context));
   }
 
   const bigLogTask = tasks.find((t) => TASK_PLANS.find((p) => p.key === t.key)?.bigLog === true);

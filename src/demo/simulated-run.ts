@@ -8,16 +8,9 @@ import {
   type PlotEventInput,
   type ScalarEventInput,
 } from '../wire/events.js';
-import { headlineMetric, scalarsAt, type RunShape, type ScalarPoint } from './curves.js';
-import { logBurst, runPace, type BurstOptions, type LogContext, type LogLine, type RunSetup } from './log-lines.js';
-import {
-  CIFAR_CLASSES,
-  confusionMatrixPlot,
-  embeddingScatterPlot,
-  perClassRows,
-  tablePlot,
-  weightHistogramPlot,
-} from './plots.js';
+import { evaluationAt, headlineMetric, scalarsAt, valStepAt, type RunShape, type ScalarPoint } from './curves.js';
+import { logBurst, type BurstOptions, type LogContext, type LogLine, type RunSetup } from './log-lines.js';
+import { confusionMatrixPlot, embeddingScatterPlot, perClassRows, tablePlot, weightHistogramPlot } from './plots.js';
 import type { Rng } from './random.js';
 
 export interface SimulatedRun {
@@ -34,23 +27,12 @@ export interface SimulatedRun {
   worker: string;
   /** What the run trains (default: its kind's). */
   setup?: RunSetup;
+  /** When the task started (epoch ms): its summary's training hours count from here. */
+  startedMs?: number;
 }
 
 /** The SDK keeps a few files per image metric/variant and reuses their names in turn. */
 export const IMAGE_HISTORY = 4;
-
-const TOPIC_CLASSES = [
-  'world',
-  'sports',
-  'business',
-  'science',
-  'health',
-  'travel',
-  'food',
-  'music',
-  'film',
-  'games',
-] as const;
 
 function scalarEvents(
   task: string,
@@ -172,7 +154,6 @@ export function progressAt(run: SimulatedRun, iter: number): number {
 }
 
 export function plotEvents(run: SimulatedRun, iter: number, timestamp: number, rng: Rng): PlotEventInput[] {
-  const quality = progressAt(run, iter);
   const layers =
     run.shape.kind === 'rl'
       ? ['actor', 'critic']
@@ -194,6 +175,9 @@ export function plotEvents(run: SimulatedRun, iter: number, timestamp: number, r
     ),
   ];
   if (run.shape.kind === 'rl') {
+    // Evaluation episodes scatter around the mean reward the run reports at this step.
+    const meanReward =
+      scalarsAt(run.shape, iter).find((p) => p.metric === 'reward' && p.variant === 'mean')?.value ?? 0;
     events.push(
       plotEvent(
         run,
@@ -214,7 +198,7 @@ export function plotEvents(run: SimulatedRun, iter: number, timestamp: number, r
           columns: ['episode', 'return', 'length'],
           rows: Array.from({ length: 8 }, (_, e) => [
             e + 1,
-            Number((quality * 500 * (0.8 + 0.4 * rng.next())).toFixed(1)),
+            Number((meanReward * (0.8 + 0.4 * rng.next())).toFixed(1)),
             rng.int(50, 500),
           ]),
         }),
@@ -222,7 +206,10 @@ export function plotEvents(run: SimulatedRun, iter: number, timestamp: number, r
     );
     return events;
   }
-  const classes = run.shape.kind === 'vision' ? CIFAR_CLASSES : TOPIC_CLASSES;
+  // The plots show the evaluation of the latest validation step, the one its scalars report.
+  const evaluation = evaluationAt(run.shape, iter);
+  if (evaluation === undefined) return events;
+  const step = valStepAt(run.shape, iter);
   events.push(
     plotEvent(
       run,
@@ -230,7 +217,7 @@ export function plotEvents(run: SimulatedRun, iter: number, timestamp: number, r
       timestamp,
       'confusion matrix',
       'val',
-      confusionMatrixPlot(rng, { title: `confusion matrix at step ${iter}`, classes, accuracy: quality }),
+      confusionMatrixPlot(`confusion matrix at step ${step}`, evaluation),
     ),
     plotEvent(
       run,
@@ -238,7 +225,7 @@ export function plotEvents(run: SimulatedRun, iter: number, timestamp: number, r
       timestamp,
       'embeddings',
       't-SNE',
-      embeddingScatterPlot(rng, { title: 'validation embeddings (t-SNE)', clusters: 4 }),
+      embeddingScatterPlot(rng, { title: 'validation embeddings (t-SNE)', clusters: evaluation.classes.length }),
     ),
     plotEvent(
       run,
@@ -247,31 +234,55 @@ export function plotEvents(run: SimulatedRun, iter: number, timestamp: number, r
       'per-class metrics',
       'val',
       tablePlot({
-        title: 'per-class metrics',
+        title: `per-class metrics at step ${step}`,
         columns: ['class', 'precision', 'recall', 'f1', 'support'],
-        rows: perClassRows(rng, classes, quality),
+        rows: perClassRows(evaluation),
       }),
     ),
   );
   return events;
 }
 
-/** Summary values of a run as of `iter`. */
-export function summaryValues(run: SimulatedRun, iter: number): Record<string, number> {
+/** How far bestHeadline has looked in each run, so a long live run does not look from 0 again. */
+const bestSoFar = new WeakMap<SimulatedRun, { through: number; best: number }>();
+
+/** The best value of the run's headline metric (see headlineMetric) reported up to `iter`. */
+export function bestHeadline(run: SimulatedRun, iter: number): number {
   const head = headlineMetric(run.shape.kind);
-  const best = scalarsAt(run.shape, iter - (iter % run.shape.valEvery)).find(
-    (p) => p.metric === head.metric && p.variant === head.variant,
-  );
+  const every = head.variant === 'val' ? Math.max(1, run.shape.valEvery) : 1;
+  const known = bestSoFar.get(run);
+  const resume = known !== undefined && known.through <= iter;
+  let best = resume ? known.best : -Infinity;
+  let through = resume ? known.through : -every;
+  for (let i = through + every; i <= iter; i += every) {
+    const point = scalarsAt(run.shape, i).find((p) => p.metric === head.metric && p.variant === head.variant);
+    if (point !== undefined && point.value > best) best = point.value;
+    through = i;
+  }
+  if (through >= 0) bestSoFar.set(run, { through, best });
+  return Number.isFinite(best) ? best : 0;
+}
+
+/**
+ * Summary values of a run as of `iter`, reported at `atMs`: its training hours are the wall
+ * time since it started (what its started and last update times show).
+ */
+export function summaryValues(run: SimulatedRun, iter: number, atMs: number): Record<string, number> {
+  const head = headlineMetric(run.shape.kind);
+  const startedMs = run.startedMs ?? atMs;
   return {
-    [`best_${head.metric}_${head.variant}`]: best?.value ?? 0,
+    [`best_${head.metric}_${head.variant}`]: bestHeadline(run, iter),
     iterations: iter + 1,
     epochs: Math.floor(iter / run.itersPerEpoch) + 1,
-    train_hours: Number((((iter + 1) * runPace(run.name, run.shape.kind).secondsPerIter) / 3600).toFixed(3)),
+    train_hours: Number((Math.max(0, atMs - startedMs) / 3_600_000).toFixed(3)),
   };
 }
 
 export function logContext(run: SimulatedRun, iter: number, scalars: readonly ScalarPoint[]): LogContext {
   const ctx: LogContext = { taskName: run.name, kind: run.shape.kind, iter, itersPerEpoch: run.itersPerEpoch, scalars };
+  // The evaluation block is printed at a validation step only, with that step's evaluation.
+  const evaluation = iter % Math.max(1, run.shape.valEvery) === 0 ? evaluationAt(run.shape, iter) : undefined;
+  if (evaluation !== undefined) ctx.evaluation = evaluation;
   if (run.setup !== undefined) ctx.setup = run.setup;
   return ctx;
 }
@@ -314,6 +325,6 @@ export function iterationEvents(
   if (options.forceImages === true || iter % run.imageEvery === 0)
     events.push(...debugImageEvents(run, iter, timestamp));
   if (options.forceSummary === true)
-    events.push(...singleValueEvents(run.taskId, timestamp, summaryValues(run, iter), run.worker));
+    events.push(...singleValueEvents(run.taskId, timestamp, summaryValues(run, iter, timestamp), run.worker));
   return events;
 }

@@ -17,6 +17,9 @@ import { companyId, jwtSecret, setServerUrl } from './db/server-meta.js';
 import { tidyFilesDir } from './files/file-store.js';
 
 export { clearmlConfSnippet, credentialsFilePath } from './auth/credentials.js';
+// The demo gives its people key pairs as `serve keys create` does (src/demo/demo-users.ts).
+export { createKey, listKeys } from './auth/key-table.js';
+export type { Db } from './db/db.js';
 export { ADD_BATCH_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES, MAX_UPLOAD_BYTES } from './http/limits.js';
 
 export interface StartServerOptions {

@@ -9,6 +9,7 @@ import { withTestServer } from '../helpers/server.js';
 
 const server = withTestServer();
 const client = withClient(() => server);
+
 let projectId: string;
 
 beforeAll(async () => {

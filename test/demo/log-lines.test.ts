@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { scalarsAt, type RunShape } from '../../src/demo/curves.js';
+import { evaluationAt, scalarsAt, type RunShape } from '../../src/demo/curves.js';
+import { TASK_PLANS } from '../../src/demo/plan.js';
+import { DEFAULT_SEED, runForPlan, taskHistory } from '../../src/demo/seed.js';
 import {
   ANSI,
   crashLines,
@@ -77,6 +79,66 @@ describe('logBurst', () => {
   });
 });
 
+/** The once-per-iteration lines of a burst that appear more than once. */
+function repeatedOnceLines(msgs: readonly string[]): string[] {
+  const kinds = [/^step \d+ \|/, /^\r/, /\] iteration \d+ done in /, /^Evaluation at step /];
+  return kinds.flatMap((kind) => {
+    const hits = msgs.filter((m) => kind.test(m));
+    return hits.length > 1 ? hits : [];
+  });
+}
+
+describe('each line of an iteration once', () => {
+  it('says its metrics, its progress, "iteration N done" and its evaluation once per burst', () => {
+    for (let seed = 0; seed < 300; seed += 1) {
+      const msgs = logBurst(createRng(seed), ctx(seed), 20, { multilineChance: 1 }).map((l) => l.msg);
+      expect(repeatedOnceLines(msgs), `seed ${seed}`).toEqual([]);
+    }
+  });
+
+  it('holds in the seeded history of every planned run and the long log: progress moves once per iteration', () => {
+    for (const [i, plan] of TASK_PLANS.entries()) {
+      const run = runForPlan(plan, `task${i}`, 'http://127.0.0.1:1', DEFAULT_SEED);
+      const byIter = new Map<number, string[]>();
+      for (const e of taskHistory(plan, run, Date.UTC(2026, 0, 1), 20_000)) {
+        if (e.type !== 'log') continue;
+        const msg = e.msg.replace(/^#\d+ /, '');
+        byIter.set(e.iter ?? 0, [...(byIter.get(e.iter ?? 0) ?? []), msg]);
+      }
+      for (const [iter, msgs] of byIter) {
+        expect(repeatedOnceLines(msgs), `${plan.name} at ${iter}`).toEqual([]);
+        for (const m of msgs.filter((msg) => msg.startsWith('\r'))) {
+          const updates = [...m.matchAll(/\| (\d+)\/(\d+) \[/g)];
+          expect(
+            updates.map((u) => Number(u[1])),
+            `${plan.name} at ${iter}`,
+          ).toEqual([(iter % run.itersPerEpoch) + 1]);
+        }
+      }
+    }
+  });
+
+  it("prints the evaluation block only at a validation step, with that step's scalars", () => {
+    for (let iter = 0; iter < 200; iter += 1) {
+      const c = ctx(iter);
+      const evaluation = evaluationAt(shape, iter);
+      const full = iter % shape.valEvery === 0 && evaluation !== undefined ? { ...c, evaluation } : c;
+      const block = logBurst(createRng(iter), full, 3, { multilineChance: 1, errorChance: 0 }).find((l) =>
+        l.msg.includes('\n'),
+      );
+      if (iter % shape.valEvery !== 0) {
+        expect(block?.msg, `iteration ${iter}`).not.toMatch(/^Evaluation/);
+        continue;
+      }
+      expect(block?.msg).toMatch(new RegExp(`^Evaluation at step ${iter} \\(10000 validation examples\\):`));
+      for (const name of ['accuracy', 'precision', 'recall', 'f1']) {
+        const value = c.scalars.find((p) => p.metric === name && p.variant === 'val')?.value ?? NaN;
+        expect(block?.msg).toContain(`  ${name.padEnd(10)} ${value.toFixed(4)}`);
+      }
+    }
+  });
+});
+
 describe('single lines', () => {
   it('never contain a newline', () => {
     const rng = createRng(4);
@@ -102,10 +164,10 @@ describe('progress', () => {
     );
   });
 
-  it('joins several updates, each after a carriage return', () => {
-    const line = progressLine(createRng(6), ctx(30), 3);
-    expect(line.split('\r')).toHaveLength(4);
-    expect(line.split('\r')[0]).toBe('');
+  it("moves once per iteration: one update, after a carriage return, at the iteration's place", () => {
+    const line = progressLine(createRng(6), ctx(30));
+    expect(line.split('\r')).toEqual(['', expect.stringContaining(' 6/25 [')]);
+    expect(line).toMatch(/^\rEpoch 2: /);
   });
 });
 

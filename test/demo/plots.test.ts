@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DATASETS } from '../../src/demo/datasets.js';
+import { evaluate } from '../../src/demo/evaluation.js';
 import {
-  CIFAR_CLASSES,
   confusionMatrixPlot,
   embeddingScatterPlot,
   perClassRows,
@@ -8,6 +9,8 @@ import {
   weightHistogramPlot,
 } from '../../src/demo/plots.js';
 import { createRng } from '../../src/demo/random.js';
+
+const CIFAR_CLASSES = DATASETS.cifar10.classes;
 
 interface Figure {
   data: Record<string, unknown>[];
@@ -31,10 +34,8 @@ describe('plot figures', () => {
     }
   });
 
-  it('confusion matrix: a 10x10 heatmap whose rows each sum to the samples per class', () => {
-    const fig = parse(
-      confusionMatrixPlot(createRng(2), { title: 'cm', classes: CIFAR_CLASSES, accuracy: 0.8, samplesPerClass: 300 }),
-    );
+  it("confusion matrix: a 10x10 heatmap of an evaluation, each row summing to its class's examples", () => {
+    const fig = parse(confusionMatrixPlot('cm', evaluate(DATASETS.cifar10, 0.8, 2)));
     const [heat] = fig.data;
     expect(heat?.type).toBe('heatmap');
     expect(heat?.x).toEqual([...CIFAR_CLASSES]);
@@ -43,7 +44,7 @@ describe('plot figures', () => {
     expect(z).toHaveLength(10);
     for (const [i, row] of z.entries()) {
       expect(row).toHaveLength(10);
-      expect(row.reduce((a, b) => a + b, 0)).toBe(300);
+      expect(row.reduce((a, b) => a + b, 0)).toBe(1000);
       expect(row[i]).toBe(Math.max(...row));
     }
   });
@@ -85,7 +86,7 @@ describe('plot figures', () => {
   });
 
   it('per-class rows have one row per class with scores in [0, 1]', () => {
-    const rows = perClassRows(createRng(4), CIFAR_CLASSES, 0.9);
+    const rows = perClassRows(evaluate(DATASETS.cifar10, 0.9, 4));
     expect(rows.map((r) => r[0])).toEqual([...CIFAR_CLASSES]);
     for (const score of rows.flatMap((r) => r.slice(1, 4))) {
       expect(score).toBeGreaterThanOrEqual(0);
@@ -94,8 +95,8 @@ describe('plot figures', () => {
   });
 
   it('the same seed gives the same figure', () => {
-    expect(confusionMatrixPlot(createRng(5), { title: 'x', classes: CIFAR_CLASSES, accuracy: 0.5 })).toBe(
-      confusionMatrixPlot(createRng(5), { title: 'x', classes: CIFAR_CLASSES, accuracy: 0.5 }),
+    expect(confusionMatrixPlot('x', evaluate(DATASETS.cifar10, 0.5, 5))).toBe(
+      confusionMatrixPlot('x', evaluate(DATASETS.cifar10, 0.5, 5)),
     );
   });
 });

@@ -7,11 +7,42 @@ import {
   singleValueWidgetUrl,
   type ReportBodyContext,
 } from '../../src/demo/report-bodies.js';
+import type { RunFacts } from '../../src/demo/report-facts.js';
 import { parseWidgetUrl } from '../../src/text/report-widgets.js';
 
 const base = 'http://127.0.0.1:8123';
+const facts = (name: string, step: number): RunFacts => ({
+  name,
+  step,
+  valStep: step - (step % 5),
+  accuracy: 0.8812,
+  f1: 0.8791,
+  hours: 3.25,
+  gpus: 4,
+  args: {
+    lr: '0.4',
+    batch_size: '512',
+    epochs: '12',
+    warmup_iterations: '15',
+    momentum: '0.9',
+    label_smoothing: '0.1',
+  },
+});
+const TASK_KEYS = [
+  'visionBaseline',
+  'visionLive',
+  'visionFailed',
+  'visionAborted',
+  'visionLong',
+  'nlpLive',
+  'nlpCompleted',
+  'nlpFailed',
+  'rlLive',
+] as const;
 const ctx: ReportBodyContext = {
   baseUrl: base,
+  facts: Object.fromEntries(TASK_KEYS.map((k, i) => [k, facts(`run-${k}`, 100 + i)])) as ReportBodyContext['facts'],
+  bigLogLines: 50_000,
   tasks: {
     visionBaseline: 'b'.repeat(32),
     visionLive: 'c'.repeat(32),

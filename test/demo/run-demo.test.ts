@@ -82,6 +82,12 @@ describe('runDemo', () => {
     expect([...second.liveTaskIds].sort()).toEqual(firstIds);
     const resumedAt = second.liveRuns.stats().nextIter;
     for (const id of firstIds) expect(resumedAt[id]).toBeGreaterThanOrEqual(before[id] ?? Infinity);
+    // The same people write on, through the pairs kept beside the database.
+    expect(second.users).toHaveLength(3);
+    expect(second.users).toEqual(first.users);
+    const ticks = second.liveRuns.stats().ticks;
+    while (second.liveRuns.stats().ticks < ticks + 3) await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(second.liveRuns.stats()).toMatchObject({ failedWrites: 0 });
     const client = createClient({ apiHost: second.url, ...second.credentials });
     try {
       const { tasks: reports } = await client.reports.getAllEx({ only_fields: ['id'] });

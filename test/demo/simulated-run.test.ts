@@ -7,6 +7,7 @@ import {
   iterationEvents,
   plotEvents,
   singleValueEvents,
+  summaryValues,
   type SimulatedRun,
 } from '../../src/demo/simulated-run.js';
 import { SINGLE_VALUE_ITER, type EventInput } from '../../src/wire/events.js';
@@ -115,5 +116,23 @@ describe('plots and images', () => {
         worker: 'w',
       },
     ]);
+  });
+});
+
+describe('summaryValues', () => {
+  it("names the best accuracy/val so far (not the last), and the hours since the run's start", () => {
+    const r = { ...run('vision'), startedMs: Date.UTC(2026, 0, 1) };
+    const best = Math.max(
+      ...Array.from({ length: 61 }, (_, k) => scalarsAt(r.shape, 5 * k)).map(
+        (points) => points.find((p) => p.metric === 'accuracy' && p.variant === 'val')?.value ?? -1,
+      ),
+    );
+    // Asked in steps (as a live run asks) and at once: the same answer.
+    for (const iter of [100, 250, 303]) summaryValues(r, iter, 0);
+    const later = summaryValues(r, 303, Date.UTC(2026, 0, 1, 2, 30));
+    expect(later.best_accuracy_val).toBe(best);
+    expect(summaryValues({ ...r }, 303, 0).best_accuracy_val).toBe(best);
+    expect(later.train_hours).toBe(2.5);
+    expect(later.iterations).toBe(304);
   });
 });

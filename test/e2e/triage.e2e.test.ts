@@ -161,15 +161,15 @@ describe('report triage in tmux', () => {
 
   it('moves a report to a new project typed by name', async () => {
     const t = demo.tmux;
-    await select('Learning-rate sweep: cosine vs constant');
+    await select('Learning-rate sweep: peak lr 0.4 vs 3e-4');
     t.sendKeys('m');
-    await t.waitFor('Move "Learning-rate sweep: cosine vs constant" to project');
+    await t.waitFor('Move "Learning-rate sweep: peak lr 0.4 vs 3e-4" to project');
     t.sendKeys('C-u');
     typeKeys('triage-e2e');
     await t.waitFor('project: triage-e2e');
     t.sendKeys('Enter');
-    await t.waitFor('moved "Learning-rate sweep: cosine vs constant" to triage-e2e');
-    expect((await serverReport('Learning-rate sweep: cosine vs constant'))?.project).toBe('triage-e2e/.reports');
+    await t.waitFor('moved "Learning-rate sweep: peak lr 0.4 vs 3e-4" to triage-e2e');
+    expect((await serverReport('Learning-rate sweep: peak lr 0.4 vs 3e-4'))?.project).toBe('triage-e2e/.reports');
   }, 20_000);
 
   it('deletes an archived report after confirming', async () => {
