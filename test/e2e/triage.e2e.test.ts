@@ -164,10 +164,11 @@ describe('report triage in tmux', () => {
     await select('Learning-rate sweep: cosine vs constant');
     t.sendKeys('m');
     await t.waitFor('Move "Learning-rate sweep: cosine vs constant" to project');
-    t.sendKeys('C-u');
     typeKeys('triage-e2e');
     await t.waitFor('project: triage-e2e');
     t.sendKeys('Enter');
+    await t.waitFor('Create project "triage-e2e" and move "Learning-rate sweep: cosine vs constant" there?');
+    t.sendKeys('y');
     await t.waitFor('moved "Learning-rate sweep: cosine vs constant" to triage-e2e');
     expect((await serverReport('Learning-rate sweep: cosine vs constant'))?.project).toBe('triage-e2e/.reports');
   }, 20_000);

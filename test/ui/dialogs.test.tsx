@@ -192,7 +192,7 @@ describe('text input', () => {
     }, 'Tagged report');
     await m.press('t');
     const dialog = await screenWith(m, 'tags: █');
-    expect(dialog).toContain('(now: baseline, sota)');
+    expect(dialog).toContain('now: baseline, sota (Enter alone keeps them)');
     expect(dialog).toContain('"a, b" adds, "-a" removes');
     await type(m, 'urgent, -sota');
     await m.press(KEYS.enter);
