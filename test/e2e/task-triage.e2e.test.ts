@@ -178,6 +178,7 @@ describe('task triage in tmux', () => {
 
   it('asks before m creates a new project; no leaves the project list without it', async () => {
     const t = demo.tmux;
+    await t.waitFor('resnet50-cosine-lr3e-4', 30_000);
     await select('resnet50-cosine-lr3e-4');
     t.sendKeys('m');
     // The field starts empty with the project now as a hint: typing does not append to it.
