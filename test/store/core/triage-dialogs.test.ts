@@ -2,8 +2,11 @@
 // list and the report list, against the embedded server through the real client: each opens
 // empty with what is there now as the hint, typing narrows the project names, Up/Down choose
 // and Tab completes, a project no one has made is asked about first (no creates nothing),
-// and a tag edit adds and removes while every item keeps its other tags.
+// and a tag edit adds and removes while every item keeps its other tags. Random key sequences
+// (fast-check) check the chosen suggestion against an independent model of the narrowing.
 import { afterEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { fixedStore } from '../../helpers/ui-fixture.js';
 import { createTask, monitorFixture, requestBodies, type MonitorFixture } from '../../helpers/store-fixture.js';
 import { createReport, openReports, serverReport } from '../../helpers/reports-fixture.js';
 import type { ApiClient } from '../../../src/api/index.js';
@@ -222,5 +225,83 @@ describe.each([TASKS, REPORTS])('the $list list: move and tags dialogs', (L) => 
     expect((await L.stored(fx.writer, a)).tags).toEqual(['a', 'new']);
     expect((await L.stored(fx.writer, b)).tags).toEqual(['b', 'new']);
     expect(fx.state()[L.list].marked).toEqual([]);
+  });
+});
+
+const KNOWN = [
+  'alpha',
+  'ab/ba',
+  'bar/a',
+  'Bear',
+  'beta',
+  'rabbit',
+  'research',
+  'team/alpha-b',
+  'team/research',
+  'zeta',
+];
+
+/** The suggestions for `value`, said independently: names starting with it, then containing it, at most 8. */
+function expectedSuggestions(value: string): string[] {
+  const q = value.trim().toLowerCase();
+  const others = KNOWN.filter((p) => p !== value.trim());
+  const starting = others.filter((p) => p.toLowerCase().startsWith(q));
+  const containing = others.filter((p) => !p.toLowerCase().startsWith(q) && p.toLowerCase().includes(q));
+  return [...starting, ...containing].slice(0, 8);
+}
+
+type Step = { type: string } | { key: 'up' | 'down' | 'tab' | 'backspace' };
+
+const STEP: fc.Arbitrary<Step> = fc.oneof(
+  fc.constantFrom('a', 'b', 'e', 'r', 't', '/', ' ').map((type) => ({ type })),
+  fc.constantFrom('up', 'down', 'tab', 'backspace').map((key) => ({ key }) as Step),
+);
+
+describe.each(['tasks', 'reports'] as const)('the %s move dialog under random keys', (list) => {
+  it('offers what the typed text narrows to, chooses only an offered name, and Enter takes the chosen one', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(STEP, { maxLength: 25 }), async (steps) => {
+        const store = fixedStore();
+        store.setState((st) => ({ [list]: { ...st[list], knownProjects: KNOWN } }));
+        const { actions } = store.getState();
+        if (list === 'tasks') actions.requestTaskMove();
+        else actions.requestReportMove();
+        const dialog = () => {
+          const d = store.getState().dialog;
+          if (d?.kind !== 'input') throw new Error('the move dialog closed');
+          return d;
+        };
+        expect(dialog()).toMatchObject({ value: '', cursor: -1, suggestions: expectedSuggestions('') });
+        for (const step of steps) {
+          const before = dialog();
+          if ('type' in step) actions.setDialogValue(before.value + step.type);
+          else if (step.key === 'backspace') actions.setDialogValue(before.value.slice(0, -1));
+          else if (step.key === 'tab') actions.completeDialog();
+          else actions.moveDialogCursor(step.key === 'down' ? 1 : -1);
+          const after = dialog();
+          expect(after.suggestions).toEqual(expectedSuggestions(after.value));
+          expect(after.cursor).toBeGreaterThanOrEqual(-1);
+          expect(after.cursor).toBeLessThan(Math.max(1, after.suggestions.length));
+          if ('type' in step || step.key === 'backspace') expect(after.cursor).toBe(-1);
+          if ('key' in step && step.key === 'tab' && before.suggestions.length > 0)
+            expect(after.value).toBe(before.suggestions[Math.max(0, before.cursor)]);
+          if ('key' in step && (step.key === 'up' || step.key === 'down') && before.suggestions.length > 0)
+            expect(after.cursor).toBeGreaterThanOrEqual(0);
+        }
+        const last = dialog();
+        const chosen = last.cursor >= 0 ? last.suggestions[last.cursor] : undefined;
+        // Enter: the chosen name (else what is typed) is the one looked up; this store has no
+        // server, so the lookup fails and the dialog keeps that name with the reason.
+        await actions.submitDialog();
+        const submitted = (chosen ?? last.value).trim();
+        if (submitted === '') expect(store.getState().dialog).toBeNull();
+        else
+          expect(dialog()).toMatchObject({
+            value: chosen ?? last.value,
+            error: expect.stringContaining(`could not check whether "${submitted}" exists`),
+          });
+      }),
+      { numRuns: 60 },
+    );
   });
 });
