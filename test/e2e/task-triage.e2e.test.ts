@@ -1,7 +1,8 @@
 // Task triage, metric columns and task filters from the keyboard, in a real terminal (tmux)
 // against `tracktop demo`: a metric column added with M and sorted by with o, a running task
-// aborted with K and stopped by its worker, archive with u undo, tags and the tag filter, a bulk
-// delete that asks again saying what force means. The pickers and dialogs are drawn at
+// aborted with K and stopped by its worker, archive with u undo, tags and the tag filter, a move to
+// a new project that asks first (and creates nothing on no), a bulk delete that asks again
+// saying what force means. The pickers and dialogs are drawn at
 // 80x24, 120x40 and 200x60. After each step the server's state, read through the API, must
 // match the screen. The monitor's state file goes to a temp XDG_CONFIG_HOME.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -162,12 +163,12 @@ describe('task triage in tmux', () => {
     const t = demo.tmux;
     await select('ppo-cartpole');
     t.sendKeys('t');
-    await t.waitFor('Tags of "ppo-cartpole"');
-    t.sendKeys('C-u');
+    // The field starts empty; the tags now are the hint, and what is typed adds to them.
+    await t.waitFor((s) => s.includes('Tags of "ppo-cartpole"') && s.includes('now: ppo (Enter alone keeps them)'));
     typeKeys('e2e-pick');
     t.sendKeys('Enter');
     await t.waitFor('tagged "ppo-cartpole"');
-    expect((await serverTask('ppo-cartpole'))?.tags).toEqual(['e2e-pick']);
+    expect((await serverTask('ppo-cartpole'))?.tags).toEqual(['e2e-pick', 'ppo']);
     t.sendKeys('T');
     await t.waitFor((s) => s.includes('[ ] e2e-pick') && !s.includes('loading tags'));
     typeKeys('e2e');
@@ -178,6 +179,31 @@ describe('task triage in tmux', () => {
     expect(listRows(screen).some((r) => r.includes('ppo-cartpole'))).toBe(true);
     t.sendKeys('Escape');
     await t.waitFor('filters cleared: every task is shown');
+  }, 30_000);
+
+  it('asks before m creates a new project; no leaves the project list without it', async () => {
+    const t = demo.tmux;
+    await t.waitFor('resnet50-cosine-lr3e-4', 30_000);
+    await select('resnet50-cosine-lr3e-4');
+    t.sendKeys('m');
+    // The field starts empty with the project now as a hint: typing does not append to it.
+    await t.waitFor((s) => s.includes('Move "resnet50-cosine-lr3e-4" to project') && s.includes('now: vision'));
+    typeKeys('triage/oom');
+    await t.waitFor('project: triage/oom');
+    t.sendKeys('Enter');
+    const question = await t.waitFor('Create project "triage/oom" and move "resnet50-cosine-lr3e-4" there?');
+    expect(question).toContain('n / q / Esc: no');
+    t.sendKeys('n');
+    await t.waitFor((s) => !s.includes('Create project'));
+    const { projects } = await demo.client.projects.getAllEx({ only_fields: ['name'], search_hidden: true });
+    expect(projects.map((p) => p.name)).not.toContain('triage/oom');
+    t.sendKeys('P');
+    await t.waitFor((s) => s.includes('(all projects)') && !s.includes('loading projects'));
+    // Typing narrows the picker to the projects whose name holds the text: none.
+    typeKeys('oom');
+    await t.waitFor('no project matches "oom"');
+    t.sendKeys('Escape');
+    await t.waitFor((s) => !s.includes('(all projects)'));
   }, 30_000);
 
   it('deletes two marked tasks after asking twice, the second time saying what force means', async () => {

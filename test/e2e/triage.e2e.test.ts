@@ -164,10 +164,11 @@ describe('report triage in tmux', () => {
     await select('Learning-rate sweep: peak lr 0.4 vs 3e-4');
     t.sendKeys('m');
     await t.waitFor('Move "Learning-rate sweep: peak lr 0.4 vs 3e-4" to project');
-    t.sendKeys('C-u');
     typeKeys('triage-e2e');
     await t.waitFor('project: triage-e2e');
     t.sendKeys('Enter');
+    await t.waitFor('Create project "triage-e2e" and move "Learning-rate sweep: peak lr 0.4 vs 3e-4" there?');
+    t.sendKeys('y');
     await t.waitFor('moved "Learning-rate sweep: peak lr 0.4 vs 3e-4" to triage-e2e');
     expect((await serverReport('Learning-rate sweep: peak lr 0.4 vs 3e-4'))?.project).toBe('triage-e2e/.reports');
   }, 20_000);

@@ -5,7 +5,7 @@ import type { MonitorStore } from '../../src/store/types.js';
 import { KEYS, settle } from '../helpers/render.js';
 import { monitorFixture, type MonitorFixture } from '../helpers/store-fixture.js';
 import { createReport, serverReport } from '../helpers/reports-fixture.js';
-import { pickLines } from '../../src/ui/components/DialogOverlay.js';
+import { dialogLines, pickLines } from '../../src/ui/components/DialogOverlay.js';
 import { fixedStore, PLAIN, renderMonitor, type MonitorRender } from '../helpers/ui-fixture.js';
 
 let current: MonitorRender | undefined;
@@ -192,12 +192,34 @@ describe('text input', () => {
     }, 'Tagged report');
     await m.press('t');
     const dialog = await screenWith(m, 'tags: █');
-    expect(dialog).toContain('(now: baseline, sota)');
+    expect(dialog).toContain('now: baseline, sota (Enter alone keeps them)');
     expect(dialog).toContain('"a, b" adds, "-a" removes');
     await type(m, 'urgent, -sota');
     await m.press(KEYS.enter);
     await screenWith(m, 'tagged "Tagged report"');
     expect((await serverReport(fx!.writer, id))?.tags).toEqual(['baseline', 'urgent']);
+  });
+
+  it('m shows the project now dim under an empty field, and Down highlights a suggestion by key', async () => {
+    const store = fixedStore();
+    store.setState((s) => ({ tasks: { ...s.tasks, knownProjects: ['research', 'team/research-b'] } }));
+    const m = await open(store);
+    await m.press('m');
+    await screenWith(m, 'project: █');
+    const now = store.getState().tasks.byId[store.getState().tasks.selectedId ?? '']?.project ?? '';
+    const dialog = store.getState().dialog;
+    const hint = dialog?.kind === 'input' ? dialogLines(dialog, 80, 20, PLAIN)[1] : undefined;
+    expect(hint).toEqual({ kind: 'hint', text: `now: ${now} (Enter alone keeps it there)` });
+    expect(text(m)).toContain(hint?.text);
+    await type(m, 'res');
+    await m.press(KEYS.down);
+    await m.press(KEYS.down);
+    const chosen = store.getState().dialog;
+    expect(chosen).toMatchObject({ value: 'res', cursor: 1 });
+    const lines = chosen?.kind === 'input' ? dialogLines(chosen, 80, 20, PLAIN) : [];
+    expect(lines.filter((l) => l.highlighted === true).map((l) => l.text)).toEqual(['  team/research-b']);
+    await m.press(KEYS.tab);
+    expect(text(m)).toContain('project: team/research-b█');
   });
 
   it('keeps the typed text and shows the reason when a submit is refused', async () => {

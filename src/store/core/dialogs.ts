@@ -6,6 +6,7 @@ import type { StoreContext } from './context.js';
 import type { ListName } from '../panes.js';
 import { isObject } from './parse.js';
 import { clampIndex } from './lists.js';
+import { narrow } from '../../text/narrow.js';
 
 /** What a confirm or input dialog does (abort is the tasks' only; publish, comment, edit, create the reports'). */
 export type DialogAction =
@@ -22,6 +23,8 @@ export type DialogState =
       ids: string[];
       /** Delete only: the second confirmation that sends `force: true`. */
       force?: boolean;
+      /** Move only: the project to create, confirmed before the move sends its name. */
+      value?: string;
     }
   | {
       kind: 'input';
@@ -31,8 +34,12 @@ export type DialogState =
       /** Which value is asked for (`create` asks name, then project, then tags). */
       field: 'name' | 'project' | 'tags' | 'comment';
       value: string;
+      /** Shown dim under the field: what is there now and what Enter alone does (null: nothing). */
+      hint: string | null;
       /** Completion candidates for the current value (project names, tags). */
       suggestions: string[];
+      /** The suggestion chosen with Up/Down (-1: none; Tab then takes the first). */
+      cursor: number;
       /** Values of the earlier steps of a multi-step dialog, by field. */
       collected: Record<string, string>;
       ids: string[];
@@ -109,10 +116,8 @@ export function suggestionsFor(
 ): string[] {
   const r = ctx.get()[owner];
   if (field === 'project') {
-    const typed = value.trim().toLowerCase();
-    return r.knownProjects
-      .filter((p) => p.toLowerCase().includes(typed) && p !== value.trim())
-      .slice(0, MAX_SUGGESTIONS);
+    const others = r.knownProjects.filter((p) => p !== value.trim());
+    return narrow(others, value, (p) => p).slice(0, MAX_SUGGESTIONS);
   }
   if (field === 'tags') {
     const parts = value.split(',');
@@ -123,28 +128,39 @@ export function suggestionsFor(
   return [];
 }
 
-export function openInput(
-  ctx: StoreContext,
-  owner: ListName,
-  action: DialogAction,
-  field: InputDialog['field'],
-  title: string,
-  value: string,
-  ids: string[],
-  collected: Record<string, string> = {},
-): void {
-  openDialog(ctx, {
+/** What an input dialog asks; the value, ids, earlier steps and hint default to none. */
+export interface InputSpec {
+  owner: ListName;
+  action: DialogAction;
+  field: InputDialog['field'];
+  title: string;
+  value?: string;
+  ids?: string[];
+  collected?: Record<string, string>;
+  hint?: string | null;
+}
+
+/** The input dialog of `spec`, with the suggestions for its value. */
+export function inputDialog(ctx: StoreContext, spec: InputSpec): InputDialog {
+  const value = spec.value ?? '';
+  return {
     kind: 'input',
-    owner,
-    action,
-    title,
-    field,
+    owner: spec.owner,
+    action: spec.action,
+    title: spec.title,
+    field: spec.field,
     value,
-    suggestions: suggestionsFor(ctx, owner, field, value),
-    collected,
-    ids,
+    hint: spec.hint ?? null,
+    suggestions: suggestionsFor(ctx, spec.owner, spec.field, value),
+    cursor: -1,
+    collected: spec.collected ?? {},
+    ids: spec.ids ?? [],
     error: null,
-  });
+  };
+}
+
+export function openInput(ctx: StoreContext, spec: InputSpec): void {
+  openDialog(ctx, inputDialog(ctx, spec));
 }
 
 /** Reopens an input dialog with the typed value and the reason it was refused. */
@@ -155,8 +171,11 @@ export function refuseInput(ctx: StoreContext, dialog: InputDialog, error: strin
 /** The open input dialog of `field` gets suggestions for what it holds now (new names arrived). */
 export function refreshSuggestions(ctx: StoreContext, field: InputDialog['field']): void {
   const dialog = ctx.get().dialog;
-  if (dialog?.kind === 'input' && dialog.field === field)
-    ctx.set({ dialog: { ...dialog, suggestions: suggestionsFor(ctx, dialog.owner, field, dialog.value) } });
+  if (dialog?.kind !== 'input' || dialog.field !== field) return;
+  const suggestions = suggestionsFor(ctx, dialog.owner, field, dialog.value);
+  // The chosen suggestion stays chosen when it is still offered.
+  const chosen = dialog.suggestions[dialog.cursor];
+  ctx.set({ dialog: { ...dialog, suggestions, cursor: chosen === undefined ? -1 : suggestions.indexOf(chosen) } });
 }
 
 /**
@@ -189,13 +208,25 @@ export async function loadProjectNames(ctx: StoreContext, list: ListName): Promi
 export function setInputValue(ctx: StoreContext, value: string): void {
   const dialog = ctx.get().dialog;
   if (dialog?.kind !== 'input') return;
-  ctx.set({ dialog: { ...dialog, value, suggestions: suggestionsFor(ctx, dialog.owner, dialog.field, value) } });
+  const suggestions = suggestionsFor(ctx, dialog.owner, dialog.field, value);
+  ctx.set({ dialog: { ...dialog, value, suggestions, cursor: -1 } });
 }
 
-export function completeInput(ctx: StoreContext, index = 0): void {
+/** Up/Down in an input dialog: chooses a suggestion (from none, Down takes the first, Up the last). */
+export function moveInputCursor(ctx: StoreContext, delta: number): void {
+  const dialog = ctx.get().dialog;
+  if (dialog?.kind !== 'input' || dialog.suggestions.length === 0) return;
+  const from = dialog.cursor < 0 ? (delta > 0 ? -1 : dialog.suggestions.length) : dialog.cursor;
+  const cursor = clampIndex(from + Math.trunc(delta), dialog.suggestions.length);
+  if (cursor !== dialog.cursor) ctx.set({ dialog: { ...dialog, cursor } });
+}
+
+/** Tab: the chosen suggestion (else suggestion `index`, the first by default) goes into the value. */
+export function completeInput(ctx: StoreContext, index?: number): void {
   const dialog = ctx.get().dialog;
   if (dialog?.kind !== 'input') return;
-  const pick = dialog.suggestions[clampIndex(index, dialog.suggestions.length)];
+  const at = index ?? (dialog.cursor >= 0 ? dialog.cursor : 0);
+  const pick = dialog.suggestions[clampIndex(at, dialog.suggestions.length)];
   if (pick === undefined) return;
   let value = pick;
   if (dialog.field === 'tags') {
@@ -205,4 +236,10 @@ export function completeInput(ctx: StoreContext, index = 0): void {
     value = [...parts.map((p) => p.trim()).filter((p) => p !== ''), `${sign}${pick}`].join(', ') + ', ';
   }
   setInputValue(ctx, value);
+}
+
+/** Enter after choosing a suggestion with Up/Down submits that suggestion, completed as Tab would. */
+export function takeChosenSuggestion(ctx: StoreContext): void {
+  const dialog = ctx.get().dialog;
+  if (dialog?.kind === 'input' && dialog.cursor >= 0) completeInput(ctx, dialog.cursor);
 }

@@ -21,3 +21,4 @@ export * from './same-data.js';
 export * from './status.js';
 export * from './triage.js';
 export * from './triage-archive.js';
+export * from './triage-dialogs.js';

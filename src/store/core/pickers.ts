@@ -6,6 +6,7 @@ import { clampIndex } from './lists.js';
 import { openDialog, type DialogState, type PickOption } from './dialogs.js';
 import { explainFailure } from './triage.js';
 import type { ListName } from '../panes.js';
+import { narrow } from '../../text/narrow.js';
 
 export type PickDialog = Extract<DialogState, { kind: 'pick' }>;
 
@@ -20,16 +21,7 @@ export function compareLabels(a: PickOption, b: PickOption): number {
 
 /** The options a picker shows for what is typed: labels starting with it first, then those containing it. */
 export function visibleOptions(dialog: Pick<PickDialog, 'options' | 'query'>): PickOption[] {
-  const query = dialog.query.trim().toLowerCase();
-  if (query === '') return dialog.options;
-  const starting: PickOption[] = [];
-  const containing: PickOption[] = [];
-  for (const option of dialog.options) {
-    const label = option.label.toLowerCase();
-    if (label.startsWith(query)) starting.push(option);
-    else if (label.includes(query)) containing.push(option);
-  }
-  return [...starting, ...containing];
+  return dialog.query.trim() === '' ? dialog.options : narrow(dialog.options, dialog.query, (o) => o.label);
 }
 
 /** Tag options: the known tags plus those in the filter; states from the filter unless changed in the picker. */

@@ -101,3 +101,18 @@ export function clearMarksOf(ctx: ReportsContext, rows: ReportRow[]): void {
 }
 
 export const withArchived = core.withArchived<ReportRow>;
+
+/** The reports' requests and filter for the shared move and tags dialogs (core/triage-dialogs.ts). */
+export function reportDialogOps(ctx: ReportsContext): core.TriageDialogOps<ReportRow> {
+  return {
+    desc: R,
+    sendMove: (rows, project) =>
+      core.oneAtATime((row: ReportRow) => ctx.client.reports.move({ task: row.id, project_name: project }))(rows),
+    sendTags: (row, tags) => ctx.client.reports.update({ task: row.id, tags }),
+    // A project filter shows that project's reports only.
+    leavesFilter(project) {
+      const { projectId, projectName } = ctx.get().reports.filter;
+      return projectId !== null && projectName !== project;
+    },
+  };
+}

@@ -1,11 +1,12 @@
-// Submitting a triage dialog: a confirmation (publish, delete, force delete) or a typed value
-// (move, tags, rename, comment, the steps of a new report). A refused value reopens the dialog
-// with what was typed and why.
+// Submitting a report dialog: a confirmation (publish, delete, force delete) or a typed value
+// (rename, comment, the steps of a new report); move and tags are the lists' shared dialogs
+// (core/triage-dialogs.ts). A refused value reopens the dialog with what was typed and why.
 import { REPORT_NAME_MIN_LENGTH } from '../../wire/reports.js';
 import type { ReportsContext } from './book.js';
 import {
   closeDialog,
   goneFromList,
+  listedRows,
   openDialog,
   openInput,
   refuseInput,
@@ -23,15 +24,14 @@ import {
   report,
   run,
   subject,
-  type Optimistic,
+  REPORTS_TRIAGE,
   type TriageHistory,
 } from './changes.js';
 import type { ReportRow } from './list.js';
 import { parseTagEdit } from '../../text/tag-edit.js';
 
 function rowsOf(ctx: ReportsContext, ids: string[]): ReportRow[] {
-  const byId = ctx.get().reports.byId;
-  return ids.map((id) => byId[id]).filter((row): row is ReportRow => row !== undefined);
+  return listedRows<ReportRow>(ctx, REPORTS_TRIAGE, ids);
 }
 
 function needsForce(row: ReportRow): boolean {
@@ -94,24 +94,6 @@ async function submitInput(ctx: ReportsContext, triage: TriageHistory, dialog: I
   const rows = rowsOf(ctx, dialog.ids);
   if (dialog.action !== 'create' && rows.length === 0) return goneFromList(ctx, 'report is');
   switch (dialog.action) {
-    case 'move': {
-      if (value === '') return refuseInput(ctx, dialog, 'type a project name');
-      closeDialog(ctx);
-      // Leaving the project the list is filtered by takes the report out of the list.
-      const { projectId, projectName } = ctx.get().reports.filter;
-      const hide = projectId !== null && projectName !== value;
-      const change: Optimistic = hide
-        ? { remove: rows.map((r) => r.id) }
-        : { update: rows.map((row) => ({ ...row, project: value })) };
-      const result = await run(ctx, triage, 'move', rows, change, (row) =>
-        ctx.client.reports.move({ task: row.id, project_name: value }),
-      );
-      clearMarksOf(ctx, rows);
-      if (result.failed.length > 0 && result.ok.length === 0)
-        refuseInput(ctx, dialog, explainFailure(result.failed[0]?.err));
-      report(ctx, 'moved', result, result.ok.length > 0 ? ` to ${value}` : '');
-      return;
-    }
     case 'rename': {
       const row = rows[0];
       if (row === undefined) return;
@@ -138,25 +120,6 @@ async function submitInput(ctx: ReportsContext, triage: TriageHistory, dialog: I
       report(ctx, 'commented', result);
       return;
     }
-    case 'tags': {
-      const { add, remove } = parseTagEdit(dialog.value);
-      const nextTags = (row: ReportRow) =>
-        [...new Set([...row.tags, ...add])].filter((t) => !remove.includes(t)).sort();
-      closeDialog(ctx);
-      const result = await run(
-        ctx,
-        triage,
-        'tags',
-        rows,
-        { update: rows.map((row) => ({ ...row, tags: nextTags(row) })) },
-        (row) => ctx.client.reports.update({ task: row.id, tags: nextTags(row) }),
-      );
-      clearMarksOf(ctx, rows);
-      if (result.failed.length > 0 && result.ok.length === 0)
-        refuseInput(ctx, dialog, explainFailure(result.failed[0]?.err));
-      report(ctx, 'tagged', result);
-      return;
-    }
     case 'create':
       return submitCreateStep(ctx, dialog, value);
     default:
@@ -169,24 +132,13 @@ async function submitCreateStep(ctx: ReportsContext, dialog: InputDialog, value:
     if (value.length < REPORT_NAME_MIN_LENGTH)
       return refuseInput(ctx, dialog, `a name needs at least ${REPORT_NAME_MIN_LENGTH} characters`);
     if (nameTaken(ctx, value, null)) return refuseInput(ctx, dialog, `a report named "${value}" already exists`);
-    return openInput(
-      ctx,
-      'reports',
-      'create',
-      'project',
-      `Project of "${value}" (empty: none; a new name creates it):`,
-      '',
-      [],
-      {
-        name: value,
-      },
-    );
+    const title = `Project of "${value}" (empty: none; a new name creates it):`;
+    return openInput(ctx, { owner: 'reports', action: 'create', field: 'project', title, collected: { name: value } });
   }
   if (dialog.field === 'project') {
-    return openInput(ctx, 'reports', 'create', 'tags', 'Tags (comma separated, may be empty):', '', [], {
-      ...dialog.collected,
-      project: value,
-    });
+    const title = 'Tags (comma separated, may be empty):';
+    const collected = { ...dialog.collected, project: value };
+    return openInput(ctx, { owner: 'reports', action: 'create', field: 'tags', title, collected });
   }
   const name = dialog.collected.name ?? '';
   const project = (dialog.collected.project ?? '').trim();

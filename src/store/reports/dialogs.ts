@@ -2,8 +2,28 @@
 // change; delete asks again before forcing), move, tags, rename, comment and new report (text
 // input with completion). What was typed is kept when the server refuses.
 import type { ReportsContext } from './book.js';
-import { bindTo, loadProjectNames, openConfirm, openInput, showStatus } from '../core/index.js';
-import { label, listLines, noTarget, refused, subject, targets, type TriageHistory } from './changes.js';
+import {
+  bindTo,
+  loadProjectNames,
+  openConfirm,
+  openInput,
+  openMoveDialog,
+  openRenameDialog,
+  openTagsDialog,
+  showStatus,
+  submitTriageDialog,
+} from '../core/index.js';
+import {
+  label,
+  listLines,
+  noTarget,
+  refused,
+  reportDialogOps,
+  REPORTS_TRIAGE,
+  subject,
+  targets,
+  type TriageHistory,
+} from './changes.js';
 import { submitPick } from './filters.js';
 import { submitDialog } from './dialog-submit.js';
 
@@ -30,48 +50,15 @@ export function requestDelete(ctx: ReportsContext): void {
 }
 
 export function requestMove(ctx: ReportsContext): void {
-  if (refused(ctx)) return;
-  const rows = targets(ctx);
-  if (noTarget(ctx, rows)) return;
-  const current = rows.length === 1 ? (rows[0]?.project ?? '') : '';
-  openInput(
-    ctx,
-    'reports',
-    'move',
-    'project',
-    `Move ${subject(rows)} to project (a new name creates it):`,
-    current,
-    rows.map((r) => r.id),
-  );
-  void loadProjectNames(ctx, 'reports');
+  openMoveDialog(ctx, reportDialogOps(ctx));
 }
 
 export function requestTags(ctx: ReportsContext): void {
-  if (refused(ctx)) return;
-  const rows = targets(ctx);
-  if (noTarget(ctx, rows)) return;
-  const single = rows.length === 1 ? rows[0] : undefined;
-  // Nothing is prefilled: what is typed is a change (`a, b` adds, `-a` removes), for one report
-  // as for many, so the current tags are named in the title rather than put in the text.
-  const now = single === undefined ? '' : ` (now: ${single.tags.length > 0 ? single.tags.join(', ') : 'none'})`;
-  const whose = single ? `Tags of ${label(single)}${now}` : `Tags for ${rows.length} reports`;
-  openInput(
-    ctx,
-    'reports',
-    'tags',
-    'tags',
-    `${whose}: "a, b" adds, "-a" removes:`,
-    '',
-    rows.map((r) => r.id),
-  );
+  openTagsDialog(ctx, reportDialogOps(ctx));
 }
 
 export function requestRename(ctx: ReportsContext): void {
-  if (refused(ctx)) return;
-  const row =
-    ctx.get().reports.selectedId === null ? undefined : ctx.get().reports.byId[ctx.get().reports.selectedId ?? ''];
-  if (row === undefined) return void noTarget(ctx, []);
-  openInput(ctx, 'reports', 'rename', 'name', `Rename ${label(row)} to:`, row.name, [row.id]);
+  openRenameDialog(ctx, REPORTS_TRIAGE);
 }
 
 export function requestComment(ctx: ReportsContext): void {
@@ -79,12 +66,13 @@ export function requestComment(ctx: ReportsContext): void {
   const row =
     ctx.get().reports.selectedId === null ? undefined : ctx.get().reports.byId[ctx.get().reports.selectedId ?? ''];
   if (row === undefined) return void noTarget(ctx, []);
-  openInput(ctx, 'reports', 'comment', 'comment', `Comment of ${label(row)}:`, row.comment, [row.id]);
+  const title = `Comment of ${label(row)}:`;
+  openInput(ctx, { owner: 'reports', action: 'comment', field: 'comment', title, value: row.comment, ids: [row.id] });
 }
 
 export function requestCreate(ctx: ReportsContext): void {
   if (refused(ctx)) return;
-  openInput(ctx, 'reports', 'create', 'name', 'New report name:', '', []);
+  openInput(ctx, { owner: 'reports', action: 'create', field: 'name', title: 'New report name:' });
   void loadProjectNames(ctx, 'reports');
 }
 
@@ -93,11 +81,11 @@ export function requestCreate(ctx: ReportsContext): void {
 export interface ReportDialogActions {
   /** `p`: asks for confirmation (the body can no longer be edited afterwards). */
   requestPublish(): void;
-  /** `m`: asks for a project name, offering existing names. */
+  /** `m`: asks for a project name, offering existing names; a new one is confirmed before it is created. */
   requestReportMove(): void;
   /** `d`: asks for confirmation, and again (force) when a target is published or not archived. */
   requestReportDelete(): void;
-  /** `t`: edits tags: `a, b` adds, `-a` removes (the current tags of one report are named, not prefilled). */
+  /** `t`: edits tags: `a, b` adds, `-a` removes (the current tags are the hint, not prefilled). */
   requestReportTags(): void;
   requestReportRename(): void;
   requestComment(): void;
@@ -121,7 +109,7 @@ export function createReportDialogActions(ctx: ReportsContext, triage: TriageHis
     async submitReportDialog() {
       const dialog = ctx.get().dialog;
       if (dialog?.kind === 'pick') submitPick(ctx, dialog);
-      else await submitDialog(ctx, triage);
+      else await (submitTriageDialog(ctx, reportDialogOps(ctx), triage) ?? submitDialog(ctx, triage));
     },
   };
 }

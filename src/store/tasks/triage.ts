@@ -1,7 +1,8 @@
 // Task triage with the report keys, on the shared machinery (core/triage.ts): archive and
-// unarchive with undo (tasks.archive_many / unarchive_many), tags and rename (tasks.update),
-// move (tasks.move), delete (asks first, and again before forcing: tasks.delete_many) and
-// abort (asks first: tasks.stop_many). Each acts on the marked tasks, else the selected one.
+// unarchive with undo (tasks.archive_many / unarchive_many), rename (tasks.update), delete
+// (asks first, and again before forcing: tasks.delete_many) and abort (asks first:
+// tasks.stop_many); move and tags are the lists' shared dialogs (core/triage-dialogs.ts) sent
+// as tasks.move and tasks.update. Each acts on the marked tasks, else the selected one.
 import type { TasksContext } from './book.js';
 import {
   bulkResult,
@@ -13,12 +14,14 @@ import {
   isObject,
   label,
   listLines,
-  loadProjectNames,
+  listedRows,
   noTarget,
   oneAtATime,
   openConfirm,
   openDialog,
-  openInput,
+  openMoveDialog,
+  openRenameDialog,
+  openTagsDialog,
   refreshSuggestions,
   refused,
   refuseInput,
@@ -26,17 +29,16 @@ import {
   setArchived,
   showStatus,
   subject,
+  submitTriageDialog,
   targets,
   type ArchiveSender,
   type DialogState,
   type InputDialog,
-  type Optimistic,
   type TriageDesc,
   type TriageHistory,
-  type TriageRow,
+  type TriageDialogOps,
 } from '../core/index.js';
 import type { TaskRow } from './list.js';
-import { parseTagEdit } from '../../text/tag-edit.js';
 
 export const TASKS_TRIAGE: TriageDesc = { list: 'tasks', noun: 'task' };
 const T = TASKS_TRIAGE;
@@ -44,11 +46,6 @@ const T = TASKS_TRIAGE;
 /** What force means, said before a forced delete. */
 export const FORCE_MEANING =
   'Force deletes a task whatever its status (a running one too), with its events; without it only drafts and archived tasks are deleted.';
-
-function rowsOf(ctx: TasksContext, ids: readonly string[]): TaskRow[] {
-  const byId = ctx.get().tasks.byId;
-  return ids.map((id) => byId[id]).filter((row): row is TaskRow => row !== undefined);
-}
 
 function taskTargets(ctx: TasksContext): TaskRow[] {
   return targets(ctx, T) as TaskRow[];
@@ -115,49 +112,15 @@ export function requestDelete(ctx: TasksContext): void {
 }
 
 export function requestMove(ctx: TasksContext): void {
-  if (refused(ctx, T)) return;
-  const rows = taskTargets(ctx);
-  if (noTarget(ctx, T, rows)) return;
-  const current = rows.length === 1 ? (rows[0]?.project ?? '') : '';
-  const title = `Move ${subject(T, rows)} to project (a new name creates it; a/b nests):`;
-  openInput(
-    ctx,
-    'tasks',
-    'move',
-    'project',
-    title,
-    current,
-    rows.map((r) => r.id),
-  );
-  void loadProjectNames(ctx, 'tasks');
+  openMoveDialog(ctx, taskDialogOps(ctx));
 }
 
 export function requestTags(ctx: TasksContext): void {
-  if (refused(ctx, T)) return;
-  const rows = taskTargets(ctx);
-  if (noTarget(ctx, T, rows)) return;
-  const single = rows.length === 1 ? rows[0] : undefined;
-  const title = single
-    ? `Tags of ${label(single)} (comma separated):`
-    : `Tags for ${rows.length} tasks: "a, b" adds, "-a" removes:`;
-  openInput(
-    ctx,
-    'tasks',
-    'tags',
-    'tags',
-    title,
-    single ? single.tags.join(', ') : '',
-    rows.map((r) => r.id),
-  );
-  void loadTaskTags(ctx);
+  openTagsDialog(ctx, taskDialogOps(ctx));
 }
 
 export function requestRename(ctx: TasksContext): void {
-  if (refused(ctx, T)) return;
-  const { selectedId, byId } = ctx.get().tasks;
-  const row = selectedId === null ? undefined : byId[selectedId];
-  if (row === undefined) return void noTarget(ctx, T, []);
-  openInput(ctx, 'tasks', 'rename', 'name', `Rename ${label(row)} to:`, row.name, [row.id]);
+  openRenameDialog(ctx, T);
 }
 
 // ---- submitting ------------------------------------------------------------------------------
@@ -216,26 +179,8 @@ async function submitDelete(
 
 async function submitInput(ctx: TasksContext, triage: TriageHistory, dialog: InputDialog): Promise<void> {
   const value = dialog.value.trim();
-  const rows = rowsOf(ctx, dialog.ids);
+  const rows = listedRows<TaskRow>(ctx, T, dialog.ids);
   if (rows.length === 0) return goneFromList(ctx, 'task is');
-  if (dialog.action === 'move') {
-    if (value === '') return refuseInput(ctx, dialog, 'type a project name');
-    closeDialog(ctx);
-    // Leaving the project the list is filtered by takes the task out of the list.
-    const { projectId, projectName } = ctx.get().tasks.filter;
-    const leaves = projectId !== null && value !== projectName && !value.startsWith(`${projectName ?? ''}/`);
-    const change: Optimistic = leaves
-      ? { remove: rows.map((r) => r.id) }
-      : { update: rows.map((row) => ({ ...row, project: value })) };
-    const result = await execute(ctx, T, triage, 'move', rows, change, async (all) => {
-      await ctx.client.tasks.move({ ids: all.map((r) => r.id), project_name: value });
-      return { ok: all, failed: [] };
-    });
-    clearMarksOf(ctx, T, rows);
-    if (result.ok.length === 0) refuseInput(ctx, dialog, explainFailure(T, result.failed[0]?.err));
-    report(ctx, T, 'moved', result, result.ok.length > 0 ? ` to ${value}` : '');
-    return;
-  }
   if (dialog.action === 'rename') {
     const row = rows[0] as TaskRow;
     if (value === '') return refuseInput(ctx, dialog, 'a task needs a name');
@@ -248,33 +193,36 @@ async function submitInput(ctx: TasksContext, triage: TriageHistory, dialog: Inp
     report(ctx, T, 'renamed', { ok: result.ok.map((r) => ({ ...r, name: value })), failed: result.failed });
     return;
   }
-  if (dialog.action === 'tags') {
-    const { add, remove } = parseTagEdit(dialog.value);
-    const single = rows.length === 1;
-    const nextTags = (row: TriageRow): string[] => {
-      const base = single ? [] : row.tags.filter((t) => !remove.includes(t));
-      return [...new Set([...base, ...add])].filter((t) => !remove.includes(t)).sort();
-    };
-    closeDialog(ctx);
-    const update = rows.map((row) => ({ ...row, tags: nextTags(row) }));
-    const send = oneAtATime((row: TaskRow) => ctx.client.tasks.update({ task: row.id, tags: nextTags(row) }));
-    const result = await execute(ctx, T, triage, 'tags', rows, { update }, send);
-    clearMarksOf(ctx, T, rows);
-    if (result.failed.length > 0 && result.ok.length === 0)
-      refuseInput(ctx, dialog, explainFailure(T, result.failed[0]?.err));
-    report(ctx, T, 'tagged', result);
-    return;
-  }
   closeDialog(ctx);
+}
+
+/** The tasks' requests and filter for the shared move and tags dialogs (core/triage-dialogs.ts). */
+export function taskDialogOps(ctx: TasksContext): TriageDialogOps<TaskRow> {
+  return {
+    desc: T,
+    async sendMove(rows, project) {
+      await ctx.client.tasks.move({ ids: rows.map((r) => r.id), project_name: project });
+      return { ok: rows, failed: [] };
+    },
+    sendTags: (row, tags) => ctx.client.tasks.update({ task: row.id, tags }),
+    // A project filter shows its subprojects' tasks too: only a move outside it hides them.
+    leavesFilter(project) {
+      const { projectId, projectName } = ctx.get().tasks.filter;
+      return projectId !== null && project !== projectName && !project.startsWith(`${projectName ?? ''}/`);
+    },
+    loadTags: () => loadTaskTags(ctx),
+  };
 }
 
 /** Enter / `y` in a task dialog: confirms or submits what was typed. */
 export async function submitTaskDialog(ctx: TasksContext, triage: TriageHistory): Promise<void> {
+  const shared = submitTriageDialog(ctx, taskDialogOps(ctx), triage);
+  if (shared !== null) return shared;
   const dialog = ctx.get().dialog;
   if (dialog === null || dialog.kind === 'pick') return;
   if (refused(ctx, T)) return closeDialog(ctx);
   if (dialog.kind === 'input') return submitInput(ctx, triage, dialog);
-  const rows = rowsOf(ctx, dialog.ids);
+  const rows = listedRows<TaskRow>(ctx, T, dialog.ids);
   if (rows.length === 0) return goneFromList(ctx, 'tasks are');
   if (dialog.action === 'delete') return submitDelete(ctx, triage, dialog, rows);
   closeDialog(ctx);

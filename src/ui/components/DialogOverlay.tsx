@@ -16,8 +16,8 @@ type PickDialog = Extract<DialogState, { kind: 'pick' }>;
 
 export interface DialogLine {
   text: string;
-  kind: 'text' | 'input' | 'error' | 'suggestion' | 'keys' | 'option';
-  /** Options: the highlighted one, and its state (include / exclude / off). */
+  kind: 'text' | 'input' | 'hint' | 'error' | 'suggestion' | 'keys' | 'option';
+  /** Options and suggestions: the highlighted one; options: its state (include / exclude / off). */
   highlighted?: boolean;
   state?: PickOption['state'];
 }
@@ -160,10 +160,13 @@ export function dialogLines(dialog: DialogState, width: number, rows: number, th
     keys = keysLine('confirm', width);
   } else {
     lines.push(inputLine(dialog.field, dialog.value, width, theme));
+    if (dialog.hint !== null) lines.push({ kind: 'hint', text: clip(sanitize(dialog.hint), width, e) });
     if (dialog.error !== null) lines.push(...errorLines(dialog.error, width, e));
     if (dialog.suggestions.length > 0) {
       lines.push({ kind: 'text', text: clip('Tab completes:', width) });
-      for (const s of dialog.suggestions) lines.push({ kind: 'suggestion', text: clip(`  ${sanitize(s)}`, width, e) });
+      dialog.suggestions.forEach((s, i) =>
+        lines.push({ kind: 'suggestion', text: clip(`  ${sanitize(s)}`, width, e), highlighted: i === dialog.cursor }),
+      );
     }
     keys = keysLine('dialog', width);
   }
@@ -210,7 +213,7 @@ export function DialogOverlay(props: { width: number; height: number; opaque?: b
           wrap="truncate-end"
           bold={line.kind === 'input'}
           inverse={line.highlighted === true}
-          dimColor={line.kind === 'keys'}
+          dimColor={line.kind === 'keys' || line.kind === 'hint'}
           color={lineColor(line, theme)}
         >
           {line.text === '' ? pad(' ') : pad(line.text)}

@@ -256,7 +256,7 @@ export const KEYMAP: readonly KeyBinding[] = [
     { keys: ['a'], action: 'archive', help: 'archive, or unarchive an archived report', hint: 'archive' },
     { keys: ['u'], action: 'undo', help: 'undo the last archive / unarchive' },
     { keys: ['p'], action: 'publish', help: 'publish (asks first)', hint: 'publish' },
-    { keys: ['m'], action: 'move', help: 'move to a project by name', hint: 'move' },
+    { keys: ['m'], action: 'move', help: 'move to a project by name (a new one is asked about first)', hint: 'move' },
     { keys: ['d'], action: 'delete', help: 'delete (asks first; says when force is needed)', hint: 'delete' },
     { keys: ['t'], action: 'tags', help: 'edit tags (`a, b` adds, `-a` removes)', hint: 'tags' },
     { keys: ['R'], action: 'rename', help: 'rename' },
@@ -268,7 +268,11 @@ export const KEYMAP: readonly KeyBinding[] = [
     { keys: ['a'], action: 'task-archive', help: 'archive tasks, or unarchive archived ones', hint: 'archive' },
     { keys: ['u'], action: 'task-undo', help: 'undo the last archive / unarchive of tasks' },
     { keys: ['t'], action: 'task-tags', help: 'edit task tags (`a, b` adds, `-a` removes)', hint: 'tags' },
-    { keys: ['m'], action: 'task-move', help: 'move tasks to a project by name (`a/b` nests; a new one is created)' },
+    {
+      keys: ['m'],
+      action: 'task-move',
+      help: 'move tasks to a project by name (`a/b` nests; a new one is asked about first)',
+    },
     { keys: ['R'], action: 'task-rename', help: 'rename the selected task' },
     {
       keys: ['d'],

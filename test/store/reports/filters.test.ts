@@ -159,6 +159,9 @@ describe('report filters: project, status, clearing', () => {
     expect(fx.state().reports.ids).toEqual([id]);
     actions.requestReportMove();
     actions.setDialogValue('team-z');
+    // A project no one has made yet is asked about first.
+    await actions.submitDialog();
+    expect(fx.state().dialog).toMatchObject({ kind: 'confirm', value: 'team-z' });
     const moving = actions.submitDialog();
     expect(fx.state().reports.ids).toEqual([]);
     await moving;

@@ -106,6 +106,8 @@ describe('monitor store: report triage', () => {
     expect(dialog?.kind === 'input' && dialog.suggestions).toEqual(['research']);
     actions.setDialogValue('brand-new');
     await actions.submitDialog();
+    expect(fx.state().dialog).toMatchObject({ kind: 'confirm', action: 'move', value: 'brand-new' });
+    await actions.submitDialog();
     expect(fx.state().reports.byId[id]?.project).toBe('brand-new');
     expect((await serverReport(fx.writer, id))?.project).toMatchObject({ name: 'brand-new/.reports' });
     expect(fx.state().status).toMatchObject({ level: 'success' });

@@ -126,6 +126,11 @@ describe('monitor store: task triage', () => {
     actions.requestTaskMove();
     actions.setDialogValue('team/vision');
     await actions.submitDialog();
+    expect(fx.state().dialog).toMatchObject({
+      kind: 'confirm',
+      title: 'Create project "team/vision" and move "renamed" there?',
+    });
+    await actions.submitDialog();
     expect((await serverTask(fx.writer, selected))?.project).toMatchObject({ name: 'team/vision' });
     expect(fx.state().tasks.byId[selected]?.project).toBe('team/vision');
     expect(fx.state().status?.text).toBe('moved "renamed" to team/vision');

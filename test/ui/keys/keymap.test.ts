@@ -218,7 +218,7 @@ describe('modal scopes (prompt, dialogs, pickers, help, too small)', () => {
 
   it('generates the dialog and picker hints from the table', () => {
     expect(hintLine(modalHints('confirm'), '    ')).toBe('y / Enter: yes    n / q / Esc: no');
-    expect(hintLine(modalHints('dialog'), '    ')).toBe('Enter: ok    Tab: complete    Esc: cancel');
+    expect(hintLine(modalHints('dialog'), '    ')).toBe('Enter: ok    Tab: complete    Up/Down: choose    Esc: cancel');
     expect(modalHints('tag-picker').map((h) => h.label)).toEqual([
       'move',
       'include / exclude / off',
