@@ -7,9 +7,20 @@ import type { ListName } from '../panes.js';
 import { isObject } from './parse.js';
 import { clampIndex } from './lists.js';
 
-/** What a confirm or input dialog does (abort is the tasks' only; publish, comment, edit, create the reports'). */
+/** What a confirm or input dialog does (abort and clone are the tasks' only; publish, comment, edit, create the reports'). */
 export type DialogAction =
-  'archive' | 'unarchive' | 'publish' | 'move' | 'delete' | 'tags' | 'rename' | 'comment' | 'edit' | 'create' | 'abort';
+  | 'archive'
+  | 'unarchive'
+  | 'publish'
+  | 'move'
+  | 'delete'
+  | 'tags'
+  | 'rename'
+  | 'comment'
+  | 'edit'
+  | 'create'
+  | 'abort'
+  | 'clone';
 
 export type DialogState =
   | {
@@ -38,6 +49,8 @@ export type DialogState =
       ids: string[];
       /** Why the last submit was refused (kept with the typed value). */
       error: string | null;
+      /** Shown dim while nothing is typed; Enter on an empty value takes it (a clone's name). */
+      hint?: string;
     }
   | {
       /** A picker (`T` tags, `P` project, `U` user, `M` metric columns): a list narrowed by what is typed. */
@@ -57,13 +70,15 @@ export type DialogState =
       touched: boolean;
       /** Why loading the options failed (the ones already known stay usable). */
       error: string | null;
+      /** The rows the choice acts on (the queue picker's tasks), fixed when it opened. */
+      ids?: string[];
     };
 
 /**
- * What a picker chooses: tags (include / exclude, many), a project or a user (one), or the
- * task list's metric columns (several, on / off).
+ * What a picker chooses: tags (include / exclude, many), a project or a user (one), the task
+ * list's metric columns (several, on / off), or the queue to run tasks from (one).
  */
-export type PickPurpose = 'tags' | 'project' | 'user' | 'metric';
+export type PickPurpose = 'tags' | 'project' | 'user' | 'metric' | 'queue';
 
 export interface PickOption {
   /** The tag, or the project id ('' = every project). */
@@ -74,6 +89,8 @@ export interface PickOption {
   /** Shown instead of the label, indented this many levels (a project tree); typing still matches the label. */
   display?: string;
   indent?: number;
+  /** Shown after the label, dim (a queue's length); typing does not match it. */
+  detail?: string;
 }
 
 export type InputDialog = Extract<DialogState, { kind: 'input' }>;
@@ -132,6 +149,7 @@ export function openInput(
   value: string,
   ids: string[],
   collected: Record<string, string> = {},
+  hint?: string,
 ): void {
   openDialog(ctx, {
     kind: 'input',
@@ -144,6 +162,7 @@ export function openInput(
     collected,
     ids,
     error: null,
+    ...(hint === undefined ? {} : { hint }),
   });
 }
 

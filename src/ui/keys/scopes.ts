@@ -15,6 +15,7 @@ export type ModalScope =
   | 'project-picker'
   | 'user-picker'
   | 'metric-picker'
+  | 'queue-picker'
   | 'help'
   | 'viewer'
   | 'too-small';
@@ -33,6 +34,7 @@ export const MODAL_SCOPES: readonly ModalScope[] = [
   'project-picker',
   'user-picker',
   'metric-picker',
+  'queue-picker',
   'help',
   'viewer',
   'too-small',
@@ -46,6 +48,7 @@ export const TYPING_SCOPES: readonly ModalScope[] = [
   'project-picker',
   'user-picker',
   'metric-picker',
+  'queue-picker',
 ];
 
 export interface KeyBinding {
