@@ -5,12 +5,13 @@
 // them back the status they had. Like the other triage keys they are hidden under --read-only.
 import type { TasksContext } from './book.js';
 import {
+  chosenOption,
   clearMarksOf,
   closeDialog,
   compareLabels,
-  currentPick,
   execute,
   explainFailure,
+  fillPick,
   goneFromList,
   isObject,
   label,
@@ -25,8 +26,7 @@ import {
   setPick,
   showStatus,
   subject,
-  visibleOptions,
-  withOptions,
+  touchedValue,
   type InputDialog,
   type PickDialog,
   type PickOption,
@@ -97,7 +97,11 @@ export async function submitClone(ctx: TasksContext, dialog: InputDialog): Promi
 
 // ---- Q: the queue picker ----------------------------------------------------------------------
 
-/** The queues as picker options by name, each with its length; the one `chosen` (an id) marked. */
+/**
+ * The queues as picker options, each with its length: the default queue first (where
+ * clearml-agent listens unless told otherwise, so Enter alone takes it), then by name; the one
+ * `chosen` (an id) marked.
+ */
 export function queueOptions(answer: unknown, chosen: string | null): PickOption[] {
   const queues = isObject(answer) && Array.isArray(answer.queues) ? answer.queues : [];
   const options: PickOption[] = [];
@@ -111,7 +115,8 @@ export function queueOptions(answer: unknown, chosen: string | null): PickOption
       detail: waiting === 0 ? 'empty' : `${waiting} waiting`,
     });
   }
-  return options.sort(compareLabels);
+  const first = (o: PickOption): number => (o.label === DEFAULT_QUEUE ? 0 : 1);
+  return options.sort((a, b) => first(a) - first(b) || compareLabels(a, b));
 }
 
 /**
@@ -138,24 +143,14 @@ export function requestEnqueue(ctx: TasksContext, ids?: readonly string[], lead 
 async function loadQueueOptions(ctx: TasksContext): Promise<void> {
   try {
     const answer = await ctx.client.queues.getAll({ only_fields: ['id', 'name', 'entries'] });
-    const dialog = currentPick(ctx, 'queue');
-    if (dialog === null) return;
-    const chosen = dialog.touched ? (dialog.options.find((o) => o.state === 'include')?.value ?? null) : null;
-    const options = queueOptions(answer, chosen);
-    const loaded = withOptions(dialog, options);
-    // Until one is chosen, the default queue is highlighted (where clearml-agent listens unless told).
-    const first = options.findIndex((o) => o.label === DEFAULT_QUEUE);
-    const cursor = dialog.touched || dialog.query !== '' || first < 0 ? loaded.cursor : first;
-    setPick(ctx, { ...loaded, cursor, loading: false });
+    fillPick(ctx, 'queue', (dialog) => queueOptions(answer, touchedValue(dialog) || null));
   } catch (err) {
     pickerFailed(ctx, 'queue', 'queues', err);
   }
 }
 
 export async function submitQueuePick(ctx: TasksContext, triage: TriageHistory, dialog: PickDialog): Promise<void> {
-  const queue = dialog.touched
-    ? dialog.options.find((o) => o.state === 'include')
-    : visibleOptions(dialog)[dialog.cursor];
+  const queue = chosenOption(dialog);
   if (queue === undefined) {
     const why =
       dialog.query.trim() !== ''

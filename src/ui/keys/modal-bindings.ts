@@ -71,8 +71,12 @@ export const MODAL_BINDINGS: readonly KeyBinding[] = [
     scopes: ['project-picker'],
     help: 'choose the highlighted project',
   },
-  { keys: ['tab'], action: 'dialog-complete', scopes: ['user-picker'], help: 'choose the highlighted user' },
-  { keys: ['tab'], action: 'dialog-complete', scopes: ['queue-picker'], help: 'choose the highlighted queue' },
+  {
+    keys: ['tab'],
+    action: 'dialog-complete',
+    scopes: ['user-picker', 'queue-picker'],
+    help: 'choose the highlighted user or queue',
+  },
   {
     keys: ['tab'],
     action: 'dialog-complete',
