@@ -79,6 +79,10 @@ const ANSWER_SHAPES: Partial<Record<Endpoint, Shape>> = {
     optional: ['queues'],
   }),
   'workers.get_stats': listOf('workers', { fields: { worker: 'string', metrics: { arrayOf: 'object' } } }),
+  'queues.get_all': listOf('queues', {
+    fields: { id: 'string', name: 'string', entries: { arrayOf: { fields: { task: 'string' } } } },
+    optional: ['name', 'entries'],
+  }),
   'queues.get_all_ex': listOf('queues', {
     fields: { id: 'string', name: 'string', entries: { arrayOf: { fields: { task: 'object' } } } },
     optional: ['name', 'entries'],

@@ -35,7 +35,7 @@ export type { CompareRow } from '../text/compare.js';
 export type { RunInfoSearch, RunInfoState } from './run-info/index.js';
 export type { InfoLine, RunInfo } from '../text/run-info.js';
 export type { LogLine, LogSearchState, LogSearchStatus, LogsState } from './logs/index.js';
-export type { TaskRow, TasksState } from './tasks/index.js';
+export type { EditOutcome, RerunSource, TaskRow, TasksState } from './tasks/index.js';
 export { TASK_STATUS_CHOICES, RARE_TASK_STATUSES, TASK_STATUS_CYCLE } from './tasks/index.js';
 export type { TaskSort, TaskSortField } from './tasks/index.js';
 export { REPORTS_PANES, TASKS_PANES } from './panes.js';

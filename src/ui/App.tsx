@@ -53,6 +53,8 @@ export interface AppProps {
   copy?(text: string): void;
   /** Opens a report body in $EDITOR (`e`); the screen is repainted when it settles. Without it `e` says editing is not available. */
   editBody?(id: string, body: string): Promise<void> | void;
+  /** `e` in the Tasks view: rerun with changes in $EDITOR; the screen is repainted when it settles. Without it `e` says why not. */
+  rerunTask?(): Promise<void>;
   /** A fixed size (for `--once`); otherwise the size comes from stdout and follows resizes. */
   size?: { cols: number; rows: number };
   /** Clock for the status bar's "retrying in Ns"; default Date.now. */
@@ -237,7 +239,7 @@ function Monitor(props: AppProps): ReactNode {
   if (overlay !== 'help' && helpScroll !== 0) setHelpScroll(0);
 
   const helpRows = Math.max(1, layout.bodyRows - 2);
-  const { onQuit, copy, editBody, env, exportPane } = props;
+  const { onQuit, copy, editBody, rerunTask, env, exportPane } = props;
   const graphics = props.graphics ?? NO_GRAPHICS;
   useFullResolution(store, props.size === undefined ? stdout : undefined, graphics, layout, repaint);
   const effects = useMemo<UiEffects>(
@@ -274,6 +276,19 @@ function Monitor(props: AppProps): ReactNode {
           )
           .finally(repaint);
       },
+      ...(rerunTask === undefined
+        ? {}
+        : {
+            rerunTask: () => {
+              void rerunTask()
+                .catch((err: unknown) =>
+                  store
+                    .getState()
+                    .actions.showStatus(`editor: ${err instanceof Error ? err.message : String(err)}`, 'error'),
+                )
+                .finally(repaint);
+            },
+          }),
       scrollHelp: (delta: number) =>
         setHelpScroll((top) => {
           const count = helpLines(store.getState().ui.readOnly, Math.max(0, size.cols - 2)).length;
@@ -281,7 +296,7 @@ function Monitor(props: AppProps): ReactNode {
           return helpTop(next, count, helpRows);
         }),
     }),
-    [onQuit, copy, editBody, env, exportPane, graphics, repaint, stdout, store, size.cols, helpRows],
+    [onQuit, copy, editBody, rerunTask, env, exportPane, graphics, repaint, stdout, store, size.cols, helpRows],
   );
 
   const onInput = useCallback(

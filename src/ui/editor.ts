@@ -1,16 +1,13 @@
-// `e` on a draft report: the body goes to a temporary file, $VISUAL / $EDITOR (else vi) runs on
-// the real terminal, and the edited text comes back. The monitor's screen is handed over and
-// taken back around it.
+// `e` on a draft report (its body) or on a task (its hyperparameters, to rerun with changes):
+// the text goes to a temporary file, $VISUAL / $EDITOR (else vi) runs on the real terminal, and
+// the edited text comes back. The monitor's screen is handed over and taken back around it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { EditOutcome } from '../store/types.js';
 
-export interface EditOutcome {
-  /** The edited text, or null when the editor failed (see `error`). */
-  text: string | null;
-  error: string | null;
-}
+export type { EditOutcome };
 
 /** `$VISUAL`, else `$EDITOR`, else `vi`. */
 export function editorCommand(env: NodeJS.ProcessEnv): string {
@@ -29,9 +26,9 @@ function shellQuote(text: string): string {
  * monitor reads no keys the editor should get). The editor command may carry arguments
  * (`code --wait`), so it runs through the shell.
  */
-export function editText(text: string, env: NodeJS.ProcessEnv): EditOutcome {
+export function editText(text: string, env: NodeJS.ProcessEnv, fileName = 'report.md'): EditOutcome {
   const dir = mkdtempSync(join(tmpdir(), 'tracktop-edit-'));
-  const file = join(dir, 'report.md');
+  const file = join(dir, fileName);
   try {
     writeFileSync(file, text, { encoding: 'utf8', mode: 0o600 });
     const command = editorCommand(env);

@@ -4,7 +4,7 @@ import chalk from 'chalk';
 import { render, renderToString, type Instance } from 'ink';
 import type { ReactElement } from 'react';
 import { App } from './App.js';
-import { editText } from './editor.js';
+import { editText, type EditOutcome } from './editor.js';
 import { sameData } from '../store/index.js';
 import type { MonitorStore } from '../store/types.js';
 import {
@@ -86,24 +86,38 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
     };
     const session = enterTerminal(stdout, { proc: opts.proc, onSignal: (signal) => finish(signalExitCode(signal)) });
 
+    /** Runs the editor on `text` in a file named `fileName`, the screen handed over meanwhile. */
+    const edit = (text: string, fileName: string): EditOutcome => {
+      session.suspend();
+      stdin.setRawMode(false);
+      try {
+        return editText(text, env, fileName);
+      } finally {
+        stdin.setRawMode(true);
+        session.resume();
+      }
+    };
     const editBody = async (id: string, body: string): Promise<void> => {
       if (stdin.isTTY !== true) {
         store.getState().actions.showStatus('editing the body needs an interactive terminal', 'error');
         return;
       }
-      session.suspend();
-      stdin.setRawMode(false);
-      let outcome;
-      try {
-        outcome = editText(body, env);
-      } finally {
-        stdin.setRawMode(true);
-        session.resume();
-      }
+      const outcome = edit(body, 'report.md');
       const actions = store.getState().actions;
       if (outcome.error !== null) actions.showStatus(outcome.error, 'error');
       else if (outcome.text === null || outcome.text === body) actions.showStatus('body unchanged', 'info');
       else await actions.saveBody(id, outcome.text);
+    };
+
+    /** `e` in the Tasks view: the hyperparameters to the editor, what comes back to the store. */
+    const rerunTask = async (): Promise<void> => {
+      if (stdin.isTTY !== true) {
+        store.getState().actions.showStatus('rerun with changes needs an interactive terminal', 'error');
+        return;
+      }
+      const source = await store.getState().actions.beginRerun();
+      if (source === null) return;
+      await store.getState().actions.finishRerun(source, edit(source.text, 'hyperparams.txt'));
     };
 
     const app = (support: GraphicsSupport): ReactElement => (
@@ -112,6 +126,7 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
         theme={theme}
         onQuit={() => finish(0)}
         editBody={editBody}
+        rerunTask={rerunTask}
         env={env}
         hyperlinks={opts.hyperlinks}
         graphics={support}

@@ -129,6 +129,8 @@ export const OPERATIONS = {
   }),
   // What the cluster view reads and changes: queues with their lines and workers, worker stats.
   ...service('queues', {
+    /** The queue picker of the task list's enqueue and rerun: names and lines, nothing expanded. */
+    get_all: op<C.QueuesGetAllRequest, C.QueuesGetAllResponse>(read),
     get_all_ex: op<C.QueuesGetAllRequest, C.QueuesGetAllExResponse>(read),
     get_queue_metrics: op<C.QueuesGetQueueMetricsRequest, C.QueuesGetQueueMetricsResponse>(read),
     /** A queue's length, when get_all_ex cuts its entries with max_task_entries. */
@@ -203,7 +205,6 @@ const SDK_OPERATIONS = {
   }),
   // What clearml-agent and the SDK's Task.enqueue call besides the view's calls.
   ...service('queues', {
-    get_all: sdkOp<C.QueuesGetAllRequest, C.QueuesGetAllResponse>(),
     get_by_id: sdkOp<C.QueuesGetByIdRequest, C.QueuesGetByIdResponse>(),
     get_default: sdkOp<C.QueuesGetDefaultRequest, C.QueuesGetDefaultResponse>(),
     delete: sdkOp<C.QueuesDeleteRequest, C.QueuesDeleteResponse>(),

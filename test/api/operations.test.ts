@@ -605,6 +605,12 @@ const cases: Case[] = [
   ),
   // ---- queues and workers (the cluster view)
   passThrough(
+    'queues.get_all',
+    (c) => c.queues.getAll({ only_fields: ['id', 'name', 'entries'] }),
+    { only_fields: ['id', 'name', 'entries'] },
+    { queues: [{ id: Q, name: 'default', entries: [{ task: T, added: '2025-01-01T00:00:00+00:00' }] }] },
+  ),
+  passThrough(
     'queues.get_all_ex',
     (c) => c.queues.getAllEx({ only_fields: ['name', 'entries'], max_task_entries: 5 }),
     { only_fields: ['name', 'entries'], max_task_entries: 5 },

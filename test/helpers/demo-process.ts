@@ -12,13 +12,14 @@ export const BIN = join(ROOT, 'bin', 'tracktop.js');
 
 /**
  * The built monitor in tmux on `server` (its URL and key pair in the environment, HOME at
- * `home`), without colour and polling every second.
+ * `home`, and `env`), without colour and polling every second.
  */
 export function startMonitorOn(
   server: { url: string; accessKey: string; secretKey: string },
   home: string,
   columns: number,
   rows: number,
+  env: Record<string, string> = {},
 ): TmuxSession {
   return startTmux([process.execPath, BIN, '--no-color', '--interval', '1'], {
     columns,
@@ -28,8 +29,14 @@ export function startMonitorOn(
       CLEARML_API_HOST: server.url,
       CLEARML_API_ACCESS_KEY: server.accessKey,
       CLEARML_API_SECRET_KEY: server.secretKey,
+      ...env,
     },
   });
+}
+
+/** $EDITOR for the rerun key (`e`): sed sets one hyperparameter's value in the file and exits 0. */
+export function sedEditor(key: string, value: string): Record<string, string> {
+  return { VISUAL: '', EDITOR: `sed -i 's|^${key} = .*|${key} = ${value}|'` };
 }
 
 export function assertBuiltAndTmux(): void {

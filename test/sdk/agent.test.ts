@@ -1,9 +1,15 @@
 // The real clearml-agent 1.9.2, unchanged, runs tasks queued on tracktop's server as on a machine
 // with no internet (the system Python, nothing installed): a script's clone with an edited
 // hyperparameter runs to `completed` with the new value, and a running task stopped through
-// tasks.stop_many (what the monitor's `K` sends, src/store/tasks/triage.ts) is ended by the agent.
+// tasks.stop_many (what the monitor's `K` sends, src/store/tasks/triage.ts) is ended by the agent;
+// and the monitor's own rerun with changes (`e`, src/store/tasks/rerun.ts), run in tmux with sed
+// as the editor, is the task the agent runs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentSkipReason, serverCaller, startAgent, until, type Agent } from '../helpers/agent.js';
+import { assertBuiltAndTmux, sedEditor, startMonitorOn } from '../helpers/demo-process.js';
 import type { Answer } from '../helpers/http.js';
 import { failureLines, printed, startSdkWorld, type SdkWorld } from '../helpers/sdk.js';
 
@@ -47,6 +53,19 @@ async function enqueueClone(env: Record<string, string>): Promise<string> {
   return id;
 }
 
+/** Polls the task until it ends (completed, failed or stopped) on the agent. */
+function ended(id: string): Promise<Answer> {
+  return until(
+    async () => {
+      const t = await task(id);
+      return ['completed', 'failed', 'stopped'].includes(t.status as string) ? t : undefined;
+    },
+    120_000,
+    'the task to end',
+    () => agent.output(),
+  );
+}
+
 async function consoleText(id: string): Promise<string> {
   const log = await call('events.get_task_log', { task: id, batch_size: 500 });
   return log.events.map((e: Answer) => e.msg as string).join('\n');
@@ -55,15 +74,7 @@ async function consoleText(id: string): Promise<string> {
 describe.skipIf(SKIP !== undefined)('clearml-agent against tracktop serve', () => {
   it('runs a clone with an edited hyperparameter to completed, its console and scalars stored', async () => {
     const id = await enqueueClone({ AGENT_CLONE_NAME: 'agent job lr 0.5', AGENT_LR: '0.5' });
-    const done = await until(
-      async () => {
-        const t = await task(id);
-        return ['completed', 'failed', 'stopped'].includes(t.status as string) ? t : undefined;
-      },
-      120_000,
-      'the clone to end',
-      () => agent.output(),
-    );
+    const done = await ended(id);
     expect(done.status, agent.output()).toBe('completed');
     expect(done.hyperparams.General.lr.value).toBe('0.5');
     const console = await consoleText(id);
@@ -113,5 +124,43 @@ describe.skipIf(SKIP !== undefined)('clearml-agent against tracktop serve', () =
     expect(ended).toMatchObject({ status: 'stopped', status_reason: 'task was stopped by tasks.stop' });
     expect(await consoleText(id)).not.toContain('JOB_DONE');
     expect(agent.output()).toContain('User aborted');
+  }, 200_000);
+
+  it("runs the monitor's rerun with lr = 0.7 to completed, the new value in its console", async () => {
+    assertBuiltAndTmux();
+    const made = await world.run('agent_driver.py', [], { AGENT_SOURCE_ONLY: '1' }, 60_000);
+    expect(made.code, made.output).toBe(0);
+    const source = printed(made.output, 'SOURCE_ID');
+    const home = mkdtempSync(join(tmpdir(), 'tracktop-agent-rerun-'));
+    const tmux = startMonitorOn(world.server, home, 140, 35, sedEditor('General/lr', '0.7'));
+    try {
+      await tmux.waitFor('agent job');
+      // Earlier tests made tasks of the same name: select this one by its id.
+      tmux.sendKeys(':');
+      await tmux.waitFor('task id');
+      tmux.type(source);
+      tmux.sendKeys('Enter');
+      await tmux.waitFor((s) => !s.includes('task id'));
+      tmux.sendKeys('e');
+      await tmux.waitFor('cloned "agent job" as "agent job (clone)" with General/lr = 0.7');
+      await tmux.waitFor('Run "agent job (clone)": pick a queue');
+      await tmux.waitFor((s) => /default\s+(empty|\d+ waiting)/.test(s));
+      tmux.sendKeys('Enter');
+      await tmux.waitFor('queued "agent job (clone)" in "default"');
+    } finally {
+      tmux.kill();
+      rmSync(home, { recursive: true, force: true });
+    }
+    const clones = await call('tasks.get_all_ex', { name: '^agent job \\(clone\\)$', only_fields: ['id'] });
+    expect(clones.tasks).toHaveLength(1);
+    const clone = clones.tasks[0].id as string;
+    const done = await ended(clone);
+    expect(done.status, agent.output()).toBe('completed');
+    expect(done.hyperparams.General.lr.value).toBe('0.7');
+    const console = await consoleText(clone);
+    expect(console).toContain('LR=0.7');
+    expect(console).toContain('JOB_DONE');
+    expect((await task(source)).hyperparams.General.lr.value).toBe('0.1');
+    expect(world.server.logs).toEqual([]);
   }, 200_000);
 });

@@ -400,3 +400,53 @@ describe('pickLines', () => {
     }
   });
 });
+
+describe('dialogLines', () => {
+  it("offers a clone's name dim after the cursor until something is typed", () => {
+    const dialog = {
+      kind: 'input' as const,
+      owner: 'tasks' as const,
+      action: 'clone' as const,
+      title: 'Clone "train" as:',
+      field: 'name' as const,
+      value: '',
+      suggestions: [],
+      collected: {},
+      ids: ['t1'],
+      error: null,
+      cursor: -1,
+      hint: null,
+      offer: 'train (clone)',
+    };
+    const [empty] = dialogLines(dialog, 40, 6, PLAIN);
+    expect(empty).toMatchObject({ kind: 'input', dim: 'train (clone)' });
+    expect(empty?.text.startsWith('name: ')).toBe(true);
+    expect(dialogLines(dialog, 14, 6, PLAIN)[0]?.dim).toBe('train …');
+    expect(dialogLines({ ...dialog, value: 'sweep' }, 40, 6, PLAIN)[0]?.dim).toBeUndefined();
+  });
+
+  it("shows each queue's length dim after its name", () => {
+    const dialog = {
+      kind: 'pick' as const,
+      owner: 'tasks' as const,
+      purpose: 'queue' as const,
+      title: 'Enqueue "a": pick a queue',
+      query: '',
+      options: [
+        { value: 'q1', label: 'default', state: 'off' as const, detail: 'empty' },
+        { value: 'q2', label: 'gpu', state: 'off' as const, detail: '2 waiting' },
+      ],
+      cursor: 1,
+      loading: false,
+      touched: false,
+      error: null,
+      ids: ['a'],
+    };
+    const options = pickLines(dialog, 40, 8, PLAIN).filter((l) => l.kind === 'option');
+    expect(options.map((l) => [l.text.trim(), l.dim])).toEqual([
+      ['( ) default', '  empty'],
+      ['▸ ( ) gpu', '  2 waiting'],
+    ]);
+    expect(options[1]?.highlighted).toBe(true);
+  });
+});

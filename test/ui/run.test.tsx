@@ -36,6 +36,7 @@ function countingClient(): { client: MonitorClient; closes: () => number } {
     projects: real.projects,
     models: real.models,
     users: real.users,
+    queues: real.queues,
     close: async () => {
       closes += 1;
       await real.close();

@@ -14,7 +14,7 @@ describe('a key of another pane', () => {
     await settle();
     expect(m.lines().join('\n')).toContain('in the logs, wrap long lines on/off');
     store.getState().actions.showStatus('before');
-    await m.press('Q');
+    await m.press('W');
     expect(store.getState().status?.text).toBe('before');
     await m.press('5');
     await m.press('w');

@@ -8,9 +8,20 @@ import { isObject } from './parse.js';
 import { clampIndex } from './lists.js';
 import { narrow } from '../../text/narrow.js';
 
-/** What a confirm or input dialog does (abort is the tasks' only; publish, comment, edit, create the reports'). */
+/** What a confirm or input dialog does (abort and clone are the tasks' only; publish, comment, edit, create the reports'). */
 export type DialogAction =
-  'archive' | 'unarchive' | 'publish' | 'move' | 'delete' | 'tags' | 'rename' | 'comment' | 'edit' | 'create' | 'abort';
+  | 'archive'
+  | 'unarchive'
+  | 'publish'
+  | 'move'
+  | 'delete'
+  | 'tags'
+  | 'rename'
+  | 'comment'
+  | 'edit'
+  | 'create'
+  | 'abort'
+  | 'clone';
 
 export type DialogState =
   | {
@@ -45,6 +56,8 @@ export type DialogState =
       ids: string[];
       /** Why the last submit was refused (kept with the typed value). */
       error: string | null;
+      /** Shown dim in the field while nothing is typed; Enter on an empty value takes it (a clone's name). */
+      offer?: string;
     }
   | {
       /** A picker (`T` tags, `P` project, `U` user, `M` metric columns): a list narrowed by what is typed. */
@@ -64,13 +77,15 @@ export type DialogState =
       touched: boolean;
       /** Why loading the options failed (the ones already known stay usable). */
       error: string | null;
+      /** The rows the choice acts on (the queue picker's tasks), fixed when it opened. */
+      ids?: string[];
     };
 
 /**
- * What a picker chooses: tags (include / exclude, many), a project or a user (one), or the
- * task list's metric columns (several, on / off).
+ * What a picker chooses: tags (include / exclude, many), a project or a user (one), the task
+ * list's metric columns (several, on / off), or the queue to run tasks from (one).
  */
-export type PickPurpose = 'tags' | 'project' | 'user' | 'metric';
+export type PickPurpose = 'tags' | 'project' | 'user' | 'metric' | 'queue';
 
 export interface PickOption {
   /** The tag, or the project id ('' = every project). */
@@ -81,6 +96,8 @@ export interface PickOption {
   /** Shown instead of the label, indented this many levels (a project tree); typing still matches the label. */
   display?: string;
   indent?: number;
+  /** Shown after the label, dim (a queue's length); typing does not match it. */
+  detail?: string;
 }
 
 export type InputDialog = Extract<DialogState, { kind: 'input' }>;
@@ -128,7 +145,7 @@ export function suggestionsFor(
   return [];
 }
 
-/** What an input dialog asks; the value, ids, earlier steps and hint default to none. */
+/** What an input dialog asks; the value, ids, earlier steps, hint and offer default to none. */
 export interface InputSpec {
   owner: ListName;
   action: DialogAction;
@@ -138,6 +155,7 @@ export interface InputSpec {
   ids?: string[];
   collected?: Record<string, string>;
   hint?: string | null;
+  offer?: string;
 }
 
 /** The input dialog of `spec`, with the suggestions for its value. */
@@ -151,6 +169,7 @@ export function inputDialog(ctx: StoreContext, spec: InputSpec): InputDialog {
     field: spec.field,
     value,
     hint: spec.hint ?? null,
+    ...(spec.offer === undefined ? {} : { offer: spec.offer }),
     suggestions: suggestionsFor(ctx, spec.owner, spec.field, value),
     cursor: -1,
     collected: spec.collected ?? {},

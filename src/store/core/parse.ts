@@ -4,6 +4,7 @@
 import { isObject } from '../../wire/json.js';
 import { DataShapeError } from './errors.js';
 import type { LogEntry } from '../../text/log-window.js';
+import type { RunInfoParam } from '../../text/run-info.js';
 import type { DebugImageItem, PlotItem, ReportRow, ScalarSeries, SingleValueRow, TaskRow } from '../types.js';
 
 type Json = Record<string, unknown>;
@@ -28,6 +29,36 @@ export function toEpochMs(value: unknown): number | null {
   if (typeof value !== 'string' || value === '') return null;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : ms;
+}
+
+/** A string as it is, a number or boolean as text, anything else empty (hyperparameter values). */
+export function scalarText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
+}
+
+/** An object's entries sorted by key; none for anything else. */
+export function sortedEntries(value: unknown): [string, unknown][] {
+  return isObject(value) ? Object.entries(value).sort(([a], [b]) => a.localeCompare(b)) : [];
+}
+
+/** A task's `hyperparams` ({section: {name: item}}) as a list by section, then name. */
+export function parseHyperparams(value: unknown): RunInfoParam[] {
+  const params: RunInfoParam[] = [];
+  for (const [section, names] of sortedEntries(value)) {
+    for (const [name, item] of sortedEntries(names)) {
+      if (!isObject(item)) continue;
+      params.push({
+        section,
+        name,
+        value: scalarText(item.value),
+        type: scalarText(item.type),
+        description: scalarText(item.description),
+      });
+    }
+  }
+  return params;
 }
 
 function strings(value: unknown): string[] {

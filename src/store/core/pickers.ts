@@ -85,7 +85,7 @@ export function withOptions(dialog: PickDialog, options: PickOption[]): PickDial
 export function openPicker(
   ctx: StoreContext,
   owner: ListName,
-  picker: Pick<PickDialog, 'purpose' | 'title' | 'options'> & { cursor?: number },
+  picker: Pick<PickDialog, 'purpose' | 'title' | 'options' | 'ids'> & { cursor?: number },
 ): void {
   const cursor =
     picker.cursor ??

@@ -111,7 +111,7 @@ export function goneFromList(ctx: StoreContext, noun: string): void {
   showStatus(ctx, `the ${noun} no longer listed; nothing was changed`, 'error');
 }
 
-export function label(row: TriageRow): string {
+export function label(row: Pick<TriageRow, 'id' | 'name'>): string {
   return row.name === '' ? row.id : `"${row.name}"`;
 }
 

@@ -2,10 +2,9 @@
 // (text/param-compare.ts), from one tasks.get_all_ex request for the marked ids; fetched again
 // when a marked task's last_update moves or the marks change.
 import type { RunInfoContext } from './book.js';
-import { clampIndex, isObject, triageFailure, type Outcome } from '../core/index.js';
+import { clampIndex, isObject, parseHyperparams, triageFailure, type Outcome } from '../core/index.js';
 import { compareParams, paramCompareLines, type ParamRun } from '../../text/param-compare.js';
 import type { MonitorState } from '../types.js';
-import { parseHyperparams } from './parse-run-info.js';
 
 /** Marked tasks compared at most (the columns a wide pane can show, and then some). */
 export const MAX_PARAM_RUNS = 12;

@@ -1,8 +1,8 @@
 // tasks.get_all_ex answer → the run-info record. Nothing in the answer is trusted: a missing
 // task list throws a DataShapeError (shown in the pane), malformed fields become empty values.
 import { isObject } from '../../wire/json.js';
-import { DataShapeError, toEpochMs } from '../core/index.js';
-import type { RunInfo, RunInfoArtifact, RunInfoConfig, RunInfoModel, RunInfoParam } from '../../text/run-info.js';
+import { DataShapeError, parseHyperparams, scalarText as text, sortedEntries, toEpochMs } from '../core/index.js';
+import type { RunInfo, RunInfoArtifact, RunInfoConfig, RunInfoModel } from '../../text/run-info.js';
 
 type Json = Record<string, unknown>;
 
@@ -33,39 +33,12 @@ export const RUN_INFO_FIELDS = [
 /** The fields of the run's models asked for with models.get_all_ex. */
 export const RUN_INFO_MODEL_FIELDS = ['id', 'name', 'uri', 'ready'];
 
-function text(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return '';
-}
-
 function refName(value: unknown): string {
   return isObject(value) ? text(value.name) : '';
 }
 
 function num(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-function sortedEntries(value: unknown): [string, unknown][] {
-  return isObject(value) ? Object.entries(value).sort(([a], [b]) => a.localeCompare(b)) : [];
-}
-
-export function parseHyperparams(value: unknown): RunInfoParam[] {
-  const params: RunInfoParam[] = [];
-  for (const [section, names] of sortedEntries(value)) {
-    for (const [name, item] of sortedEntries(names)) {
-      if (!isObject(item)) continue;
-      params.push({
-        section,
-        name,
-        value: text(item.value),
-        type: text(item.type),
-        description: text(item.description),
-      });
-    }
-  }
-  return params;
 }
 
 function parseConfiguration(value: unknown): RunInfoConfig[] {

@@ -30,6 +30,8 @@ import {
   requestTaskUserFilter,
   submitTaskPick,
 } from './task-pickers.js';
+import { dequeueTasks, requestClone, requestEnqueue, submitClone, submitQueuePick } from './queueing.js';
+import { beginRerun, finishRerun, type EditOutcome, type RerunSource } from './rerun.js';
 import {
   requestAbort,
   requestDelete,
@@ -61,6 +63,19 @@ export interface TaskActions extends TaskListActions {
   requestUserFilter(): void;
   /** `M`: a picker of the listed tasks' metrics, for the task list's columns. */
   requestMetricColumns(): void;
+  /** `C`: asks for the clone's name (Enter alone: "<name> (clone)"), clones the selected task and selects the clone. */
+  requestClone(): void;
+  /** `Q`: the queue picker (each queue's length) for the targets that can be queued; Enter queues them. */
+  requestEnqueue(): void;
+  /** `D`: takes the queued targets out of their queue (tasks.dequeue); says so when none is queued. */
+  dequeueTasks(): Promise<void>;
+  /**
+   * `e`, before the editor: the selected task's hyperparameters as the file to edit, or null
+   * after saying why not (read-only, no task, the server refused).
+   */
+  beginRerun(): Promise<RerunSource | null>;
+  /** `e`, after the editor: checks the file, then one tasks.clone with it, and the queue picker for the clone. */
+  finishRerun(source: RerunSource, outcome: EditOutcome): Promise<void>;
   /** Enter / `y` in a dialog the task list opened: confirms, submits what was typed, or applies a picker. */
   submitTaskDialog(): Promise<void>;
   /** Esc in the task list: no text, status, tag, project or user filter. */
@@ -131,11 +146,18 @@ export function createTasksSlice(store: StoreContext, options: TasksSliceOptions
       requestTaskProjectFilter,
       requestUserFilter: requestTaskUserFilter,
       requestMetricColumns,
+      requestClone,
+      requestEnqueue: (c) => requestEnqueue(c),
+      beginRerun,
     }),
+    dequeueTasks: () => dequeueTasks(ctx, triage),
+    finishRerun: (source, outcome) => finishRerun(ctx, source, outcome),
     async submitTaskDialog() {
       const dialog = ctx.get().dialog;
       if (dialog?.owner !== 'tasks') return;
-      if (dialog.kind === 'pick') submitTaskPick(ctx, dialog);
+      if (dialog.kind === 'pick' && dialog.purpose === 'queue') await submitQueuePick(ctx, triage, dialog);
+      else if (dialog.kind === 'pick') submitTaskPick(ctx, dialog);
+      else if (dialog.kind === 'input' && dialog.action === 'clone') await submitClone(ctx, dialog);
       else await submitTaskDialog(ctx, triage);
     },
     clearTaskFilters() {

@@ -27,3 +27,5 @@ export { taskSortLabel, DEFAULT_TASK_SORT } from './sort.js';
 export type { TaskSort, TaskSortField } from './sort.js';
 export { FORCE_MEANING } from './triage.js';
 export { matchTaskIds } from './list-actions.js';
+export { cloneName } from './queueing.js';
+export type { EditOutcome, RerunSource } from './rerun.js';

@@ -1,6 +1,7 @@
 // `:` with an id that is not among the listed tasks: the server is asked for a task whose id
 // starts with it. When there is one, whatever keeps it out of the list (the text or status
-// filter, archived tasks hidden) is lifted and it is selected once the list has it.
+// filter, archived tasks hidden) is lifted and it is selected once the list has it (revealTask,
+// which also selects a task just made: a clone, src/store/tasks/queueing.ts).
 import type { TasksContext } from './book.js';
 import { isObject, resetListQuery, showStatus } from '../core/index.js';
 import { setListQuery } from '../ui/index.js';
@@ -9,7 +10,7 @@ import { setListQuery } from '../ui/index.js';
 const LIST_WAIT_MS = 10_000;
 const LIST_WAIT_STEP_MS = 50;
 
-interface FoundTask {
+export interface FoundTask {
   id: string;
   name: string;
   archived: boolean;
@@ -72,7 +73,30 @@ export async function jumpViaServer(ctx: TasksContext, wanted: string, select: (
     );
   const task = found[0] as FoundTask;
   if (select(task.id)) return;
-  // Lift what keeps it out of the list, then look again once the list answered.
+  const { shown, lifted } = await revealTask(ctx, task, select, false);
+  if (shown) {
+    if (lifted.length > 0) showStatus(ctx, `"${task.name}": cleared ${lifted.join(' and ')} to show it`, 'info');
+    return;
+  }
+  showStatus(
+    ctx,
+    `"${task.name}" is on the server but not among the ${Math.max(listed, ctx.get().tasks.ids.length)} tasks loaded: scroll down to load more`,
+    'info',
+  );
+}
+
+/**
+ * Lifts what keeps `task` out of the list (the text or status filter, archived tasks hidden),
+ * reads the list again from its first page when anything was lifted or `reread` asks (a task
+ * just made), and selects the task once the list has it. Answers whether it is selected, and
+ * what was lifted.
+ */
+export async function revealTask(
+  ctx: TasksContext,
+  task: FoundTask,
+  select: (id: string) => boolean,
+  reread: boolean,
+): Promise<{ shown: boolean; lifted: string[] }> {
   const state = ctx.get();
   const lifted: string[] = [];
   if (state.ui.filters.tasks !== '') lifted.push('the filter');
@@ -82,16 +106,10 @@ export async function jumpViaServer(ctx: TasksContext, wanted: string, select: (
   if (lifted.length > 0) {
     setListQuery(ctx, 'tasks', { filter: '', showArchived: state.ui.showArchived.tasks || showArchived });
     ctx.set((s) => ({ tasks: { ...s.tasks, statusFilter: [] } }));
+  }
+  if (lifted.length > 0 || reread) {
     resetListQuery(ctx, 'tasks', ctx.book.paging);
     await listAnswered(ctx);
   }
-  if (select(task.id)) {
-    if (lifted.length > 0) showStatus(ctx, `"${task.name}": cleared ${lifted.join(' and ')} to show it`, 'info');
-    return;
-  }
-  showStatus(
-    ctx,
-    `"${task.name}" is on the server but not among the ${Math.max(listed, ctx.get().tasks.ids.length)} tasks loaded: scroll down to load more`,
-    'info',
-  );
+  return { shown: select(task.id), lifted };
 }

@@ -2,8 +2,8 @@
 // prefix (`:`), and looking at the tasks that failed while watched (`F`).
 import type { TasksContext } from './book.js';
 import { resetListQuery, showStatus } from '../core/index.js';
-import { focusPane, openPrompt } from '../ui/index.js';
-import { moveTask } from './select.js';
+import { openPrompt } from '../ui/index.js';
+import { selectTask } from './select.js';
 import { nextTaskSort, taskSortLabel, type TaskSort } from './sort.js';
 import { jumpViaServer } from './jump-lookup.js';
 
@@ -38,14 +38,6 @@ export function matchTaskIds(ids: readonly string[], text: string): string[] {
   if (wanted === '') return [];
   const exact = ids.filter((id) => id.toLowerCase() === wanted);
   return exact.length > 0 ? exact : ids.filter((id) => id.toLowerCase().startsWith(wanted));
-}
-
-function selectTask(ctx: TasksContext, id: string): boolean {
-  const index = ctx.get().tasks.ids.indexOf(id);
-  if (index < 0) return false;
-  if (ctx.get().ui.view !== 'tasks' || ctx.get().ui.focus.tasks !== 'tasks') focusPane(ctx, 'tasks');
-  moveTask(ctx, index);
-  return true;
 }
 
 export function createTaskListActions(ctx: TasksContext): TaskListActions {

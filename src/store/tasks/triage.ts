@@ -47,7 +47,12 @@ const T = TASKS_TRIAGE;
 export const FORCE_MEANING =
   'Force deletes a task whatever its status (a running one too), with its events; without it only drafts and archived tasks are deleted.';
 
-function taskTargets(ctx: TasksContext): TaskRow[] {
+export function rowsOf(ctx: TasksContext, ids: readonly string[]): TaskRow[] {
+  const byId = ctx.get().tasks.byId;
+  return ids.map((id) => byId[id]).filter((row): row is TaskRow => row !== undefined);
+}
+
+export function taskTargets(ctx: TasksContext): TaskRow[] {
   return targets(ctx, T) as TaskRow[];
 }
 

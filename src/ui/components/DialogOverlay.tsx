@@ -16,6 +16,8 @@ type PickDialog = Extract<DialogState, { kind: 'pick' }>;
 
 export interface DialogLine {
   text: string;
+  /** Drawn dim after the text (an input's offered value, an option's detail). */
+  dim?: string;
   kind: 'text' | 'input' | 'hint' | 'error' | 'suggestion' | 'keys' | 'option';
   /** Options and suggestions: the highlighted one; options: its state (include / exclude / off). */
   highlighted?: boolean;
@@ -38,8 +40,11 @@ function keysLine(modal: ModalScope, width: number, typing?: string): string {
   return choices.find((k) => displayWidth(k) <= width) ?? choices[choices.length - 1] ?? '';
 }
 
-/** `label: typed█`, cut from the left so the end of what is typed stays in view. */
-function inputLine(label: string, typed: string, width: number, theme: Theme): DialogLine {
+/**
+ * `label: typed█`, cut from the left so the end of what is typed stays in view; while nothing
+ * is typed, `hint` (what Enter alone takes) follows the cursor, dim.
+ */
+function inputLine(label: string, typed: string, width: number, theme: Theme, hint?: string): DialogLine {
   const cursor = theme.ascii ? '_' : '█';
   const head = `${label}: `;
   const value = sanitize(typed);
@@ -49,7 +54,12 @@ function inputLine(label: string, typed: string, width: number, theme: Theme): D
     chars.shift();
     shown = chars.join('');
   }
-  return { kind: 'input', text: head + shown + cursor };
+  const text = head + shown + cursor;
+  if (typed !== '' || hint === undefined || hint === '') return { kind: 'input', text };
+  const room = width - displayWidth(text);
+  return room > 1
+    ? { kind: 'input', text, dim: clip(sanitize(hint), room, theme.glyphs.ellipsis) }
+    : { kind: 'input', text };
 }
 
 /** Rows an error may take in a dialog: the server's words and what to do are both shown. */
@@ -78,7 +88,8 @@ export function errorLines(error: string, width: number, ellipsis: string): Dial
 
 /** How an option's state reads: `[+]` include, `[-]` exclude, `[ ]` off; projects `(*)` / `( )`. */
 export function optionMark(purpose: PickDialog['purpose'], state: PickOption['state'], theme: Theme): string {
-  if (purpose === 'project' || purpose === 'user') return state === 'include' ? (theme.ascii ? '(*)' : '(•)') : '( )';
+  if (purpose === 'project' || purpose === 'user' || purpose === 'queue')
+    return state === 'include' ? (theme.ascii ? '(*)' : '(•)') : '( )';
   if (purpose === 'metric') return state === 'include' ? '[x]' : '[ ]';
   return state === 'include' ? '[+]' : state === 'exclude' ? '[-]' : '[ ]';
 }
@@ -93,6 +104,7 @@ const PICKER_NOUNS: Record<PickDialog['purpose'], string> = {
   project: 'project',
   user: 'user',
   metric: 'metric',
+  queue: 'queue',
 };
 
 const PICKER_MODALS: Record<PickDialog['purpose'], ModalScope> = {
@@ -100,6 +112,7 @@ const PICKER_MODALS: Record<PickDialog['purpose'], ModalScope> = {
   project: 'project-picker',
   user: 'user-picker',
   metric: 'metric-picker',
+  queue: 'queue-picker',
 };
 
 /** A picker's lines: the typed text, notes, a window of options around the highlighted one, the keys. */
@@ -136,7 +149,15 @@ export function pickLines(dialog: PickDialog, width: number, rows: number, theme
       width,
       e,
     );
-    return { kind: 'option', text, highlighted, state: option.state };
+    const room = width - displayWidth(text) - 2;
+    const detail = option.detail === undefined || room < 1 ? undefined : clip(sanitize(option.detail), room, e);
+    return {
+      kind: 'option',
+      text,
+      highlighted,
+      state: option.state,
+      ...(detail === undefined ? {} : { dim: `  ${detail}` }),
+    };
   });
   if (note) {
     const above = first;
@@ -159,7 +180,7 @@ export function dialogLines(dialog: DialogState, width: number, rows: number, th
     for (const line of dialog.lines) lines.push({ kind: 'text', text: clip(sanitize(line), width, e) });
     keys = keysLine('confirm', width);
   } else {
-    lines.push(inputLine(dialog.field, dialog.value, width, theme));
+    lines.push(inputLine(dialog.field, dialog.value, width, theme, dialog.offer));
     if (dialog.hint !== null) lines.push({ kind: 'hint', text: clip(sanitize(dialog.hint), width, e) });
     if (dialog.error !== null) lines.push(...errorLines(dialog.error, width, e));
     if (dialog.suggestions.length > 0) {
@@ -216,7 +237,12 @@ export function DialogOverlay(props: { width: number; height: number; opaque?: b
           dimColor={line.kind === 'keys' || line.kind === 'hint'}
           color={lineColor(line, theme)}
         >
-          {line.text === '' ? pad(' ') : pad(line.text)}
+          {line.dim === undefined ? (line.text === '' ? pad(' ') : pad(line.text)) : line.text}
+          {line.dim === undefined ? null : (
+            <Text dimColor bold={false}>
+              {pad(line.text + line.dim).slice(line.text.length)}
+            </Text>
+          )}
         </Text>
       ))}
     </PaneFrame>

@@ -30,6 +30,11 @@ export interface UiEffects {
   fullResolution?(): void;
   /** `E`: exports what the focused pane shows to a file; says where (or what went wrong) in the status line. */
   exportPane?(pane: PaneName, taskId: string): void;
+  /**
+   * `e` in the Tasks view: the selected task's hyperparameters in $EDITOR, then the store's
+   * finishRerun with what came back (absent where no editor can run).
+   */
+  rerunTask?(): void;
 }
 
 export interface ActionContext {
@@ -240,6 +245,13 @@ export const ACTION_HANDLERS = {
   'task-move': (c) => c.actions.requestTaskMove(),
   'task-rename': (c) => c.actions.requestTaskRename(),
   'task-delete': (c) => c.actions.requestTaskDelete(),
+  'task-clone': (c) => c.actions.requestClone(),
+  'task-enqueue': (c) => c.actions.requestEnqueue(),
+  'task-dequeue': (c) => settle(c.actions.dequeueTasks()),
+  'task-rerun': (c) => {
+    if (c.effects.rerunTask) c.effects.rerunTask();
+    else c.actions.showStatus('rerun with changes needs $EDITOR on an interactive terminal', 'error');
+  },
   // ---- report triage
   mark: (c) => c.actions.toggleReportMark(),
   undo: (c) => settle(c.actions.undoReportArchive()),

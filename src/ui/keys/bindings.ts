@@ -286,6 +286,25 @@ export const KEYMAP: readonly KeyBinding[] = [
       help: 'abort running tasks (asks first; tasks.stop, then they show stopped)',
       hint: 'abort',
     },
+    {
+      keys: ['C'],
+      action: 'task-clone',
+      help: 'clone the selected task under a name (Enter alone: "<name> (clone)"); the clone is selected',
+      hint: 'clone',
+    },
+    {
+      keys: ['Q'],
+      action: 'task-enqueue',
+      help: 'enqueue tasks: pick a queue (each shows how many wait in it); drafts, stopped and failed ones',
+      hint: 'enqueue',
+    },
+    { keys: ['D'], action: 'task-dequeue', help: 'dequeue queued tasks: they get back the status they had' },
+    {
+      keys: ['e'],
+      action: 'task-rerun',
+      help: 'rerun with changes: edit the hyperparameters in $EDITOR, then clone with them and pick a queue',
+      hint: 'rerun',
+    },
   ]),
   ...MODAL_BINDINGS,
 ];

@@ -119,6 +119,7 @@ const SCOPE_LABELS: Record<Scope, string> = {
   'project-picker': 'project picker',
   'user-picker': 'user picker',
   'metric-picker': 'metric column picker',
+  'queue-picker': 'queue picker',
   help: 'help',
   viewer: 'text viewer',
   'too-small': 'terminal too small',

@@ -2,7 +2,7 @@
 // help and the too-small screen. Part of the one key table (bindings.ts).
 import type { KeyBinding, Scope } from './scopes.js';
 
-const PICKERS: readonly Scope[] = ['tag-picker', 'project-picker', 'user-picker', 'metric-picker'];
+const PICKERS: readonly Scope[] = ['tag-picker', 'project-picker', 'user-picker', 'metric-picker', 'queue-picker'];
 
 export const MODAL_BINDINGS: readonly KeyBinding[] = [
   { keys: ['enter'], action: 'prompt-apply', scopes: ['prompt'], help: 'apply the filter, or search', hint: 'apply' },
@@ -80,7 +80,12 @@ export const MODAL_BINDINGS: readonly KeyBinding[] = [
     scopes: ['project-picker'],
     help: 'choose the highlighted project',
   },
-  { keys: ['tab'], action: 'dialog-complete', scopes: ['user-picker'], help: 'choose the highlighted user' },
+  {
+    keys: ['tab'],
+    action: 'dialog-complete',
+    scopes: ['user-picker', 'queue-picker'],
+    help: 'choose the highlighted user or queue',
+  },
   {
     keys: ['tab'],
     action: 'dialog-complete',
@@ -111,10 +116,17 @@ export const MODAL_BINDINGS: readonly KeyBinding[] = [
     hint: 'apply',
   },
   {
+    keys: ['enter'],
+    action: 'dialog-submit',
+    scopes: ['queue-picker'],
+    help: 'queue the tasks in the highlighted queue (tasks.enqueue)',
+    hint: 'queue here',
+  },
+  {
     keys: ['esc'],
     action: 'dialog-cancel',
     scopes: PICKERS,
-    help: 'close without changing the filter',
+    help: "close without choosing: nothing changes (a rerun's clone stays a draft)",
     hint: 'cancel',
   },
   { keys: ['j', 'down'], action: 'help-down', scopes: ['help'], help: 'scroll down', hint: 'scroll', hintKeys: 'j/k' },

@@ -32,6 +32,7 @@ const PICKER_SCOPES = {
   project: 'project-picker',
   user: 'user-picker',
   metric: 'metric-picker',
+  queue: 'queue-picker',
 } as const satisfies Record<PickPurpose, ModalScope>;
 
 /** The modal that takes the keys now, or null when they go to the focused pane. */

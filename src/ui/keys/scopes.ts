@@ -15,6 +15,7 @@ export type ModalScope =
   | 'project-picker'
   | 'user-picker'
   | 'metric-picker'
+  | 'queue-picker'
   | 'help'
   | 'viewer'
   | 'too-small';
@@ -33,20 +34,15 @@ export const MODAL_SCOPES: readonly ModalScope[] = [
   'project-picker',
   'user-picker',
   'metric-picker',
+  'queue-picker',
   'help',
   'viewer',
   'too-small',
 ];
 
-/** Modal scopes where an unbound printable key is typed into the text. */
-export const TYPING_SCOPES: readonly ModalScope[] = [
-  'prompt',
-  'dialog',
-  'tag-picker',
-  'project-picker',
-  'user-picker',
-  'metric-picker',
-];
+/** Modal scopes where an unbound printable key is typed into the text: all but these. */
+const NOT_TYPING: readonly ModalScope[] = ['confirm', 'help', 'viewer', 'too-small'];
+export const TYPING_SCOPES: readonly ModalScope[] = MODAL_SCOPES.filter((scope) => !NOT_TYPING.includes(scope));
 
 export interface KeyBinding {
   keys: readonly KeyName[];
