@@ -82,7 +82,7 @@ describe('monitor store: clone, enqueue, dequeue', () => {
     const source = await createTask(fx.writer, 'train');
     const actions = await open(fx, 1);
     actions.requestClone();
-    expect(fx.state().dialog).toMatchObject({ kind: 'input', action: 'clone', value: '', hint: 'train (clone)' });
+    expect(fx.state().dialog).toMatchObject({ kind: 'input', action: 'clone', value: '', offer: 'train (clone)' });
     await actions.submitDialog();
     expect(requestBodies(fx, 'tasks.clone')).toEqual([{ task: source, new_task_name: 'train (clone)' }]);
     const first = fx.state().tasks.selectedId as string;
