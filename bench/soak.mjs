@@ -1,0 +1,174 @@
+// Soak: the built monitor, in tmux and in a process of its own, polls `tracktop serve --demo`
+// (live runs writing all the time, also in a process of its own, so the server's SQLite cache
+// is not counted) at a short interval for a long run, while the keys move the selection and
+// the focused pane every few seconds (so per-task state is made and left behind). Its RSS
+// (/proc VmRSS) and, from its TRACKTOP_MEMLOG samples, its V8 heap are read every minute.
+//   - RSS growth from minute 2 to minute 10 (or to the last minute of a shorter run);
+//   - heap used at the same two minutes.
+//
+//   npm run build && node bench/soak.mjs [--minutes N] [--interval S] [--root DIR]
+//   (or: npm run bench soak; SOAK_MINUTES=N sets the length there, --quick makes it 4)
+//
+// At 0.2 s a 15-minute run polls as often as an hour at 1 s.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { cpuSeconds, monitorPid, rssMb } from './lib/proc.mjs';
+import { sleep } from './lib/stats.mjs';
+import { printTable, row } from './lib/table.mjs';
+import { monitorCommand, openTerminal } from './lib/tmux.mjs';
+
+const DEFAULT_MINUTES = 15;
+const DEFAULT_INTERVAL_SECONDS = 0.2;
+/** The growth goal's window: minute 2 (past start-up and the first fetches) to minute 10. */
+const FROM_MINUTE = 2;
+const TO_MINUTE = 10;
+const GROWTH_GOAL_MB = 4;
+/** Keys every this many ms: the tasks pane, the next task (back to the first now and then), a detail pane. */
+const STEP_MS = 10_000;
+const DETAIL_PANES = ['3', '4', '5', '6', '7', '8'];
+const TASKS_BEFORE_TOP = 6;
+
+/** `tracktop serve --demo` on a fresh database; resolves `{ url, credentials, stop() }`. */
+async function demoServer(root, dir) {
+  const credentials = { accessKey: randomBytes(10).toString('hex'), secretKey: randomBytes(20).toString('hex') };
+  const child = spawn(
+    process.execPath,
+    [join(root, 'bin/tracktop.js'), 'serve', '--demo', '--db', join(dir, 'soak.db'), '--port', '0'],
+    {
+      env: { ...process.env, TRACKTOP_ACCESS_KEY: credentials.accessKey, TRACKTOP_SECRET_KEY: credentials.secretKey },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stderr.on('data', (chunk) => {
+      out += chunk;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`tracktop serve --demo exited with ${code}: ${out}`)));
+  });
+  child.stderr.resume();
+  return {
+    url,
+    credentials,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The last TRACKTOP_MEMLOG sample at or before `t` (ms), or undefined. */
+function heapAt(file, t) {
+  if (!existsSync(file)) return undefined;
+  let found;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line === '') continue;
+    const sample = JSON.parse(line);
+    if (sample.t <= t) found = sample;
+  }
+  return found;
+}
+
+const mb = (bytes) => bytes / 1024 / 1024;
+
+export async function figures(ctx, opts = {}) {
+  const envMinutes = Number(process.env.SOAK_MINUTES);
+  const minutes =
+    opts.minutes ??
+    (Number.isFinite(envMinutes) && envMinutes > 0 ? envMinutes : ctx.runs(3) === 1 ? 4 : DEFAULT_MINUTES);
+  const interval = opts.interval ?? DEFAULT_INTERVAL_SECONDS;
+  const dir = mkdtempSync(join(tmpdir(), 'tracktop-soak-'));
+  const memlog = join(dir, 'memlog.jsonl');
+  let server;
+  let term;
+  try {
+    server = await demoServer(ctx.root, dir);
+    term = await openTerminal({ columns: 140, rows: 45 });
+    const command = monitorCommand(ctx.root, server, ['--interval', String(interval)]).replace(
+      'exec env ',
+      `exec env TRACKTOP_MEMLOG=${memlog} TRACKTOP_MEMLOG_SECONDS=5 `,
+    );
+    term.run(command);
+    const t0 = Date.now();
+    await sleep(3000);
+    const pid = monitorPid(term.pid());
+    const cpu0 = cpuSeconds(pid);
+    const samples = [];
+    let step = 0;
+    const stepper = setInterval(() => {
+      step += 1;
+      term.key('2');
+      term.key(step % TASKS_BEFORE_TOP === 0 ? 'g' : 'j');
+      term.key(DETAIL_PANES[step % DETAIL_PANES.length]);
+    }, STEP_MS);
+    try {
+      for (let minute = 1; minute <= minutes; minute++) {
+        await sleep(Math.max(0, t0 + minute * 60_000 - Date.now()));
+        const heap = heapAt(memlog, Date.now());
+        const sample = { minute, rss: rssMb(pid), heap: heap === undefined ? NaN : mb(heap.heapUsed) };
+        samples.push(sample);
+        ctx.log(
+          `[soak] ${ctx.root}: minute ${minute}: RSS ${sample.rss.toFixed(1)} MB, heap used ${sample.heap.toFixed(1)} MB` +
+            (heap === undefined ? '' : `, external ${mb(heap.external).toFixed(1)} MB`),
+        );
+      }
+    } finally {
+      clearInterval(stepper);
+    }
+    const cpu = cpuSeconds(pid) - cpu0;
+    term.key('q');
+    const from = samples[Math.min(FROM_MINUTE, samples.length) - 1];
+    const to = samples[Math.min(TO_MINUTE, samples.length) - 1];
+    const growth = to.rss - from.rss;
+    const polls = Math.round((minutes * 60) / interval);
+    return [
+      row({
+        figure: `soak RSS growth, minute ${from.minute} to ${to.minute} (MB; ${interval} s polls, ~${polls} in ${minutes} min)`,
+        goal: to.minute >= TO_MINUTE ? `<= ${GROWTH_GOAL_MB}` : '',
+        measured: `${growth.toFixed(1)} (${from.rss.toFixed(0)} -> ${to.rss.toFixed(0)})`,
+        ok: to.minute >= TO_MINUTE ? growth <= GROWTH_GOAL_MB : undefined,
+      }),
+      row({
+        figure: `soak heap used, minute ${from.minute} / ${to.minute} (MB)`,
+        goal: '',
+        measured: `${from.heap.toFixed(1)} / ${to.heap.toFixed(1)}`,
+      }),
+      row({
+        figure: 'soak monitor CPU (s per minute)',
+        goal: '',
+        measured: (cpu / minutes).toFixed(1),
+      }),
+      row({
+        figure: 'soak RSS at the end / peak of the minutes (MB)',
+        goal: '',
+        measured: `${samples[samples.length - 1].rss.toFixed(0)} / ${Math.max(...samples.map((s) => s.rss)).toFixed(0)}`,
+      }),
+    ];
+  } finally {
+    term?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: { minutes: { type: 'string' }, interval: { type: 'string' }, root: { type: 'string' } },
+  });
+  const root = resolve(values.root ?? join(fileURLToPath(import.meta.url), '..', '..'));
+  const ctx = { root, runs: (n) => n, log: (line) => process.stderr.write(`${line}\n`) };
+  const rows = await figures(ctx, {
+    ...(values.minutes === undefined ? {} : { minutes: Number(values.minutes) }),
+    ...(values.interval === undefined ? {} : { interval: Number(values.interval) }),
+  });
+  printTable(rows, `soak (${root})`);
+}
