@@ -2,8 +2,11 @@
 // (live runs writing all the time, also in a process of its own, so the server's SQLite cache
 // is not counted) at a short interval for a long run, while the keys move the selection and
 // the focused pane every few seconds (so per-task state is made and left behind). Its RSS
-// (/proc VmRSS) and, from its TRACKTOP_MEMLOG samples, its V8 heap are read every minute.
-//   - RSS growth from minute 2 to minute 10 (or to the last minute of a shorter run);
+// (/proc VmRSS, every 5 s) and, from its TRACKTOP_MEMLOG samples, its V8 heap are read; a
+// minute's figure is the median of its samples, since one sample moves by several MB with the
+// garbage collector's timing.
+//   - RSS growth from minute 2 to minute 10 (or to the last minute of a shorter run), and the
+//     same from the least-squares slope over those minutes;
 //   - heap used at the same two minutes.
 //
 //   npm run build && node bench/soak.mjs [--minutes N] [--interval S] [--root DIR]
@@ -18,7 +21,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cpuSeconds, monitorPid, rssMb } from './lib/proc.mjs';
-import { sleep } from './lib/stats.mjs';
+import { median, sleep } from './lib/stats.mjs';
 import { printTable, row } from './lib/table.mjs';
 import { monitorCommand, openTerminal } from './lib/tmux.mjs';
 
@@ -32,6 +35,7 @@ const GROWTH_GOAL_MB = 4;
 const STEP_MS = 10_000;
 const DETAIL_PANES = ['3', '4', '5', '6', '7', '8'];
 const TASKS_BEFORE_TOP = 6;
+const SAMPLE_MS = 5000;
 
 /** `tracktop serve --demo` on a fresh database; resolves `{ url, credentials, stop() }`. */
 async function demoServer(root, dir) {
@@ -66,16 +70,23 @@ async function demoServer(root, dir) {
   };
 }
 
-/** The last TRACKTOP_MEMLOG sample at or before `t` (ms), or undefined. */
-function heapAt(file, t) {
-  if (!existsSync(file)) return undefined;
-  let found;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (line === '') continue;
-    const sample = JSON.parse(line);
-    if (sample.t <= t) found = sample;
-  }
-  return found;
+/** The TRACKTOP_MEMLOG samples taken from `from` to `to` (ms). */
+function memlogSamples(file, from, to) {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line))
+    .filter((sample) => sample.t >= from && sample.t <= to);
+}
+
+/** Least-squares slope of `ys` over `xs`. */
+function slope(xs, ys) {
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const num = xs.reduce((a, x, i) => a + (x - mx) * (ys[i] - my), 0);
+  const den = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
+  return den === 0 ? 0 : num / den;
 }
 
 const mb = (bytes) => bytes / 1024 / 1024;
@@ -103,6 +114,8 @@ export async function figures(ctx, opts = {}) {
     const pid = monitorPid(term.pid());
     const cpu0 = cpuSeconds(pid);
     const samples = [];
+    let minuteRss = [];
+    const sampler = setInterval(() => minuteRss.push(rssMb(pid)), SAMPLE_MS);
     let step = 0;
     const stepper = setInterval(() => {
       step += 1;
@@ -113,22 +126,37 @@ export async function figures(ctx, opts = {}) {
     try {
       for (let minute = 1; minute <= minutes; minute++) {
         await sleep(Math.max(0, t0 + minute * 60_000 - Date.now()));
-        const heap = heapAt(memlog, Date.now());
-        const sample = { minute, rss: rssMb(pid), heap: heap === undefined ? NaN : mb(heap.heapUsed) };
+        const heaps = memlogSamples(memlog, t0 + (minute - 1) * 60_000, Date.now());
+        const rss = minuteRss.length > 0 ? minuteRss : [rssMb(pid)];
+        minuteRss = [];
+        const sample = {
+          minute,
+          rss: median(rss),
+          heap: heaps.length === 0 ? NaN : mb(median(heaps.map((h) => h.heapUsed))),
+          external: heaps.length === 0 ? NaN : mb(median(heaps.map((h) => h.external))),
+        };
         samples.push(sample);
         ctx.log(
-          `[soak] ${ctx.root}: minute ${minute}: RSS ${sample.rss.toFixed(1)} MB, heap used ${sample.heap.toFixed(1)} MB` +
-            (heap === undefined ? '' : `, external ${mb(heap.external).toFixed(1)} MB`),
+          `[soak] ${ctx.root}: minute ${minute}: RSS ${sample.rss.toFixed(1)} MB (${Math.min(...rss).toFixed(0)}-${Math.max(...rss).toFixed(0)}), ` +
+            `heap used ${sample.heap.toFixed(1)} MB, external ${sample.external.toFixed(1)} MB`,
         );
       }
     } finally {
       clearInterval(stepper);
+      clearInterval(sampler);
     }
     const cpu = cpuSeconds(pid) - cpu0;
     term.key('q');
     const from = samples[Math.min(FROM_MINUTE, samples.length) - 1];
     const to = samples[Math.min(TO_MINUTE, samples.length) - 1];
     const growth = to.rss - from.rss;
+    const window = samples.slice(from.minute - 1, to.minute);
+    const fitted =
+      slope(
+        window.map((s) => s.minute),
+        window.map((s) => s.rss),
+      ) *
+      (to.minute - from.minute);
     const polls = Math.round((minutes * 60) / interval);
     return [
       row({
@@ -136,6 +164,7 @@ export async function figures(ctx, opts = {}) {
         goal: to.minute >= TO_MINUTE ? `<= ${GROWTH_GOAL_MB}` : '',
         measured: `${growth.toFixed(1)} (${from.rss.toFixed(0)} -> ${to.rss.toFixed(0)})`,
         ok: to.minute >= TO_MINUTE ? growth <= GROWTH_GOAL_MB : undefined,
+        ratio: `fitted over the minutes: ${fitted.toFixed(1)}`,
       }),
       row({
         figure: `soak heap used, minute ${from.minute} / ${to.minute} (MB)`,
