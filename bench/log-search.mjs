@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 // Ticks, not schedstat: the search's worker thread ends before the window does.
+import { listeningUrl } from './lib/listening.mjs';
 import { cpuSeconds, monitorPid, rssMb } from './lib/proc.mjs';
 import { sleep } from './lib/stats.mjs';
 import { printTable, row } from './lib/table.mjs';
@@ -95,15 +96,7 @@ export async function serveProcess(root, dbPath, credentials) {
   });
   // The server says where it listens on stderr; the rest of what it says is passed on.
   child.stderr.on('data', (chunk) => process.stderr.write(chunk));
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stderr.on('data', (chunk) => {
-      out += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`tracktop serve exited with ${code}: ${out}`)));
-  });
+  const url = await listeningUrl(child);
   return {
     url,
     credentials,

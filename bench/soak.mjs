@@ -20,17 +20,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { listeningUrl } from './lib/listening.mjs';
 import { cpuSeconds, monitorPid, rssMb } from './lib/proc.mjs';
 import { median, sleep } from './lib/stats.mjs';
 import { printTable, row } from './lib/table.mjs';
 import { monitorCommand, openTerminal } from './lib/tmux.mjs';
 
-const DEFAULT_MINUTES = 15;
-const DEFAULT_INTERVAL_SECONDS = 0.2;
-/** The growth goal's window: minute 2 (past start-up and the first fetches) to minute 10. */
-const FROM_MINUTE = 2;
-const TO_MINUTE = 10;
-const GROWTH_GOAL_MB = 4;
+const DEFAULT = { minutes: 15, intervalSeconds: 0.2 };
+/** RSS may grow by growthMb from minute 2 (past start-up and the first fetches) to minute 10. */
+const GOAL = { fromMinute: 2, toMinute: 10, growthMb: 4 };
 /** Keys every this many ms: the tasks pane, the next task (back to the first now and then), a detail pane. */
 const STEP_MS = 10_000;
 const DETAIL_PANES = ['3', '4', '5', '6', '7', '8'];
@@ -48,15 +46,7 @@ async function demoServer(root, dir) {
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stderr.on('data', (chunk) => {
-      out += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`tracktop serve --demo exited with ${code}: ${out}`)));
-  });
+  const url = await listeningUrl(child, 'tracktop serve --demo');
   child.stderr.resume();
   return {
     url,
@@ -95,8 +85,8 @@ export async function figures(ctx, opts = {}) {
   const envMinutes = Number(process.env.SOAK_MINUTES);
   const minutes =
     opts.minutes ??
-    (Number.isFinite(envMinutes) && envMinutes > 0 ? envMinutes : ctx.runs(3) === 1 ? 4 : DEFAULT_MINUTES);
-  const interval = opts.interval ?? DEFAULT_INTERVAL_SECONDS;
+    (Number.isFinite(envMinutes) && envMinutes > 0 ? envMinutes : ctx.runs(3) === 1 ? 4 : DEFAULT.minutes);
+  const interval = opts.interval ?? DEFAULT.intervalSeconds;
   const dir = mkdtempSync(join(tmpdir(), 'tracktop-soak-'));
   const memlog = join(dir, 'memlog.jsonl');
   let server;
@@ -147,8 +137,8 @@ export async function figures(ctx, opts = {}) {
     }
     const cpu = cpuSeconds(pid) - cpu0;
     term.key('q');
-    const from = samples[Math.min(FROM_MINUTE, samples.length) - 1];
-    const to = samples[Math.min(TO_MINUTE, samples.length) - 1];
+    const from = samples[Math.min(GOAL.fromMinute, samples.length) - 1];
+    const to = samples[Math.min(GOAL.toMinute, samples.length) - 1];
     const growth = to.rss - from.rss;
     const window = samples.slice(from.minute - 1, to.minute);
     const fitted =
@@ -161,9 +151,9 @@ export async function figures(ctx, opts = {}) {
     return [
       row({
         figure: `soak RSS growth, minute ${from.minute} to ${to.minute} (MB; ${interval} s polls, ~${polls} in ${minutes} min)`,
-        goal: to.minute >= TO_MINUTE ? `<= ${GROWTH_GOAL_MB}` : '',
+        goal: to.minute >= GOAL.toMinute ? `<= ${GOAL.growthMb}` : '',
         measured: `${growth.toFixed(1)} (${from.rss.toFixed(0)} -> ${to.rss.toFixed(0)})`,
-        ok: to.minute >= TO_MINUTE ? growth <= GROWTH_GOAL_MB : undefined,
+        ok: to.minute >= GOAL.toMinute ? growth <= GOAL.growthMb : undefined,
         ratio: `fitted over the minutes: ${fitted.toFixed(1)}`,
       }),
       row({
