@@ -7,10 +7,11 @@ import type { MonitorOptions } from '../ui/run.js';
 import { asciiOnly, colorEnabled } from '../ui/terminal.js';
 import { webServerFor } from '../text/hyperlink.js';
 import { sanitize } from '../text/sanitize.js';
-import { numberFlag, type ParsedArgs } from './args.js';
+import { numberFlag, pollIntervalSeconds, type ParsedArgs } from './args.js';
 import { CliError } from './cli-error.js';
 import type { LogScanner } from '../store/index.js';
 import { clientOptionsFromProfile, maxAnswerBytes, profileFromArgs } from './connection.js';
+import { startMemLog } from './memlog.js';
 
 const DEFAULT_INTERVAL_SECONDS = 5;
 /** How many demo log lines are kept to print after the monitor exits (errors only matter then). */
@@ -18,7 +19,7 @@ const DEMO_LOG_KEEP = 20;
 
 export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   const v = args.values;
-  const intervalSeconds = numberFlag(v, 'interval', 1, 3600) ?? DEFAULT_INTERVAL_SECONDS;
+  const intervalSeconds = pollIntervalSeconds(v) ?? DEFAULT_INTERVAL_SECONDS;
   const answerBound = maxAnswerBytes(v);
   const display = {
     intervalMs: intervalSeconds * 1000,
@@ -94,6 +95,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
     throw err;
   });
 
+  const stopMemLog = v.once === true ? () => undefined : startMemLog(process.env);
   try {
     if (v.once === true) {
       const frame = await renderOnce(options);
@@ -102,6 +104,7 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
     }
     return await runMonitor({ ...options, started });
   } finally {
+    stopMemLog();
     if (demo) {
       await demo.stop();
       sayDemoAddress?.(true);
