@@ -49,17 +49,10 @@ export function requestDelete(ctx: ReportsContext): void {
   openConfirm(ctx, 'reports', 'delete', `Delete ${subject(rows)}? This cannot be undone.`, listLines(rows), rows);
 }
 
-export function requestMove(ctx: ReportsContext): void {
-  openMoveDialog(ctx, reportDialogOps(ctx));
-}
-
-export function requestTags(ctx: ReportsContext): void {
-  openTagsDialog(ctx, reportDialogOps(ctx));
-}
-
-export function requestRename(ctx: ReportsContext): void {
-  openRenameDialog(ctx, REPORTS_TRIAGE);
-}
+/** `m`, `t` and `R`: the dialogs both lists share (core/triage-dialogs.ts). */
+export const requestMove = (ctx: ReportsContext): void => openMoveDialog(ctx, reportDialogOps(ctx));
+export const requestTags = (ctx: ReportsContext): void => openTagsDialog(ctx, reportDialogOps(ctx));
+export const requestRename = (ctx: ReportsContext): void => openRenameDialog(ctx, REPORTS_TRIAGE);
 
 export function requestComment(ctx: ReportsContext): void {
   if (refused(ctx)) return;

@@ -116,17 +116,10 @@ export function requestDelete(ctx: TasksContext): void {
   );
 }
 
-export function requestMove(ctx: TasksContext): void {
-  openMoveDialog(ctx, taskDialogOps(ctx));
-}
-
-export function requestTags(ctx: TasksContext): void {
-  openTagsDialog(ctx, taskDialogOps(ctx));
-}
-
-export function requestRename(ctx: TasksContext): void {
-  openRenameDialog(ctx, T);
-}
+/** `m`, `t` and `R`: the dialogs both lists share (core/triage-dialogs.ts). */
+export const requestMove = (ctx: TasksContext): void => openMoveDialog(ctx, taskDialogOps(ctx));
+export const requestTags = (ctx: TasksContext): void => openTagsDialog(ctx, taskDialogOps(ctx));
+export const requestRename = (ctx: TasksContext): void => openRenameDialog(ctx, T);
 
 // ---- submitting ------------------------------------------------------------------------------
 
