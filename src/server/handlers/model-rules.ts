@@ -18,3 +18,13 @@ export const labelsRule: FieldRule<Record<string, number>> & { optional: true } 
 };
 
 export const metadataItemRule = v.obj({ key: v.str(), type: v.str().opt(), value: v.str().opt() });
+
+/** A model's content fields, all optional, as models.create and models.edit take them. */
+export const MODEL_CONTENT_RULES = {
+  uri: v.str().opt(),
+  framework: v.str().opt(),
+  design: v.anyObj().opt(),
+  labels: labelsRule,
+  parent: v.str().opt(),
+  metadata: v.list(metadataItemRule).opt(),
+};

@@ -25,7 +25,7 @@ import { changeTaskStatus, requireTask } from '../db/task-store.js';
 import { ServerError } from '../http/errors.js';
 import { requestShape, TAG_RULES, v, type Validated } from '../http/validate.js';
 import type { RequestContext } from './handler-types.js';
-import { labelsRule, metadataItemRule } from './model-rules.js';
+import { MODEL_CONTENT_RULES, metadataItemRule } from './model-rules.js';
 
 /** The fields models.update sets; models.edit sets these and the model's content fields. */
 const UPDATE_FIELDS = {
@@ -40,15 +40,7 @@ const UPDATE_FIELDS = {
 };
 
 const UPDATE_SHAPE = requestShape<ModelsUpdateRequest>()({ ...UPDATE_FIELDS, ui_cache: v.anyObj().opt() });
-const EDIT_SHAPE = requestShape<ModelsEditRequest>()({
-  ...UPDATE_FIELDS,
-  uri: v.str().opt(),
-  framework: v.str().opt(),
-  design: v.anyObj().opt(),
-  labels: labelsRule,
-  parent: v.str().opt(),
-  metadata: v.list(metadataItemRule).opt(),
-});
+const EDIT_SHAPE = requestShape<ModelsEditRequest>()({ ...UPDATE_FIELDS, ...MODEL_CONTENT_RULES });
 
 type UpdateFields = Omit<Validated<typeof UPDATE_SHAPE>, 'model' | 'iteration' | 'ui_cache'>;
 

@@ -27,23 +27,18 @@ import { getTask, requireTask } from '../db/task-store.js';
 import { ServerError } from '../http/errors.js';
 import { requestShape, TAG_RULES, v, validate, validateField } from '../http/validate.js';
 import { listQueryHandler } from './list-calls.js';
-import { labelsRule, metadataItemRule } from './model-rules.js';
+import { MODEL_CONTENT_RULES } from './model-rules.js';
 
 const create = handler(
   requestShape<ModelsCreateRequest>()({
     name: v.str({ minLength: 1 }),
-    uri: v.str().opt(),
     ready: v.bool().default(true),
     public: v.bool().opt(),
     project: v.str().opt(),
     task: v.str().opt(),
     comment: v.str().opt(),
     ...TAG_RULES,
-    framework: v.str().opt(),
-    design: v.anyObj().opt(),
-    labels: labelsRule,
-    parent: v.str().opt(),
-    metadata: v.list(metadataItemRule).opt(),
+    ...MODEL_CONTENT_RULES,
   }),
   (req, ctx): ModelsCreateResponse => {
     if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
