@@ -5,6 +5,7 @@ import { MAX_LIST_ROWS, type StoreContext } from './context.js';
 import { appendRows, normalise, type Normalised } from './lists.js';
 import type { ListName } from '../panes.js';
 import type { Page } from './parse.js';
+import { withPendingChanges, type PendingChange, type TriageRow } from './triage.js';
 import type { MonitorState } from '../types.js';
 
 /** Selection this close to the end of the loaded rows asks for the next page. */
@@ -70,9 +71,12 @@ export function beginListRead<Query extends { refresh_scroll?: boolean }>(
 }
 
 /** A list answer taken in: its rows, to merge into the slice inside the state update. */
-export interface ListAnswer<Row extends { id: string }> {
-  /** The loaded rows with the answer's: appended (next page) or replacing them (re-read). */
-  merge(previous: Normalised<Row>): Normalised<Row>;
+export interface ListAnswer<Row extends TriageRow> {
+  /**
+   * The loaded rows with the answer's: appended (next page) or replacing them (re-read), with
+   * the optimistic version of the rows a change still in flight touches (withPendingChanges).
+   */
+  merge(previous: Normalised<Row> & { pending: Record<string, PendingChange> }): Normalised<Row>;
   /** The fields every answer sets, for the rows the slice keeps. */
   loaded(rows: Normalised<Row>): Normalised<Row> & ListLoaded;
 }
@@ -89,19 +93,20 @@ export interface ListLoaded {
  * Sends a list read and takes its page; null when the tick was cancelled meanwhile (its answer
  * is dropped, the paging cursor untouched).
  */
-export async function readListPage<Query, Row extends { id: string }>(
+export async function readListPage<Query, Row extends TriageRow>(
   ctx: StoreContext,
   read: ListRead<Query>,
   signal: AbortSignal,
   send: (query: Query, opts: { signal: AbortSignal }) => Promise<unknown>,
-  parse: (answer: unknown) => Page<Row>,
+  parse: (answer: unknown, endpoint: string) => Page<Row>,
+  endpoint: string,
 ): Promise<ListAnswer<Row> | null> {
   const answer = await send(read.query, { signal });
-  return signal.aborted ? null : takeListPage(ctx, read, parse(answer));
+  return signal.aborted ? null : takeListPage(ctx, read, parse(answer, endpoint));
 }
 
 /** Takes in the answer to `read`: the cursor moves on to the one it names. */
-export function takeListPage<Row extends { id: string }>(
+export function takeListPage<Row extends TriageRow>(
   ctx: StoreContext,
   read: ListRead<unknown>,
   page: Page<Row>,
@@ -112,7 +117,8 @@ export function takeListPage<Row extends { id: string }>(
   const expected = restarted ? ctx.pageSize : read.size;
   paging.scrollId = page.scrollId;
   return {
-    merge: (previous) => (read.more ? appendRows(page.rows, previous) : normalise(page.rows, previous)),
+    merge: (previous) =>
+      withPendingChanges(read.more ? appendRows(page.rows, previous) : normalise(page.rows, previous), previous),
     loaded: (rows) => ({
       ...rows,
       loading: false,

@@ -13,7 +13,6 @@ import {
   parseReportPage,
   parseTags,
   readListPage,
-  withPendingChanges,
   type PaneError,
 } from '../core/index.js';
 import type { PendingReportChange } from './changes.js';
@@ -156,13 +155,11 @@ export async function reportsTick(ctx: ReportsContext, signal: AbortSignal): Pro
   const tags = book.tagsWanted ? fetchTags(ctx, signal) : Promise.resolve();
   book.tagsWanted = false;
   try {
-    const page = await readListPage(ctx, read, signal, ctx.client.reports.getAllEx, (a) =>
-      parseReportPage(a, ENDPOINT),
-    );
+    const page = await readListPage(ctx, read, signal, ctx.client.reports.getAllEx, parseReportPage, ENDPOINT);
     if (page === null) return;
     const previousId = ctx.get().reports.selectedId;
     ctx.set((s) => {
-      const list = withPendingChanges(page.merge(s.reports), s.reports);
+      const list = page.merge(s.reports);
       const marked = s.reports.marked.filter((id) => list.byId[id] !== undefined);
       const wanted = book.selectAfterLoad;
       const selection =

@@ -14,7 +14,6 @@ import {
   parseTaskPage,
   showStatus,
   readListPage,
-  withPendingChanges,
   type PaneError,
   type PendingChange,
   type UndoOffer,
@@ -173,13 +172,11 @@ export async function tasksTick(ctx: TasksContext, signal: AbortSignal): Promise
   const mark = read.more ? null : await probeTaskList(ctx, read.query, read.cursorOpen, signal);
   if (!read.more && (mark === null || signal.aborted)) return;
   try {
-    const page = await readListPage(ctx, read, signal, ctx.client.reports.getTaskData, (a) =>
-      parseTaskPage(a, ENDPOINT),
-    );
+    const page = await readListPage(ctx, read, signal, ctx.client.reports.getTaskData, parseTaskPage, ENDPOINT);
     if (page === null) return;
     const previousRows = ctx.get().tasks.byId;
     ctx.set((s) => {
-      const list = withPendingChanges(page.merge(s.tasks), s.tasks);
+      const list = page.merge(s.tasks);
       return { tasks: { ...s.tasks, ...page.loaded(list), ...keepSelection(list.ids, s.tasks) } };
     });
     if (!read.more) noticeFailures(ctx, previousRows);
