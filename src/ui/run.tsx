@@ -4,7 +4,6 @@ import chalk from 'chalk';
 import { render, renderToString, type Instance } from 'ink';
 import type { ReactElement } from 'react';
 import { App } from './App.js';
-import { editText } from './editor.js';
 import { sameData } from '../store/index.js';
 import type { MonitorStore } from '../store/types.js';
 import {
@@ -40,6 +39,8 @@ export interface RunMonitorOptions extends MonitorOptions {
   onStore?(store: MonitorStore): void;
   /** The store already started (startMonitor) while this module loaded; otherwise started here. */
   started?: StartedMonitor;
+  /** Called once the first frame is written. */
+  onFirstFrame?(): void;
 }
 
 async function closeClient(opts: MonitorOptions): Promise<void> {
@@ -91,6 +92,8 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
         store.getState().actions.showStatus('editing the body needs an interactive terminal', 'error');
         return;
       }
+      // The editor's module (node:child_process) loads on the first edit, not at start-up.
+      const { editText } = await import('./editor.js');
       session.suspend();
       stdin.setRawMode(false);
       let outcome;
@@ -147,6 +150,8 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
         return;
       }
       instance.waitUntilExit().catch((err: unknown) => finish(1, err instanceof Error ? err.message : String(err)));
+      // Ink draws the first frame within render() (its throttle lets the first one through).
+      opts.onFirstFrame?.();
       opts.onStore?.(store);
       setImmediate(refineGraphics);
     };
@@ -161,6 +166,8 @@ export interface RenderOnceOptions extends MonitorOptions {
   size?: { cols: number; rows: number };
   /** Longest wait for the first load (ms); default 10000. The frame shows whatever arrived. */
   deadlineMs?: number;
+  /** The store already started (startMonitor) while this module loaded; otherwise started here. */
+  started?: StartedMonitor;
 }
 
 /**
@@ -171,13 +178,15 @@ export interface RenderOnceOptions extends MonitorOptions {
  */
 export async function renderOnce(opts: RenderOnceOptions): Promise<string> {
   const stdout = opts.stdout ?? process.stdout;
-  const size = opts.size ?? sizeOf(stdout);
-  const store = makeStore(opts, size);
+  const size = opts.started?.size ?? opts.size ?? sizeOf(stdout);
+  const store = opts.started?.store ?? makeStore(opts, size);
   const theme = createTheme({ color: opts.color, ascii: opts.ascii });
   const state = store.getState();
-  layOutStore(store, size);
   try {
-    state.actions.start();
+    if (opts.started === undefined) {
+      layOutStore(store, size);
+      state.actions.start();
+    }
     await waitFor(store, firstLoadDone, opts.deadlineMs ?? 10_000);
     state.actions.stop();
     const frame = renderToString(
