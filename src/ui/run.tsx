@@ -4,6 +4,7 @@ import chalk from 'chalk';
 import { render, renderToString, type Instance } from 'ink';
 import type { ReactElement } from 'react';
 import { App } from './App.js';
+import { editText } from './editor.js';
 import { sameData } from '../store/index.js';
 import type { MonitorStore } from '../store/types.js';
 import {
@@ -92,8 +93,6 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
         store.getState().actions.showStatus('editing the body needs an interactive terminal', 'error');
         return;
       }
-      // The editor's module (node:child_process) loads on the first edit, not at start-up.
-      const { editText } = await import('./editor.js');
       session.suspend();
       stdin.setRawMode(false);
       let outcome;

@@ -2,6 +2,7 @@
 // terminal says so, COLORTERM or tmux's RGB/Tc feature; 256 colours where TERM says 256; the 16
 // system colours otherwise, as TERM=screen or xterm; shades without colour) and whether a full-resolution graphics protocol (kitty, iTerm2) is usable, which it
 // never is inside tmux or screen.
+import { execFile } from 'node:child_process';
 import { createContext } from 'react';
 import type { ImageColorMode } from '../text/image-blocks.js';
 
@@ -27,9 +28,7 @@ export const WebUiContext = createContext<string | undefined>(undefined);
  * Asks the tmux server whether the attached client has 24-bit colour (its RGB/Tc feature),
  * without blocking: a synchronous spawn held up the monitor's first frame.
  */
-export async function tmuxHasRgb(): Promise<boolean> {
-  // Loaded on the first ask (after the first frame): node:child_process is no part of it.
-  const { execFile } = await import('node:child_process');
+export function tmuxHasRgb(): Promise<boolean> {
   return new Promise((resolve) => {
     execFile(
       'tmux',

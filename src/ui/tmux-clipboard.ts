@@ -2,6 +2,7 @@
 // passes it on: `set-clipboard on`, or `allow-passthrough on` for the wrapped copy. tmux's
 // default (`external`, `off`) takes neither, so `y` asks tmux once and says when the copy may
 // not have arrived.
+import { execFile } from 'node:child_process';
 
 /** What to tell the user given tmux's two options (as `show-options -v` prints them); null when the copy passes. */
 export function tmuxClipboardWarning(setClipboard: string, allowPassthrough: string): string | null {
@@ -11,9 +12,7 @@ export function tmuxClipboardWarning(setClipboard: string, allowPassthrough: str
   return `but tmux may not pass it on (set-clipboard ${clipboard || 'unset'}): run tmux set -g set-clipboard on`;
 }
 
-async function tmuxOption(args: string[]): Promise<string> {
-  // Loaded on the first ask: node:child_process is no part of the first frame.
-  const { execFile } = await import('node:child_process');
+function tmuxOption(args: string[]): Promise<string> {
   return new Promise((resolve) => {
     execFile('tmux', ['show-options', ...args], { timeout: 2000 }, (err, stdout) => resolve(err ? '' : stdout));
   });
