@@ -92,6 +92,8 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   const apiHost = clientOptions.apiHost;
   const options: MonitorOptions = { ...display, client, serverLabel, apiHost, exportPane, webServer, logScanner };
   if (args.taskId !== undefined) options.storeDeps = { initialTaskId: args.taskId };
+  // The one frame of --once waits for the selected task's panes: nothing to draw before them.
+  if (v.once === true) options.storeDeps = { ...options.storeDeps, firstSelectionPauseMs: 0 };
   const { startMonitor, taskListAnswered } = await import('../ui/monitor-start.js');
   // The store's pollers ask for the task list (and then the selected task's panes) at once,
   // `--once` as well: the UI's modules load while those answers travel.

@@ -100,8 +100,8 @@ export function createTasksSlice(store: StoreContext, options: TasksSliceOptions
     (s) => s.tasks.selectedId,
     (id, previous) => {
       // A selection from none comes from a list answer (the first one, or after a filter), never
-      // from a burst of keys: waiting would only delay the first load of the panes.
-      const pauseMs = previous === null ? 0 : ctx.selectionDebounceMs;
+      // from a burst of keys: its pause is the store's choice (deps.ts).
+      const pauseMs = previous === null ? ctx.firstSelectionPauseMs : ctx.selectionDebounceMs;
       ctx.events.emit('taskSelected', { id, pauseMs });
       ctx.book.selectionTimer.restart(ctx.selectionDebounceMs, () => noteSelectedTask(ctx));
     },
