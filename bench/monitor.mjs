@@ -1,7 +1,9 @@
 // The monitor inside tmux (120x40) against the embedded server holding seeded demo data with
 // no live runs:
 //   - exec to the first frame with data (a task name on screen, frame complete), beside the
-//     same shell exec of `node -e` writing one line (Node's start-up through the same path);
+//     same shell exec of `node -e` writing one line (Node's start-up through the same path) and,
+//     with `--ref DIR`, the reference tree's monitor in the same terminal; with the phase marks
+//     (TRACKTOP_PHASES) of the runs;
 //   - terminal bytes written while nothing changes (target 0) and the CPU used meanwhile
 //     (target <= 0.2 % of a core), after a settling period that holds the first loads and
 //     V8's one-off "memory reducer" collections (a mark-compact on four threads, ~60 ms of CPU,
@@ -13,6 +15,7 @@
 // Times include tmux's own relay (a few ms).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { phaseFile, phaseRow } from './lib/phases.mjs';
 import { cpuMeter, rssMb } from './lib/proc.mjs';
 import { median, quantile, sleep, spread } from './lib/stats.mjs';
 import { row } from './lib/table.mjs';
@@ -37,13 +40,22 @@ export async function figures(
   { settleSeconds = ctx.runs(3) === 1 ? 5 : 30, idleSeconds = ctx.runs(3) === 1 ? 10 : 30 } = {},
 ) {
   const server = await ctx.seededServer();
-  const command = monitorCommand(ctx.root, server, ['--interval', '5']);
+  const phases = phaseFile();
+  const refPhases = phaseFile();
+  const command = monitorCommand(ctx.root, server, ['--interval', '5'], { TRACKTOP_PHASES: phases.file });
+  const refCommand =
+    ctx.ref && monitorCommand(ctx.ref, server, ['--interval', '5'], { TRACKTOP_PHASES: refPhases.file });
   const n = ctx.runs(5);
   const first = [];
+  const refFirst = [];
   const floor = [];
   let idle;
   let fresh = [];
   for (let i = 0; i < n; i++) {
+    // The monitor replaces the terminal's shell (exec): the reference runs in a terminal of its
+    // own, before the measured run in even rounds and after it in odd ones (the one that runs
+    // second meets a server still busy with the first one's requests).
+    if (refCommand && i % 2 === 0) refFirst.push(await firstFrameAlone(refCommand));
     const term = await openTerminal({ columns: 120, rows: 40 });
     try {
       floor.push(
@@ -60,16 +72,26 @@ export async function figures(
     } finally {
       term.close();
     }
+    if (refCommand && i % 2 === 1) refFirst.push(await firstFrameAlone(refCommand));
   }
-  const ratio = `${(median(first) / median(floor)).toFixed(1)}x node -e (${median(floor).toFixed(0)} ms)`;
+  const ratios = [`${(median(first) / median(floor)).toFixed(1)}x node -e (${median(floor).toFixed(0)} ms)`];
+  if (refCommand)
+    ratios.unshift(`${(median(first) / median(refFirst)).toFixed(2)}x ref (${median(refFirst).toFixed(0)} ms)`);
+  const phaseRows = [
+    phaseRow('monitor phases', phases.records()),
+    phaseRow('monitor phases (ref)', refPhases.records()),
+  ];
+  phases.remove();
+  refPhases.remove();
   return [
     row({
       figure: 'exec to first frame with data, 120x40 (ms)',
       goal: '<= 300',
       measured: spread(first),
       ok: median(first) <= 300,
-      ratio,
+      ratio: ratios.join(', '),
     }),
+    ...phaseRows.filter(Boolean),
     row({
       figure: `idle bytes written in ${idleSeconds} s`,
       goal: '0',
@@ -100,6 +122,19 @@ export async function figures(
       measured: idle.settleCpu.toFixed(2),
     }),
   ];
+}
+
+/** ms from exec to the first frame with data of `command`, in a terminal of its own. */
+async function firstFrameAlone(command) {
+  const term = await openTerminal({ columns: 120, rows: 40 });
+  try {
+    const ms = await execTo(term, command, frameWithData);
+    term.key('q');
+    await sleep(300);
+    return ms;
+  } finally {
+    term.close();
+  }
 }
 
 /**

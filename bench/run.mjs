@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark in one process tree, one table at the end.
 //
-//   node bench/run.mjs [GROUP...] [--root DIR] [--quick]
+//   node bench/run.mjs [GROUP...] [--root DIR] [--ref DIR] [--quick]
 //
 // GROUP names pick groups (default: all); --root measures another built tree's binary and
-// dist/ (e.g. an older commit, for before/after); --quick repeats each figure less.
+// dist/ (e.g. an older commit, for before/after); --ref names a built reference tree that the
+// start-up figures (startup, monitor) also run, alternately with the measured one, and compare
+// with in their ratio column; --quick repeats each figure less.
 // Needs `npm run build` first (and tmux for the terminal groups). Not part of `npm test`.
 //
 // Adding a figure: write bench/<name>.mjs exporting
@@ -20,6 +22,7 @@
 // `grep -c`, ...), its ratio; scale sizes and durations down when ctx.runs(3) === 1 (--quick).
 // ctx gives:
 //   ctx.root             the tree being measured (bin/tracktop.js, dist/)
+//   ctx.ref              the reference tree of --ref (a path), or undefined
 //   ctx.runs(n)          how many times to repeat a figure (fewer with --quick)
 //   ctx.seededServer()   the embedded server with the seeded demo data, started once and shared
 //   ctx.log(line)        progress on stderr
@@ -46,7 +49,7 @@ const GROUPS = findGroups();
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { root: { type: 'string' }, quick: { type: 'boolean' } },
+  options: { root: { type: 'string' }, ref: { type: 'string' }, quick: { type: 'boolean' } },
 });
 const unknown = positionals.filter((g) => !GROUPS.includes(g));
 if (unknown.length > 0) {
@@ -57,6 +60,7 @@ if (unknown.length > 0) {
 let server;
 const ctx = {
   root: resolve(values.root ?? join(HERE, '..')),
+  ref: values.ref === undefined ? undefined : resolve(values.ref),
   runs: (n) => (values.quick ? Math.max(1, Math.ceil(n / 3)) : n),
   seededServer: () => (server ??= startSeededServer()),
   log: (line) => process.stderr.write(`${line}\n`),

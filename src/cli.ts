@@ -7,6 +7,7 @@ import { isApiError } from './api/errors.js';
 import { parseCommandLine, UsageError } from './cli/args.js';
 import { usageOf } from './cli/usage.js';
 import { CliError } from './cli/cli-error.js';
+import { phases } from './cli/phases.js';
 import { ConfigError } from './config/config-error.js';
 import { sanitize } from './text/sanitize.js';
 import { VERSION } from './version.js';
@@ -16,6 +17,7 @@ export async function main(argv: string[]): Promise<number> {
   // printed goes through the one sanitiser.
   const out = (text: string): void => void process.stdout.write(`${sanitize(text, { multiline: true })}\n`);
   const err = (text: string): void => void process.stderr.write(`tracktop: ${sanitize(text, { multiline: true })}\n`);
+  phases.mark('main');
   try {
     const args = parseCommandLine(argv);
     switch (args.command) {

@@ -82,10 +82,11 @@ export async function openTerminal({ columns, rows }) {
   };
 }
 
-/** The shell command that starts the built monitor of `root` on `server`. */
-export function monitorCommand(root, server, extra = []) {
+/** The shell command that starts the built monitor of `root` on `server` (`env`: more variables). */
+export function monitorCommand(root, server, extra = [], env = {}) {
   return [
     'exec env CI=false TERM=xterm-256color',
+    ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
     join(root, 'bin/tracktop.js'),
     '--api-host',
     server.url,

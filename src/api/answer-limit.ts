@@ -2,7 +2,6 @@
 // hundreds of megabytes or a chunked body that never ends; the client stops reading the moment
 // an answer passes the bound, and remembers the refused request for a while so that a poller
 // asking the same again does not download the same oversized answer on every tick.
-import { createHash } from 'node:crypto';
 import { ApiError } from './errors.js';
 
 /** Default bound of one answer: far above any page the monitor asks for. */
@@ -48,9 +47,12 @@ export function answerTooLargeError(endpoint: string, over: AnswerTooLarge): Api
   });
 }
 
-/** A call's shape: the endpoint and a digest of its body (bodies are small, but need not be kept). */
+/**
+ * A call's shape: the endpoint and its body. Bodies are small and at most MAX_REFUSALS are
+ * kept; a digest would load node:crypto into every start for a case that is rare.
+ */
 function requestKey(endpoint: string, payload: string): string {
-  return `${endpoint}\u0000${createHash('sha1').update(payload).digest('base64')}`;
+  return `${endpoint}\u0000${payload}`;
 }
 
 /**

@@ -12,6 +12,7 @@ import { CliError } from './cli-error.js';
 import type { LogScanner } from '../store/index.js';
 import { clientOptionsFromProfile, maxAnswerBytes, profileFromArgs } from './connection.js';
 import { startMemLog } from './memlog.js';
+import { phases } from './phases.js';
 
 const DEFAULT_INTERVAL_SECONDS = 5;
 /** How many demo log lines are kept to print after the monitor exits (errors only matter then). */
@@ -66,16 +67,20 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
     serverLabel = `${demo.url} (demo)`;
   } else {
     const profile = profileFromArgs(v);
+    phases.mark('config');
     clientOptions = clientOptionsFromProfile(profile);
     serverLabel = profile.apiHost ?? '';
     webServer = webServerFor(profile.apiHost ?? '', profile.webHost);
   }
   clientOptions = { ...clientOptions, maxAnswerBytes: answerBound };
   const client = createClient(clientOptions);
-  // Log in, then ask for the task list, while the rest of the monitor's modules (the store,
-  // Ink, React: most of the start-up) load, so that those round trips overlap that work
-  // instead of following it. A failed login is left for the monitor's first call to meet and show.
-  client.serverInfo().catch(() => undefined);
+  // Log in, then ask for the task list, while the rest of the monitor's modules (Ink, React, the
+  // panes: most of the start-up) load, so that those round trips overlap that work instead of
+  // following it. A failed login is left for the monitor's first call to meet and show.
+  client.serverInfo().then(
+    () => phases.mark('login'),
+    () => undefined,
+  );
   // The exporter's modules load on the first `E`: the first frame needs none of them.
   const cwd = process.cwd();
   const exportPane: PaneExporter = async (request) =>
@@ -88,21 +93,35 @@ export async function runMonitorCommand(args: ParsedArgs): Promise<number> {
   const apiHost = clientOptions.apiHost;
   const options: MonitorOptions = { ...display, client, serverLabel, apiHost, exportPane, webServer, logScanner };
   if (args.taskId !== undefined) options.storeDeps = { initialTaskId: args.taskId };
-  const { startMonitor } = await import('../ui/monitor-start.js');
-  const started = v.once === true ? undefined : startMonitor(options, { stdout: process.stdout, env: process.env });
+  // The one frame of --once waits for the selected task's panes: nothing to draw before them.
+  if (v.once === true) options.storeDeps = { ...options.storeDeps, firstSelectionPauseMs: 0 };
+  const { startMonitor, taskListAnswered } = await import('../ui/monitor-start.js');
+  // The store's pollers ask for the task list (and then the selected task's panes) at once,
+  // `--once` as well: the UI's modules load while those answers travel.
+  const started = startMonitor(options, { stdout: process.stdout, env: process.env });
+  phases.mark('requests');
+  if (phases.enabled) {
+    const unwatch = started.store.subscribe((state) => {
+      if (!taskListAnswered(state)) return;
+      phases.mark('tasks');
+      unwatch();
+    });
+  }
   const { renderOnce, runMonitor } = await import('../ui/run.js').catch((err: unknown) => {
-    started?.store.getState().actions.stop();
+    started.store.getState().actions.stop();
     throw err;
   });
+  phases.mark('modules');
 
   const stopMemLog = v.once === true ? () => undefined : startMemLog(process.env);
   try {
     if (v.once === true) {
-      const frame = await renderOnce(options);
+      const frame = await renderOnce({ ...options, started });
       process.stdout.write(frame.endsWith('\n') ? frame : `${frame}\n`);
+      phases.mark('frame');
       return 0;
     }
-    return await runMonitor({ ...options, started });
+    return await runMonitor({ ...options, started, onFirstFrame: () => phases.mark('frame') });
   } finally {
     stopMemLog();
     if (demo) {

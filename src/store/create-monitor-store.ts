@@ -97,6 +97,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     backoffCapMs: deps.backoffCapMs ?? DEFAULT_BACKOFF_CAP_MS,
     authBackoffCapMs: deps.authBackoffCapMs ?? DEFAULT_AUTH_BACKOFF_CAP_MS,
     selectionDebounceMs: deps.selectionDebounceMs ?? 150,
+    firstSelectionPauseMs: deps.firstSelectionPauseMs ?? deps.selectionDebounceMs ?? 150,
     pageSize: deps.pageSize ?? DEFAULT_PAGE_SIZE,
     pollers: undefined as unknown as Pollers,
     events: createEventBus(),

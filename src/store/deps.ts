@@ -24,6 +24,13 @@ export interface StoreDeps {
   authBackoffCapMs?: number;
   /** Wait after a selection change before fetching its detail (holding `j` fetches nothing in between). Default 150. */
   selectionDebounceMs?: number;
+  /**
+   * Wait before fetching the detail of a selection from none (the first list answer, or one
+   * after a filter): no burst of keys to wait out there. Default `selectionDebounceMs`, so the
+   * monitor draws its first frame before that work; `--once`, whose one frame waits for the
+   * detail, passes 0.
+   */
+  firstSelectionPauseMs?: number;
   /** Rows per list request. Default 50. */
   pageSize?: number;
   /** Keep SGR colours found in task logs. Default true; pass false for --no-color / NO_COLOR. */

@@ -41,6 +41,10 @@ const SPECIAL_CHARS =
   '[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
 const SPECIAL = new RegExp(SPECIAL_CHARS);
 
+function isPlainAscii(code: number): boolean {
+  return code >= 0x20 && code < 0x7f;
+}
+
 /** Code after the ESC that opens a control string (DCS, SOS, OSC, PM, APC). */
 function opensControlString(code: number): boolean {
   return code === 0x50 || code === 0x58 || code === 0x5d || code === 0x5e || code === 0x5f;
@@ -102,6 +106,20 @@ class LineBuilder {
     const text = agreeingClusters(chunk);
     let i = 0;
     while (i < text.length) {
+      // Printable ASCII appended at the end of the line overwrites nothing: one push per
+      // character instead of put()'s checks (a log page is mostly this). The run's last
+      // character stays for put() when a combining mark may follow it.
+      if (this.cursor === this.cells.length) {
+        let end = i;
+        while (end < text.length && isPlainAscii(text.charCodeAt(end))) end++;
+        if (end < text.length && text.charCodeAt(end) >= 0x300) end--;
+        for (; i < end; i++) {
+          this.cells.push(text[i] as string);
+          this.styles.push(this.style);
+        }
+        this.cursor = this.cells.length;
+        if (i >= text.length) break;
+      }
       const code = text.charCodeAt(i);
       if (code >= 0x20 && code < 0x7f && (i + 1 >= text.length || text.charCodeAt(i + 1) < 0x300)) {
         this.put(text[i] as string, 1);

@@ -40,6 +40,8 @@ export interface RunMonitorOptions extends MonitorOptions {
   onStore?(store: MonitorStore): void;
   /** The store already started (startMonitor) while this module loaded; otherwise started here. */
   started?: StartedMonitor;
+  /** Called once the first frame is written. */
+  onFirstFrame?(): void;
 }
 
 async function closeClient(opts: MonitorOptions): Promise<void> {
@@ -162,6 +164,8 @@ export function runMonitor(opts: RunMonitorOptions): Promise<number> {
         return;
       }
       instance.waitUntilExit().catch((err: unknown) => finish(1, err instanceof Error ? err.message : String(err)));
+      // Ink draws the first frame within render() (its throttle lets the first one through).
+      opts.onFirstFrame?.();
       opts.onStore?.(store);
       setImmediate(refineGraphics);
     };
@@ -176,6 +180,8 @@ export interface RenderOnceOptions extends MonitorOptions {
   size?: { cols: number; rows: number };
   /** Longest wait for the first load (ms); default 10000. The frame shows whatever arrived. */
   deadlineMs?: number;
+  /** The store already started (startMonitor) while this module loaded; otherwise started here. */
+  started?: StartedMonitor;
 }
 
 /**
@@ -186,13 +192,15 @@ export interface RenderOnceOptions extends MonitorOptions {
  */
 export async function renderOnce(opts: RenderOnceOptions): Promise<string> {
   const stdout = opts.stdout ?? process.stdout;
-  const size = opts.size ?? sizeOf(stdout);
-  const store = makeStore(opts, size);
+  const size = opts.started?.size ?? opts.size ?? sizeOf(stdout);
+  const store = opts.started?.store ?? makeStore(opts, size);
   const theme = createTheme({ color: opts.color, ascii: opts.ascii });
   const state = store.getState();
-  layOutStore(store, size);
   try {
-    state.actions.start();
+    if (opts.started === undefined) {
+      layOutStore(store, size);
+      state.actions.start();
+    }
     await waitFor(store, firstLoadDone, opts.deadlineMs ?? 10_000);
     state.actions.stop();
     const frame = renderToString(

@@ -46,6 +46,7 @@ export interface StoreContext {
   backoffCapMs: number;
   authBackoffCapMs: number;
   selectionDebounceMs: number;
+  firstSelectionPauseMs: number;
   pageSize: number;
   pollers: Pollers;
   events: EventBus;

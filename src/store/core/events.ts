@@ -4,8 +4,11 @@
 import type { ListName, ViewName } from '../panes.js';
 
 export interface StoreEvents {
-  /** The selected task changed, whoever changed it (a key, a list answer, a triage action). */
-  taskSelected: { id: string | null };
+  /**
+   * The selected task changed, whoever changed it (a key, a list answer, a triage action).
+   * `pauseMs`: how long the panes that follow it wait before fetching (a burst of keys asks once).
+   */
+  taskSelected: { id: string | null; pauseMs: number };
   /** The selected report changed. */
   reportSelected: { id: string | null };
   /**

@@ -12,7 +12,8 @@ interface FollowerBook {
 }
 
 export interface TaskFollower<C> {
-  selected(ctx: C, id: string | null): void;
+  /** `pauseMs`: the wait before fetching for the new selection (the event's). */
+  selected(ctx: C, id: string | null, pauseMs: number): void;
   sync(ctx: C): void;
   tick(ctx: C, signal: AbortSignal): Promise<void>;
   /** What `refresh` does besides forgetting the `fetchedFor` fields. */
@@ -25,7 +26,7 @@ export function followSelectedTask<B extends FollowerBook>(
   fetchedFor: readonly (keyof B)[],
   follower: TaskFollower<SliceContext<B>>,
 ): Poller {
-  ctx.events.on('taskSelected', ({ id }) => follower.selected(ctx, id));
+  ctx.events.on('taskSelected', ({ id, pauseMs }) => follower.selected(ctx, id, pauseMs));
   ctx.events.on('sync', () => follower.sync(ctx));
   ctx.events.on('refresh', () => {
     for (const field of fetchedFor) (ctx.book as Record<keyof B, unknown>)[field] = null;

@@ -45,7 +45,7 @@ export const DEBUG_IMAGE_ITERS = 3;
  * The selection moved to another task: clear this slice's panes (so nothing of the previous
  * task shows under the new one), abort its requests and fetch after a short pause.
  */
-export function onTaskSelected(ctx: DetailContext, id: string | null): void {
+export function onTaskSelected(ctx: DetailContext, id: string | null, pauseMs: number): void {
   if (ctx.get().scalars.taskId === id) return;
   const book = ctx.book;
   book.scalarsFor = null;
@@ -57,7 +57,7 @@ export function onTaskSelected(ctx: DetailContext, id: string | null): void {
     scalars: { ...emptyScalars(id, s.ui.xAxis, s.scalars.samples), chartMetric: s.scalars.chartMetric },
     artifacts: emptyArtifacts(id),
   }));
-  book.selectionTimer.restart(ctx.selectionDebounceMs, () => syncDetail(ctx));
+  book.selectionTimer.restart(pauseMs, () => syncDetail(ctx));
 }
 
 /** Wakes the detail poller when what the shown panes hold is out of date. */

@@ -34,7 +34,7 @@ export const SIDEWAYS_STEP = 8;
 
 export type LogsSlice = FollowerSlice<LogsActions, LogsApi>;
 
-function onTaskSelected(ctx: LogsContext, id: string | null): void {
+function onTaskSelected(ctx: LogsContext, id: string | null, pauseMs: number): void {
   if (ctx.get().logs.taskId === id) return;
   const book = ctx.book;
   book.logsFor = null;
@@ -43,7 +43,7 @@ function onTaskSelected(ctx: LogsContext, id: string | null): void {
   book.unseenFrom = null;
   ctx.pollers.logs.cancel();
   ctx.set({ logs: emptyLogs(id) });
-  book.selectionTimer.restart(ctx.selectionDebounceMs, () => syncLogs(ctx));
+  book.selectionTimer.restart(pauseMs, () => syncLogs(ctx));
 }
 
 /** Wakes the logs poller when the shown log is out of date (the task moved, or nothing loaded yet). */

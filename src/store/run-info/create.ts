@@ -21,13 +21,13 @@ export interface RunInfoApi {
 
 export type RunInfoSlice = FollowerSlice<RunInfoActions, RunInfoApi>;
 
-function onTaskSelected(ctx: RunInfoContext, id: string | null): void {
+function onTaskSelected(ctx: RunInfoContext, id: string | null, pauseMs: number): void {
   if (ctx.get().runinfo.taskId === id) return;
   ctx.book.runInfoFor = null;
   ctx.book.paramsFor = null;
   ctx.pollers.runinfo.cancel();
   ctx.set({ runinfo: emptyRunInfo(id) });
-  ctx.book.selectionTimer.restart(ctx.selectionDebounceMs, () => syncRunInfo(ctx));
+  ctx.book.selectionTimer.restart(pauseMs, () => syncRunInfo(ctx));
 }
 
 function stale(ctx: RunInfoContext): boolean {

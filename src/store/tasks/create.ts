@@ -113,8 +113,11 @@ export function createTasksSlice(store: StoreContext, options: TasksSliceOptions
   const reset = () => resetListQuery(ctx, 'tasks', ctx.book.paging);
   ctx.watch(
     (s) => s.tasks.selectedId,
-    (id) => {
-      ctx.events.emit('taskSelected', { id });
+    (id, previous) => {
+      // A selection from none comes from a list answer (the first one, or after a filter), never
+      // from a burst of keys: its pause is the store's choice (deps.ts).
+      const pauseMs = previous === null ? ctx.firstSelectionPauseMs : ctx.selectionDebounceMs;
+      ctx.events.emit('taskSelected', { id, pauseMs });
       ctx.book.selectionTimer.restart(ctx.selectionDebounceMs, () => noteSelectedTask(ctx));
     },
   );
