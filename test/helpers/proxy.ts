@@ -9,6 +9,8 @@ export interface ProxyCall {
   body: string;
   /** Epoch ms the answer was passed on to the client (unset while unanswered). */
   answeredAt?: number;
+  /** The delay (ms) the request was held for; unset when it went through at once. */
+  delayedMs?: number;
 }
 
 export interface CountingProxy {
@@ -110,6 +112,7 @@ export async function startProxy(target: string): Promise<CountingProxy> {
         upstream.end(body);
       };
       const delay = delays.get(endpoint) ?? 0;
+      if (delay > 0) call.delayedMs = delay;
       if (delay > 0)
         setTimeout(() => {
           if (!finished) forward();
