@@ -2,4 +2,7 @@
 // only the services we call keeps the store independent of how the client is assembled.
 import type { ServiceClients } from '../api/services.js';
 
-export type StoreClient = Pick<ServiceClients, 'reports' | 'events' | 'projects' | 'tasks' | 'models' | 'users'>;
+export type StoreClient = Pick<
+  ServiceClients,
+  'reports' | 'events' | 'projects' | 'tasks' | 'models' | 'users' | 'queues' | 'workers'
+>;

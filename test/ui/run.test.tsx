@@ -36,6 +36,8 @@ function countingClient(): { client: MonitorClient; closes: () => number } {
     projects: real.projects,
     models: real.models,
     users: real.users,
+    queues: real.queues,
+    workers: real.workers,
     close: async () => {
       closes += 1;
       await real.close();

@@ -7,14 +7,31 @@ import type { ListName } from '../panes.js';
 import { isObject } from './parse.js';
 import { clampIndex } from './lists.js';
 
-/** What a confirm or input dialog does (abort is the tasks' only; publish, comment, edit, create the reports'). */
+/**
+ * What a confirm or input dialog does (abort is the tasks' only; publish, comment, edit, create
+ * the reports'; remove the queues pane's).
+ */
 export type DialogAction =
-  'archive' | 'unarchive' | 'publish' | 'move' | 'delete' | 'tags' | 'rename' | 'comment' | 'edit' | 'create' | 'abort';
+  | 'archive'
+  | 'unarchive'
+  | 'publish'
+  | 'move'
+  | 'delete'
+  | 'tags'
+  | 'rename'
+  | 'comment'
+  | 'edit'
+  | 'create'
+  | 'abort'
+  | 'remove';
+
+/** Who opened a dialog: one of the lists, or the Cluster view's queues pane (a confirm only). */
+export type DialogOwner = ListName | 'queues';
 
 export type DialogState =
   | {
       kind: 'confirm';
-      owner: ListName;
+      owner: DialogOwner;
       action: DialogAction;
       title: string;
       /** One line per affected item, and any warning (e.g. "the body can no longer be edited"). */
@@ -87,7 +104,7 @@ export function openDialog(ctx: StoreContext, dialog: DialogState): void {
 /** Asks to confirm `action` on `rows`, naming them in `lines`. */
 export function openConfirm(
   ctx: StoreContext,
-  owner: ListName,
+  owner: DialogOwner,
   action: DialogAction,
   title: string,
   lines: string[],

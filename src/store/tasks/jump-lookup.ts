@@ -83,8 +83,10 @@ export async function jumpViaServer(ctx: TasksContext, wanted: string, select: (
     setListQuery(ctx, 'tasks', { filter: '', showArchived: state.ui.showArchived.tasks || showArchived });
     ctx.set((s) => ({ tasks: { ...s.tasks, statusFilter: [] } }));
     resetListQuery(ctx, 'tasks', ctx.book.paging);
-    await listAnswered(ctx);
   }
+  // Also a list that has not answered yet (Enter on a worker in the Cluster view, before the
+  // Tasks view was ever shown).
+  await listAnswered(ctx);
   if (select(task.id)) {
     if (lifted.length > 0) showStatus(ctx, `"${task.name}": cleared ${lifted.join(' and ')} to show it`, 'info');
     return;

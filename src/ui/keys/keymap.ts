@@ -111,6 +111,7 @@ const SCOPE_LABELS: Record<Scope, string> = {
   everywhere: 'everywhere',
   'tasks-view': 'Tasks view',
   'reports-view': 'Reports view',
+  'cluster-view': 'Cluster view',
   ...PANE_LABELS,
   prompt: 'prompt (/)',
   confirm: 'confirm dialog',
