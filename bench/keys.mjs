@@ -7,7 +7,7 @@ import { quantile, sleep, spread } from './lib/stats.mjs';
 import { row } from './lib/table.mjs';
 import { END_OF_FRAME, monitorCommand, openTerminal } from './lib/tmux.mjs';
 
-const CYCLE = ['j', 'k', 'Tab', '5', '4', '1'];
+const CYCLE = ['j', 'k', 'Tab', '6', '5', '1'];
 
 export async function figures(ctx) {
   const server = await ctx.seededServer();

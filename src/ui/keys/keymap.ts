@@ -126,6 +126,8 @@ const SCOPE_LABELS: Record<Scope, string> = {
 };
 
 export function scopesLabel(scopes: readonly Scope[]): string {
+  const views = scopes.filter((s) => s.endsWith('-view')).length;
+  if (views === scopes.length && views === 3) return 'every view';
   if (scopes.length === 2 && scopes.includes('tasks-view') && scopes.includes('reports-view')) return 'both views';
   return scopes.map((s) => SCOPE_LABELS[s]).join(', ');
 }
