@@ -131,7 +131,7 @@ describe('the Cluster view at 60x20', () => {
     expectFits(m, 60, 20);
     expect(m.lines()[0]).toMatch(/1 Tasks .*2 Reports .*3 Cluster .*workers +4 queues/);
     const screen = m.lines().join('\n');
-    expect(screen).toMatch(/▶ gpu-box:0 +train-resnet5… +██·· +████ +█··· +10s ago/);
+    expect(screen).toMatch(/▶ gpu-box:0 +train-res\S*… +██·· +████ +█··· +10s ago/);
     expect(screen).not.toContain('gpu-queue');
     await m.press(KEYS.tab);
     expectFits(m, 60, 20);

@@ -45,7 +45,7 @@ export function workerColumns(width: number): Column[] {
       ...bars,
       seen,
     ];
-  if (width >= 56) return [{ title: 'worker', width: 16 }, { title: 'task', width: 0 }, ...bars, seen];
+  if (width >= 56) return [{ title: 'worker', width: 20 }, { title: 'task', width: 0 }, ...bars, seen];
   return [{ title: 'worker', width: 0 }, ...bars, seen];
 }
 
