@@ -43,6 +43,7 @@ export type {
   ClusterWorker,
   MachineBars,
   QueueEntryRow,
+  QueueMove,
   WorkerSpark,
 } from './cluster/index.js';
 export { TASK_STATUS_CHOICES, RARE_TASK_STATUSES, TASK_STATUS_CYCLE } from './tasks/index.js';

@@ -81,6 +81,7 @@ export function createClusterActions(ctx: ClusterContext): ClusterActions {
       const selected = ctx.get().cluster.selectedEntry;
       if (selected === null || refused(ctx)) return;
       const name = taskName(ctx, selected.queue, selected.task);
+      ctx.book.changes += 1;
       ctx.set((s) => ({
         cluster: {
           ...s.cluster,
@@ -89,7 +90,8 @@ export function createClusterActions(ctx: ClusterContext): ClusterActions {
       }));
       const entries = shownEntries(ctx.get().cluster.queues);
       const at = entries.findIndex((e) => e.queue === selected.queue && e.task === selected.task);
-      if (at >= 0) moveEntry(ctx, at);
+      // Moved past the shown part of a cut line: the cursor stays on a shown entry, its row.
+      moveEntry(ctx, at >= 0 ? at : ctx.get().cluster.entryIndex);
       const request = { queue: selected.queue, task: selected.task };
       try {
         const call = ctx.client.queues[MOVE_CALLS[move]];
@@ -98,6 +100,7 @@ export function createClusterActions(ctx: ClusterContext): ClusterActions {
       } catch (err) {
         showStatus(ctx, `cannot move "${name}": ${describeFailure(err)}`, 'error');
       }
+      ctx.book.changes += 1;
       ctx.pollers.cluster.wake();
     },
     requestQueueRemove() {
@@ -126,6 +129,7 @@ export function createClusterActions(ctx: ClusterContext): ClusterActions {
       } catch (err) {
         showStatus(ctx, `cannot remove "${removing.name}": ${describeFailure(err)}`, 'error');
       }
+      ctx.book.changes += 1;
       ctx.pollers.cluster.wake();
     },
   };

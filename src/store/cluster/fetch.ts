@@ -2,6 +2,7 @@
 // workers and queues (every interval), the workers' last machine stats (every 6th), and the
 // selected worker's last hour (every 12th).
 import { sameData, type StoreContext } from '../core/index.js';
+import type { ClusterContext } from './book.js';
 import { parseBars, parseQueues, parseSeries, parseWorkers } from './parse.js';
 import { shownEntries, type ClusterQueue, type ClusterState } from './state.js';
 
@@ -62,7 +63,8 @@ export function setClusterRows(ctx: StoreContext, next: Pick<ClusterState, 'work
   }));
 }
 
-export async function fetchClusterRows(ctx: StoreContext, signal: AbortSignal): Promise<void> {
+export async function fetchClusterRows(ctx: ClusterContext, signal: AbortSignal): Promise<void> {
+  const changes = ctx.book.changes;
   const cap = entriesPerQueue(queueRows(ctx), ctx.get().cluster.queues.length);
   const [workersAnswer, queuesAnswer] = await Promise.all([
     ctx.client.workers.getAll({ last_seen: LAST_SEEN_S }, { signal }),
@@ -82,7 +84,7 @@ export async function fetchClusterRows(ctx: StoreContext, signal: AbortSignal): 
       return { ...q, length: Math.max(num, q.entries.length) };
     }),
   );
-  if (signal.aborted) return;
+  if (signal.aborted || ctx.book.changes !== changes) return;
   setClusterRows(ctx, { workers, queues });
 }
 

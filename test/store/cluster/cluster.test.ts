@@ -2,11 +2,12 @@
 // shown (leaving it aborts what is in flight), queues are cut to the pane's share of rows with
 // their real length kept, the workers' bars and the selected worker's last hour arrive, the
 // queue keys send their requests, and Enter on a worker selects its task in the Tasks view.
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreClient } from '../../../src/store/client.js';
 import { monitorFixture, type MonitorFixture } from '../../helpers/store-fixture.js';
 import { basicAuth, send } from '../../helpers/http.js';
-import type { MonitorState } from '../../../src/store/types.js';
+import type { MonitorState, QueueMove } from '../../../src/store/types.js';
 
 let fx: MonitorFixture;
 let bearer: string;
@@ -255,4 +256,44 @@ describe('cluster keys', () => {
     expect(fx.state().ui.view).toBe('cluster');
     expect(fx.state().status?.text).toContain('host:idle is idle');
   });
+});
+
+describe('queue moves, in any order', () => {
+  it("show at once a line the server's answer begins with", async () => {
+    const seeded = await seed(6);
+    const actions = () => fx.store.getState().actions;
+    // 5 rows: a heading and the first 4 of the 6 waiting tasks.
+    actions().setPaneRows('queues', 5);
+    actions().start();
+    actions().setView('cluster');
+    actions().focusPane('queues');
+    const shown = () => fx.state().cluster.queues[0]?.entries.map((e) => e.taskId) ?? [];
+    const serverLine = async () => {
+      const answer = await fx.writer.queues.getAllEx({ id: [seeded.queue], only_fields: ['entries'] });
+      return (answer.queues[0]?.entries ?? []).map((e) => e.task.id);
+    };
+    const step = fc.record({
+      move: fc.constantFrom<QueueMove>('up', 'down', 'top', 'bottom'),
+      pick: fc.nat({ max: 3 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 5 }), async (steps) => {
+        // Each run starts from the seeded order, shown.
+        for (const id of seeded.waiting) await fx.writer.queues.moveTaskToBack({ queue: seeded.queue, task: id });
+        const first = seeded.waiting.slice(0, 4).join();
+        // A whole poll begun after the reset (polls never overlap: the second is sent after the first is shown).
+        const polls = asked('queues.get_all_ex');
+        await fx.until(() => asked('queues.get_all_ex') >= polls + 2, 'a poll after the reset');
+        expect(shown().join()).toBe(first);
+        for (const { move, pick } of steps) {
+          const target = Math.min(pick, shown().length - 1);
+          actions().moveSelection(target - fx.state().cluster.entryIndex);
+          await actions().moveQueueEntry(move);
+          const line = shown();
+          expect((await serverLine()).slice(0, line.length)).toEqual(line);
+        }
+      }),
+      { numRuns: 15 },
+    );
+  }, 60_000);
 });
