@@ -55,6 +55,11 @@ async function enqueueClone(name: string, steps: number): Promise<string> {
   return id;
 }
 
+async function consoleText(id: string): Promise<string> {
+  const log = await call('events.get_task_log', { task: id, batch_size: 500 });
+  return (log.events as Answer[]).map((e) => e.msg as string).join('\n');
+}
+
 const status = async (id: string): Promise<string> =>
   (await call('tasks.get_all_ex', { id: [id], only_fields: ['status'] })).tasks[0].status as string;
 
@@ -80,7 +85,14 @@ describe.skipIf(SKIP !== undefined)('the Cluster view with clearml-agent', () =>
     const queues = await tmux.waitFor(/default +1 waiting, oldest .*, 1 worker/, 20_000);
     expect(queues).toMatch(/1\. cluster second job/);
 
-    // The first job stopped, the agent takes the second from the queue and runs it.
+    // The first job stopped (once its script is past Task.init, whose tasks.started would clear
+    // a stop sent earlier: test/sdk/agent.test.ts), the agent takes the second and runs it.
+    await until(
+      async () => ((await consoleText(first)).includes('LR=') ? true : undefined),
+      120_000,
+      'the first job past Task.init',
+      () => agent.output(),
+    );
     await call('tasks.stop_many', { ids: [first] });
     tmux.sendKeys('3');
     await tmux.waitFor(/cluster-view-test:0 +cluster second job/, 120_000);
