@@ -19,15 +19,15 @@ import { spread } from './lib/stats.mjs';
 import { printTable, row } from './lib/table.mjs';
 
 const { fetch } = globalThis;
-const ACCESS_KEY = 'BENCHACCESSKEY000000';
-const SECRET_KEY = 'bench-secret-key-0123456789abcdefghijklmnopqrstuvwxyz';
-const WORKERS = 100;
-const QUEUES = 10;
-const ENTRIES = 1000;
+export const ACCESS_KEY = 'BENCHACCESSKEY000000';
+export const SECRET_KEY = 'bench-secret-key-0123456789abcdefghijklmnopqrstuvwxyz';
+export const WORKERS = 100;
+export const QUEUES = 10;
+export const ENTRIES = 1000;
 const HOUR_S = 3600;
 const REPORT_EVERY_S = 30;
 
-async function call(server, token, endpoint, body) {
+export async function call(server, token, endpoint, body) {
   const t0 = performance.now();
   const res = await fetch(`${server.url}/${endpoint}`, {
     method: 'POST',
@@ -57,7 +57,7 @@ const machineStats = (i) => ({
 });
 
 /** Fills the server: queues of tasks (straight into SQLite), workers registered and reporting. */
-async function fill(server, token, clock, newId) {
+export async function fill(server, token, clock, newId) {
   const db = server.db;
   const queues = [];
   for (let q = 0; q < QUEUES; q++)

@@ -1,5 +1,5 @@
 // Keypress to frame: the monitor inside tmux (120x40) on the seeded server; keys cycle through
-// moves and pane switches (j, k, Tab, 5 logs, 4 chart, 1 task list), each changing the screen.
+// moves and pane switches (j, k, Tab, 6 logs, 5 chart, 1 task list), each changing the screen.
 // A key's latency runs from `tmux send-keys` to the end of the first complete frame written
 // after it (DEC 2026 end marker). Before each key the screen is left quiet, so that a late
 // frame of the previous key (the newly selected task's data) is not counted as this key's.
@@ -7,7 +7,7 @@ import { quantile, sleep, spread } from './lib/stats.mjs';
 import { row } from './lib/table.mjs';
 import { END_OF_FRAME, monitorCommand, openTerminal } from './lib/tmux.mjs';
 
-const CYCLE = ['j', 'k', 'Tab', '5', '4', '1'];
+const CYCLE = ['j', 'k', 'Tab', '6', '5', '1'];
 
 export async function figures(ctx) {
   const server = await ctx.seededServer();

@@ -217,7 +217,7 @@ async function searchFigures(ctx, lines) {
     term.run(nodeOptions ? command.replace('exec env ', `exec env NODE_OPTIONS=${nodeOptions} `) : command);
     if (Number.isNaN(await waitForScreen(term, (s) => s.includes(TASK_NAME), 20_000)))
       throw new Error('the monitor never showed the task');
-    term.key('5');
+    term.key('6');
     await waitForScreen(term, (s) => s.includes('step 00'), 20_000);
     await sleep(1000);
     const pid = monitorPid(term.pid());

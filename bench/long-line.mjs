@@ -45,7 +45,7 @@ async function writeLines(root, server) {
 
 /** Opens the viewer on the selected task's newest log line and times it and its keys. */
 async function readLine(term, keys, into, since, shown) {
-  term.key('5');
+  term.key('6');
   // The selected task's log, drawn since the monitor started (beside the list, or once focused).
   await term.waitFor(since, (b) => b.includes(shown), 60_000, 5);
   await term.quiet(500);

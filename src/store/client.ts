@@ -4,5 +4,5 @@ import type { ServiceClients } from '../api/services.js';
 
 export type StoreClient = Pick<
   ServiceClients,
-  'reports' | 'events' | 'projects' | 'tasks' | 'models' | 'users' | 'queues'
+  'reports' | 'events' | 'projects' | 'tasks' | 'models' | 'users' | 'queues' | 'workers'
 >;

@@ -8,6 +8,7 @@
 // face, add its state key to `MonitorData` and its actions to `MonitorActions` (types.ts), and
 // create it below. docs/architecture.md draws who emits and who listens.
 import { createStore } from 'zustand/vanilla';
+import { createClusterSlice, initialCluster } from './cluster/index.js';
 import { createCompareSlice, emptyCompare } from './compare/index.js';
 import {
   changedSlices,
@@ -64,6 +65,7 @@ function initialData(deps: StoreDeps): MonitorData {
     runinfo: emptyRunInfo(openTask),
     compare: emptyCompare(),
     reports: initialReports(),
+    cluster: initialCluster(),
   };
 }
 
@@ -110,6 +112,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
   const runinfo = createRunInfoSlice(ctx);
   const compare = createCompareSlice(ctx);
   const reports = createReportsSlice(ctx);
+  const cluster = createClusterSlice(ctx);
   ctx.pollers = {
     tasks: tasks.pollers.tasks,
     fresh: tasks.pollers.fresh,
@@ -119,6 +122,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     runinfo: runinfo.poller,
     logs: logs.poller,
     compare: compare.poller,
+    ...cluster.pollers,
   };
   const apis = {
     tasks: tasks.api,
@@ -127,6 +131,7 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     logs: logs.api,
     runinfo: runinfo.api,
     compare: compare.api,
+    cluster: cluster.api,
   };
   const actions: MonitorActions = {
     ...createLifecycleActions(ctx),
@@ -141,11 +146,13 @@ export function createMonitorStore(deps: StoreDeps): MonitorStore {
     ...logs.actions,
     ...runinfo.actions,
     ...reports.actions,
+    ...cluster.actions,
     // A dialog belongs to the list that opened it (its `owner`), whatever view shows now.
     async submitDialog() {
       const owner = ctx.get().dialog?.owner;
       if (owner === 'tasks') await tasks.actions.submitTaskDialog();
       else if (owner === 'reports') await reports.actions.submitReportDialog();
+      else if (owner === 'queues') await cluster.actions.submitClusterDialog();
     },
   };
   store.setState({ actions });

@@ -4,7 +4,7 @@
 // no state: the store, the layout, the header and the key table all read it; which component
 // draws a pane is in src/ui/panes/registry.ts. docs/architecture.md says how to add a pane.
 
-export type ViewName = 'tasks' | 'reports';
+export type ViewName = 'tasks' | 'reports' | 'cluster';
 
 /**
  * Detail data fetched only while a pane that needs it is shown (focused, or with rows on
@@ -16,9 +16,10 @@ export type PaneData = 'logs' | 'artifacts' | 'compare-plots' | 'runinfo' | 'wid
 /**
  * Where the wide layout puts a pane (src/ui/layout.ts): the view's list on the left; on the
  * Tasks view's right, a top and a bottom slot, each showing one of its panes (the focused one,
- * else the one last shown there); the report details fill the Reports view's right.
+ * else the one last shown there); the report details fill the Reports view's right; the Cluster
+ * view's two panes (workers above, queues below) are in its own slot.
  */
-export type PaneSlot = 'list' | 'top' | 'bottom' | 'right';
+export type PaneSlot = 'list' | 'top' | 'bottom' | 'right' | 'cluster';
 
 export interface PaneSpec {
   /** Its name, which is also its scope in the key table (src/ui/keys/scopes.ts). */
@@ -56,7 +57,7 @@ export const PANE_SPECS = [
     name: 'scalars',
     view: 'tasks',
     slot: 'top',
-    focus: { key: '3', help: 'focus the scalars pane' },
+    focus: { key: '4', help: 'focus the scalars pane' },
     tab: 'scalars',
     label: 'scalars',
     slash: null,
@@ -67,7 +68,7 @@ export const PANE_SPECS = [
     name: 'chart',
     view: 'tasks',
     slot: 'top',
-    focus: { key: '4', help: 'focus the chart pane' },
+    focus: { key: '5', help: 'focus the chart pane' },
     tab: 'chart',
     label: 'chart',
     slash: null,
@@ -78,7 +79,7 @@ export const PANE_SPECS = [
     name: 'logs',
     view: 'tasks',
     slot: 'bottom',
-    focus: { key: '5', help: 'focus the logs pane' },
+    focus: { key: '6', help: 'focus the logs pane' },
     tab: 'logs',
     label: 'logs',
     slash: 'search',
@@ -89,7 +90,7 @@ export const PANE_SPECS = [
     name: 'plots',
     view: 'tasks',
     slot: 'bottom',
-    focus: { key: '6', help: 'focus the plots and debug images pane' },
+    focus: { key: '7', help: 'focus the plots and debug images pane' },
     tab: 'plots',
     label: 'plots',
     slash: null,
@@ -100,7 +101,7 @@ export const PANE_SPECS = [
     name: 'summary',
     view: 'tasks',
     slot: 'bottom',
-    focus: { key: '7', help: 'focus the summary (single values) pane' },
+    focus: { key: '8', help: 'focus the summary (single values) pane' },
     tab: 'summary',
     label: 'summary',
     slash: null,
@@ -111,7 +112,7 @@ export const PANE_SPECS = [
     name: 'runinfo',
     view: 'tasks',
     slot: 'bottom',
-    focus: { key: '8', help: 'focus the run info pane (status, times, parameters)' },
+    focus: { key: '9', help: 'focus the run info pane (status, times, parameters)' },
     tab: 'info',
     label: 'run info',
     slash: 'search',
@@ -133,12 +134,34 @@ export const PANE_SPECS = [
     name: 'details',
     view: 'reports',
     slot: 'right',
-    focus: { key: '3', help: 'focus the report details pane' },
+    focus: { key: '4', help: 'focus the report details pane' },
     tab: 'details',
     label: 'report details',
     slash: null,
     textViewer: false,
     data: ['widgets'],
+  },
+  {
+    name: 'workers',
+    view: 'cluster',
+    slot: 'cluster',
+    focus: null,
+    tab: 'workers',
+    label: 'workers',
+    slash: null,
+    textViewer: false,
+    data: [],
+  },
+  {
+    name: 'queues',
+    view: 'cluster',
+    slot: 'cluster',
+    focus: { key: '4', help: 'focus the queues pane' },
+    tab: 'queues',
+    label: 'queues',
+    slash: null,
+    textViewer: false,
+    data: [],
   },
 ] as const satisfies readonly PaneSpec[];
 
@@ -147,6 +170,7 @@ type Spec = (typeof PANE_SPECS)[number];
 export type PaneName = Spec['name'];
 export type TasksPane = Extract<Spec, { view: 'tasks' }>['name'];
 export type ReportsPane = Extract<Spec, { view: 'reports' }>['name'];
+export type ClusterPane = Extract<Spec, { view: 'cluster' }>['name'];
 /** The two filterable lists. */
 export type ListName = Extract<Spec, { slot: 'list' }>['name'];
 /** The panes of a layout slot. */
@@ -172,13 +196,14 @@ function names<P extends PaneName>(keep: (spec: PaneSpec) => boolean): readonly 
 export const PANE_NAMES: readonly PaneName[] = names(() => true);
 export const TASKS_PANES: readonly TasksPane[] = names((spec) => spec.view === 'tasks');
 export const REPORTS_PANES: readonly ReportsPane[] = names((spec) => spec.view === 'reports');
+export const CLUSTER_PANES: readonly ClusterPane[] = names((spec) => spec.view === 'cluster');
 export const LIST_PANES: readonly ListName[] = names((spec) => spec.slot === 'list');
 export const SEARCH_PANES: readonly SearchPane[] = names((spec) => spec.slash === 'search');
 export const TEXT_VIEWER_PANES: readonly TextViewerPane[] = names((spec) => spec.textViewer);
 
 /** The panes of a view, in Tab order. */
 export function panesOf(view: ViewName): readonly PaneName[] {
-  return view === 'tasks' ? TASKS_PANES : REPORTS_PANES;
+  return view === 'tasks' ? TASKS_PANES : view === 'reports' ? REPORTS_PANES : CLUSTER_PANES;
 }
 
 export function isList(pane: string): pane is ListName {
@@ -206,7 +231,7 @@ export function firstInSlot<S extends PaneSlot>(slot: S): PaneInSlot<S> {
 interface ShownState {
   ui: {
     view: ViewName;
-    focus: { tasks: TasksPane; reports: ReportsPane };
+    focus: { tasks: TasksPane; reports: ReportsPane; cluster: ClusterPane };
     paneRows: Readonly<Record<PaneName, number>>;
   };
 }

@@ -5,6 +5,7 @@
 // `byId`). UI components select primitives (or use `useShallow`) and call `actions.*`; they
 // never call the API.
 import type { StoreApi } from 'zustand/vanilla';
+import type { ClusterActions, ClusterState } from './cluster/index.js';
 import type { CompareState } from './compare/index.js';
 import type {
   ConnectionState,
@@ -36,10 +37,19 @@ export type { RunInfoSearch, RunInfoState } from './run-info/index.js';
 export type { InfoLine, RunInfo } from '../text/run-info.js';
 export type { LogLine, LogSearchState, LogSearchStatus, LogsState } from './logs/index.js';
 export type { EditOutcome, RerunSource, TaskRow, TasksState } from './tasks/index.js';
+export type {
+  ClusterQueue,
+  ClusterState,
+  ClusterWorker,
+  MachineBars,
+  QueueEntryRow,
+  QueueMove,
+  WorkerSpark,
+} from './cluster/index.js';
 export { TASK_STATUS_CHOICES, RARE_TASK_STATUSES, TASK_STATUS_CYCLE } from './tasks/index.js';
 export type { TaskSort, TaskSortField } from './tasks/index.js';
-export { REPORTS_PANES, TASKS_PANES } from './panes.js';
-export type { ListName, PaneName, ReportsPane, TasksPane, ViewName } from './panes.js';
+export { CLUSTER_PANES, REPORTS_PANES, TASKS_PANES } from './panes.js';
+export type { ClusterPane, ListName, PaneName, ReportsPane, TasksPane, ViewName } from './panes.js';
 export { SMOOTHING_LEVELS } from './ui/index.js';
 export type { OverlayKind, PromptState, TextViewerState, UiState, XAxisMode } from './ui/index.js';
 
@@ -59,6 +69,7 @@ export interface MonitorData {
   runinfo: RunInfoState;
   compare: CompareState;
   reports: ReportsState;
+  cluster: ClusterState;
 }
 
 /** Every action, one interface per slice (each slice documents its own). */
@@ -76,7 +87,8 @@ export interface MonitorActions
     LogsActions,
     RunInfoActions,
     TaskActions,
-    ReportActions {
+    ReportActions,
+    ClusterActions {
   /** `y`/Enter in the open dialog: the list that opened it confirms, submits or applies it. */
   submitDialog(): Promise<void>;
 }

@@ -128,6 +128,15 @@ function tasksWide(input: LayoutInput, width: number, height: number): LayoutNod
   ]);
 }
 
+/** The workers above (the larger part: their lines are wide), the queues below. */
+function clusterWide(width: number, height: number): LayoutNode {
+  const workersHeight = Math.max(6, Math.round(height * 0.55));
+  return split('column', width, height, [
+    pane('workers', width, workersHeight),
+    pane('queues', width, height - workersHeight),
+  ]);
+}
+
 function reportsWide(width: number, height: number): LayoutNode {
   const listWidth = clamp(Math.round(width * 0.45), 44, 90);
   return split('row', width, height, [pane('reports', listWidth, height), pane('details', width - listWidth, height)]);
@@ -159,7 +168,12 @@ export function computeLayout(input: LayoutInput): Layout {
   const wide = cols >= WIDE_COLS && rows >= WIDE_ROWS;
   let body: LayoutNode;
   if (wide && input.zoomed !== true)
-    body = input.view === 'tasks' ? tasksWide(input, cols, bodyRows) : reportsWide(cols, bodyRows);
+    body =
+      input.view === 'tasks'
+        ? tasksWide(input, cols, bodyRows)
+        : input.view === 'reports'
+          ? reportsWide(cols, bodyRows)
+          : clusterWide(cols, bodyRows);
   else body = pane(input.focused, cols, bodyRows);
   const panes = collectPanes(body);
   const chart = panes.find((p) => p.pane === 'chart');

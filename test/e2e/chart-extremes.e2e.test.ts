@@ -54,18 +54,18 @@ describe.skipIf(!tmuxAvailable())('chart extremes in tmux', () => {
     const t = tmux;
     await t.waitFor('spiky-run', 30_000);
     // The scalars pane lists them as max and min; the chart's axis ends at the same numbers.
-    t.sendKeys('3');
+    t.sendKeys('4');
     await t.waitFor(/loss › value\s+\S+\s+-567\.5\s+1,?234\.5/, 20_000);
     t.sendKeys('g', 'Enter');
     const chart = await t.waitFor((s) => s.includes('chart: loss') && /1,?234\.5 [┤┼]/.test(s), 20_000);
     expect(chart).toMatch(/-567\.5 [┤┼]/);
 
     // Log scale of 100 negative points: all 100 said, with the chart at its width and zoomed.
-    t.sendKeys('3', 'g', 'j', 'Enter');
+    t.sendKeys('4', 'g', 'j', 'Enter');
     await t.waitFor('chart: reward');
     t.sendKeys('L');
     await t.waitFor('log y: 100 values <= 0 not drawn', 20_000);
-    t.sendKeys('4', 'Z');
+    t.sendKeys('5', 'Z');
     // Zoomed: the chart alone, wider, so more samples are fetched.
     await t.waitFor((s) => !s.includes('loss › value') && s.includes('chart: reward'));
     const zoomed = await t.waitFor((s) => !s.includes('loading') && s.includes('log y:'), 20_000);

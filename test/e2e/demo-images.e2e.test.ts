@@ -28,7 +28,7 @@ describe('demo debug images in tmux', () => {
     t.type(TASK);
     t.sendKeys('Enter');
     await t.waitFor((s) => s.includes(TASK) && !s.includes('resnet50-mixup'), 20_000);
-    t.sendKeys('6');
+    t.sendKeys('7');
     // The pane lists the four plots, then the images (once both are loaded).
     await t.waitFor(/4 plots · [1-9]\d* images? · item 1\//, 20_000);
     t.sendKeys('j', 'j', 'j', 'j');

@@ -71,7 +71,7 @@ describe('debug images in tmux', () => {
 
   it('draws the newest image with its colours in their quadrants', async () => {
     await tmux.waitFor('segmentation-samples', 30_000);
-    tmux.sendKeys('6');
+    tmux.sendKeys('7');
     await tmux.waitFor('iter 2 of 1–2', 20_000);
     await tmux.waitFor((s) => s.includes('▀'), 20_000);
     expect(drawnQuadrants(tmux.styledScreen())).toEqual(LATEST);

@@ -99,7 +99,7 @@ describe('tracktop demo in tmux', () => {
     t.type('resnet101');
     t.sendKeys('Enter');
     await t.waitFor((s) => s.includes('resnet101-long-schedule') && !s.includes('ppo-cartpole'));
-    t.sendKeys('5');
+    t.sendKeys('6');
     await t.waitFor(/▸logs|> ?logs/);
     t.sendKeys('g');
     await t.waitFor(FIRST_LINE, 20_000);
@@ -130,7 +130,7 @@ describe('tracktop demo in tmux', () => {
     t.type('cosine');
     t.sendKeys('Enter');
     await t.waitFor((s) => s.includes('resnet50-cosine-lr3e-4') && !s.includes('ppo-cartpole'));
-    t.sendKeys('5', 'G');
+    t.sendKeys('6', 'G');
     const logRows = (s: string): string[] => rowsOf(s).filter((r) => /\d\d:\d\d:\d\d /.test(r));
     await t.waitFor((s) => s.includes('follow ●') || s.includes('follow on'));
     // Let the newest page of this task replace the previous task's lines before taking stock.

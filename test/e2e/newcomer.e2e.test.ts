@@ -55,7 +55,7 @@ describe('newcomer path in tmux', () => {
 
   it('help opens on the status glyphs and hints its own keys', async () => {
     const t = demo.tmux;
-    t.sendKeys('6');
+    t.sendKeys('7');
     await t.waitFor(/plots & images/);
     t.sendKeys('?');
     const screen = await t.waitFor('task status glyphs');

@@ -77,7 +77,7 @@ describe.skipIf(!tmuxAvailable())('run info and compare in tmux', () => {
     const t = tmux;
     // The failed run was updated last: it is at the top and selected.
     await t.waitFor('cmp-oom', 30_000);
-    t.sendKeys('8');
+    t.sendKeys('9');
     const info = await t.waitFor('CUDA OOM', 20_000);
     expect(info).toMatch(/status\s+failed: CUDA OOM/);
     expect(info).toContain('out of memory at step 3');
@@ -87,7 +87,7 @@ describe.skipIf(!tmuxAvailable())('run info and compare in tmux', () => {
     // Mark all three runs from the list, then look at the chart.
     t.sendKeys('1', 'g', 'Space', 'j', 'Space', 'j', 'Space');
     await t.waitFor('3 marked');
-    t.sendKeys('4');
+    t.sendKeys('5');
     const chart = await t.waitFor((s) => /── cmp-\S+ \d/.test(s) && /━━ cmp-/.test(s) && /══ cmp-/.test(s), 20_000);
     const legend = chart.split('\n').find((row) => row.includes('══ cmp-')) ?? '';
     for (const name of ['cmp-alpha 1', 'cmp-beta 4', 'cmp-oom 7']) expect(legend).toContain(name);
@@ -113,7 +113,7 @@ describe.skipIf(!tmuxAvailable())('run info and compare in tmux', () => {
       [COLUMNS, ROWS],
     ] as const) {
       t.resize(columns, rows);
-      t.sendKeys('3');
+      t.sendKeys('4');
       const table = await t.waitFor((s) => / max /.test(s) && / min /.test(s) && s.includes('★1'), 20_000);
       const lines = table.split('\n');
       expect(
@@ -128,7 +128,7 @@ describe.skipIf(!tmuxAvailable())('run info and compare in tmux', () => {
         lines.find((l) => / max /.test(l)),
         table,
       ).toMatch(/max\s+9\s+6\s+5/);
-      t.sendKeys('8');
+      t.sendKeys('9');
       const params = await t.waitFor(
         (s) => s.includes('3 runs compared') && s.includes('≠ Args/learning_rate'),
         20_000,

@@ -91,7 +91,7 @@ describe.skipIf(!tmuxAvailable())('series, chart and log views in tmux', () => {
       await t.waitFor('rl-run', 30_000);
 
       // Scalars: all three signs, with last / min / max (wide enough at 120 and 200).
-      t.sendKeys('3');
+      t.sendKeys('4');
       const list = await t.waitFor(/reward › mean\s+-505/, 20_000);
       expect(list).toMatch(/advantage › total\s+-0\.07/);
       expect(list).toMatch(/val › acc\s+0\.87/);
@@ -126,7 +126,7 @@ describe.skipIf(!tmuxAvailable())('series, chart and log views in tmux', () => {
       }
 
       // Logs: the position, and new lines counted with follow off.
-      t.sendKeys('5');
+      t.sendKeys('6');
       await t.waitFor(/newest line|line 300 of 300/);
       // A page up: the view leaves the bottom, so new lines do not pull it down.
       t.sendKeys('PageUp');

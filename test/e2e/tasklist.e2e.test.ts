@@ -68,7 +68,7 @@ describe('task list and long text in tmux', () => {
     ]);
     const t = monitor(80, 24);
     await t.waitFor('long-lines', 30_000);
-    t.sendKeys('5');
+    t.sendKeys('6');
     await t.waitFor('short line');
     expect(t.screen()).not.toContain('TAIL-END');
     t.sendKeys('Enter');
@@ -86,7 +86,7 @@ describe('task list and long text in tmux', () => {
     await task('visible-name-seed42');
     const t = monitor(80, 24);
     await t.waitFor('visible-name-seed42', 30_000);
-    for (const key of ['3', '4', '5', '6', '7']) {
+    for (const key of ['4', '5', '6', '7', '8']) {
       t.sendKeys(key);
       const screen = await t.waitFor(new RegExp(`▸\\S+[^\\n]*visible-name-seed42`));
       expect(screen).toContain('visible-name-seed42');

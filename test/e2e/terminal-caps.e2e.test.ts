@@ -38,7 +38,7 @@ async function shown(env: Record<string, string>, flags: string[] = []): Promise
     rows: 40,
   });
   await tmux.waitFor('segmentation-samples', 30_000);
-  tmux.sendKeys('6');
+  tmux.sendKeys('7');
   await tmux.waitFor(/iter 1\b/, 20_000);
   // The image: half blocks, shades, or their ASCII stand-ins, on the row below its caption.
   await tmux.waitFor((s) => /[▀░▒▓█]{8}|["#%:.]{8}/.test(s.split('\n').slice(10).join('\n')), 20_000);

@@ -57,11 +57,11 @@ describe.each(SIZES)('at %ix%i', (columns, rows) => {
   });
 
   it.each([
-    ['3', 'loss › train'],
-    ['4', '── train'],
-    ['5', 'step 59 loss=0.0167'],
-    ['6', 'class counts'],
-    ['7', 'test › accuracy'],
+    ['4', 'loss › train'],
+    ['5', '── train'],
+    ['6', 'step 59 loss=0.0167'],
+    ['7', 'class counts'],
+    ['8', 'test › accuracy'],
   ])('focuses a detail pane with %s and draws it (%s)', async (key, expected) => {
     const m = await open(fixedStore({ cols: columns, rows }), columns, rows);
     await m.press(key);
@@ -78,7 +78,7 @@ describe.each(SIZES)('at %ix%i', (columns, rows) => {
     const screen = text(m);
     expect(screen).toContain('Weekly vision results');
     expect(screen).toContain('3 reports');
-    await m.press('3');
+    await m.press('4');
     await m.press('G');
     expectFits(m, columns, rows);
     expect(text(m)).toContain('▸ scalars: loss › train');
@@ -133,7 +133,7 @@ describe('panes', () => {
       },
     }));
     const m = await open(store, 100, 30, { theme: createTheme({ color: false, ascii: true }) });
-    await m.press('5');
+    await m.press('6');
     for (const line of m.lines()) expect(line, line).toMatch(/^[\x20-\x7e]*$/);
     expect(text(m)).toContain('train  45%|#####     | 450/1000');
     expect(text(m)).toContain('+------+-----+');
@@ -160,7 +160,7 @@ describe('panes', () => {
       },
     }));
     const m = await open(store, 160, 40);
-    await m.press('5');
+    await m.press('6');
     const row = (t: string): string => m.lines().find((l) => l.includes(t)) ?? '';
     const d = new Date(yesterday);
     const mmdd = `${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -193,7 +193,7 @@ describe('panes', () => {
   it('shows the smoothing and x-axis in the chart title', async () => {
     const store = fixedStore();
     const m = await open(store, 100, 30);
-    await m.press('4');
+    await m.press('5');
     expect(text(m)).toContain('smoothing: off');
     await m.press('s');
     expect(text(m)).toContain('smoothing: EMA 0.6');
@@ -205,7 +205,7 @@ describe('panes', () => {
   it('a second / in the logs starts an empty query; Up brings back the previous one', async () => {
     const store = fixedStore();
     const m = await open(store, 100, 30);
-    await m.press('5');
+    await m.press('6');
     await m.press('/');
     await m.press('loss');
     await m.press(KEYS.enter);
@@ -227,7 +227,7 @@ describe('panes', () => {
   it('shows follow and search progress in the logs title', async () => {
     const store = fixedStore();
     const m = await open(store, 100, 30);
-    await m.press('5');
+    await m.press('6');
     expect(text(m)).toContain('follow ●');
     await m.press('/');
     await m.press('loss=0.05');
@@ -247,7 +247,7 @@ describe('panes', () => {
 
   it('shows plots as text and debug images as links', async () => {
     const m = await open(fixedStore(), 100, 30);
-    await m.press('6');
+    await m.press('7');
     const screen = text(m);
     expect(screen).toContain('data › classes · iter 3');
     expect(screen).toContain('class counts');
@@ -265,7 +265,7 @@ describe('panes', () => {
     }));
     const m = await open(store, 60, 16);
     await m.press('2');
-    await m.press('3');
+    await m.press('4');
     expect(text(m)).toContain('• first point');
     expect(text(m)).toContain('numbers from the sweep');
     await m.press('jjj');
@@ -282,7 +282,7 @@ describe('focus changes', () => {
     const rows = store.getState().ui.paneRows.logs;
     const first = `step ${60 - rows} loss`;
     expect(text(m)).toContain(first);
-    await m.press('5');
+    await m.press('6');
     expect(text(m)).toContain(first);
     await m.press('1');
     expect(text(m)).toContain(first);
@@ -347,7 +347,7 @@ describe('status bar', () => {
 
   it("hints the focused pane's keys", async () => {
     const m = await open(fixedStore(), 100, 30);
-    await m.press('5');
+    await m.press('6');
     const footer = m.lines().at(-1) ?? '';
     expect(footer).toContain('/ search');
     expect(footer).toContain('f follow');
@@ -478,7 +478,7 @@ describe('keys', () => {
   it('switches views with 1 and 2, and 1 again focuses the list', async () => {
     const store = fixedStore();
     const m = await open(store, 100, 30);
-    await m.press('5');
+    await m.press('6');
     await m.press('2');
     expect(store.getState().ui.view).toBe('reports');
     await m.press('1');

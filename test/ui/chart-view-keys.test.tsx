@@ -39,7 +39,7 @@ describe('chart keys', () => {
       },
     }));
     const m = await open(store, 100, 30);
-    await m.press('4');
+    await m.press('5');
     expect(text(m)).not.toMatch(/· log y/);
     await m.press('L');
     expect(store.getState().ui.logScale).toBe(true);
@@ -53,7 +53,7 @@ describe('chart keys', () => {
   it('x cycles iteration, wall time and time since start', async () => {
     const store = fixedStore();
     const m = await open(store, 100, 30);
-    await m.press('4');
+    await m.press('5');
     await m.press('x');
     expect(store.getState().ui.xAxis).toBe('time');
     await m.press('x');
@@ -70,7 +70,7 @@ describe('chart keys', () => {
     current = renderMonitor(store, { columns: 100, rows: 30 }, { theme: createTheme({ color: true, ascii: false }) });
     await settle();
     const m = current;
-    await m.press('4');
+    await m.press('5');
     // The underlay's style: dim, then the first series' colour (text/chart.ts).
     expect(m.lastFrame()).not.toContain('\u001b[2m\u001b[36m');
     await m.press('s');
@@ -80,7 +80,7 @@ describe('chart keys', () => {
   it('Z zooms the focused pane to the whole body and back', async () => {
     const store = fixedStore();
     const m = await open(store, 120, 40);
-    await m.press('4');
+    await m.press('5');
     expect(text(m)).toContain('tasks');
     await m.press('Z');
     expect(store.getState().ui.zoomed).toBe(true);
@@ -99,7 +99,7 @@ describe('scalars: :monitor: series', () => {
       scalars: { ...s.scalars, rows: [...s.scalars.rows, monitorRow('memory_used_gb'), monitorRow('memory_free_gb')] },
     }));
     const m = await open(store, 100, 30);
-    await m.press('3');
+    await m.press('4');
     const lines = m.lines();
     const group = lines.findIndex((l) => l.includes(':monitor: 2 series'));
     const loss = lines.findIndex((l) => l.includes('loss › train'));
@@ -145,7 +145,7 @@ describe('compare: time since start', () => {
       },
     }));
     const m = await open(store, 120, 40);
-    await m.press('4');
+    await m.press('5');
     const screen = text(m);
     expect(screen).toContain('x: since start');
     expect(screen).toMatch(/run-early 1/);

@@ -53,7 +53,7 @@ describe('colour', () => {
       { theme: createTheme({ color: false, ascii: false }) },
     );
     await settle();
-    for (const key of ['4', '5', '2']) {
+    for (const key of ['5', '6', '2']) {
       await current.press(key);
       const frame = current.lastFrame();
       expect(frame, `after ${key}`).not.toMatch(COLOUR_SGR);

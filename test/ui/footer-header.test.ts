@@ -31,11 +31,13 @@ describe('hintsText', () => {
 });
 
 describe('headerTabs', () => {
-  it('keeps both view tabs with their keys at every compaction level', () => {
+  it('keeps the three view tabs with their keys at every compaction level', () => {
     for (const level of [0, 1, 2, 3] as const) {
-      for (const view of ['tasks', 'reports'] as const) {
-        const { views } = headerTabs(view, view, level);
-        expect(views.map((v) => v.text)).toEqual(['1 Tasks', '2 Reports']);
+      for (const view of ['tasks', 'reports', 'cluster'] as const) {
+        const { views } = headerTabs(view, view === 'cluster' ? 'workers' : view, level);
+        expect(views.map((v) => v.text)).toEqual(
+          level === 3 ? ['1 Task', '2 Rep', '3 Clu'] : ['1 Tasks', '2 Reports', '3 Cluster'],
+        );
       }
     }
     expect(headerTabs('tasks', 'tasks', 2).panes.map((p) => p.text)).toEqual([

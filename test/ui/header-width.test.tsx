@@ -17,16 +17,17 @@ async function header(columns: number, rows: number): Promise<string> {
 }
 
 describe('the header at 60x20', () => {
-  it('shows both views and all seven pane tabs of the Tasks view', async () => {
+  it('shows the three views and all seven pane tabs of the Tasks view', async () => {
     const line = await header(60, 20);
-    expect(line).toMatch(/1 Tasks .* 2 Reports .*list +scal +chart +logs +plots +sum +info/);
+    expect(line).toMatch(/1 Task .* 2 Rep .* 3 Clu .*list +scal +chart +logs +plots +sum +info/);
     expect(line.trimEnd().length).toBeLessThanOrEqual(60);
   });
 
   it('keeps the full names and keys where they fit', async () => {
     const line = await header(100, 30);
-    expect(line).toContain('3 scalars');
-    expect(line).toContain('7 summary');
-    expect(line).toContain('8 info');
+    expect(line).toContain('3 Cluster');
+    expect(line).toContain('4 scalars');
+    expect(line).toContain('8 summary');
+    expect(line).toContain('9 info');
   });
 });

@@ -29,7 +29,7 @@ async function onImage(
     { columns: COLUMNS, rows: 30 },
     { app: { ...(graphics ? { graphics } : {}), ...(exportPane ? { exportPane } : {}), webServer } },
   );
-  await r.press('6');
+  await r.press('7');
   await r.press('j');
   expect(store.getState().imageView).toMatchObject({ taskId: 't-running', metric: 'samples', variant: 'input' });
   // The fixed store's client cannot download: the downloaded image is set as the slice would.

@@ -31,7 +31,7 @@ describe('log search with one match', () => {
     m = renderMonitor(fx.store, { columns: 120, rows: 30 });
     fx.store.getState().actions.start();
     await screenWith((s) => s.includes('crashed-run'));
-    await m.press('5');
+    await m.press('6');
     await screenWith((s) => s.includes('step 80'));
     await m.press('/');
     for (const ch of 'Traceback') await m.press(ch);

@@ -17,7 +17,7 @@ async function footerAfter(columns: number, rows: number, keys: string[]): Promi
 
 describe('key hints under what is open', () => {
   it('help at 80x24 over the plots pane hints the help keys, not the image keys', async () => {
-    const footer = await footerAfter(80, 24, ['6', '?']);
+    const footer = await footerAfter(80, 24, ['7', '?']);
     expect(footer).not.toContain('iteration');
     expect(footer).toContain('close');
   });

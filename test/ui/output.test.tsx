@@ -44,7 +44,7 @@ describe('terminal output', () => {
       renameRunning(store, `run-${i}`);
       await settle(FRAME_WAIT);
     }
-    for (const key of ['j', 'k', KEYS.tab, '5', 'k', 'G', '?', 'q', '2', 'j', '1']) await m.press(key);
+    for (const key of ['j', 'k', KEYS.tab, '6', 'k', 'G', '?', 'q', '2', 'j', '1']) await m.press(key);
     await settle(FRAME_WAIT);
     const output = m.stdout.output;
     expect(stripControl(output)).toContain('run-4');

@@ -30,7 +30,7 @@ describe('report details while the markdown renderer loads', () => {
     current = renderMonitor(store, { columns: 96, rows: 30 });
     await settle();
     await current.press('2');
-    await current.press('3');
+    await current.press('4');
     // Drawn before the import could resolve: some frame written says so.
     expect(current.stdout.writes.some((frame) => frame.includes('rendering…'))).toBe(true);
     await loadMarkdown();

@@ -91,7 +91,7 @@ async function openDetails(store: MonitorStore, columns: number, rows: number): 
   current = renderMonitor(store, { columns, rows });
   await settle();
   await current.press('2');
-  await current.press('3');
+  await current.press('4');
   // The pane asked for the markdown renderer when first drawn and draws the body once it is in.
   await loadMarkdown();
   await settle();

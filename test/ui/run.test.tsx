@@ -37,6 +37,7 @@ function countingClient(): { client: MonitorClient; closes: () => number } {
     models: real.models,
     users: real.users,
     queues: real.queues,
+    workers: real.workers,
     close: async () => {
       closes += 1;
       await real.close();

@@ -58,7 +58,7 @@ describe('run info and compare keys', () => {
     const store = fixedStore();
     const lines = runInfoLines(info, 0);
     store.setState((s) => ({ runinfo: { ...s.runinfo, taskId: 't1', info, lineCount: lines.length, loading: false } }));
-    press(store, '8');
+    press(store, '9');
     expect(store.getState().ui.focus.tasks).toBe('runinfo');
     press(store, '/', 'l', 'r', 'enter');
     const matches = store.getState().runinfo.search?.matches ?? [];
@@ -79,7 +79,7 @@ describe('run info and compare keys', () => {
     const store = fixedStore();
     const lines = runInfoLines(info, 0);
     store.setState((s) => ({ runinfo: { ...s.runinfo, taskId: 't1', info, lineCount: lines.length, loading: false } }));
-    press(store, '8', '/', 'l', 'r', '_', 'd', 'enter');
+    press(store, '9', '/', 'l', 'r', '_', 'd', 'enter');
     press(store, 'enter');
     expect(store.getState().ui.viewer).toMatchObject({ title: 'Args/lr_decay', text: '0.9' });
   });

@@ -29,7 +29,7 @@ describe('the text viewer on a 50 MB line', () => {
     }));
     current = renderMonitor(store, { columns: COLUMNS, rows: ROWS });
     await settle();
-    await current.press('5');
+    await current.press('6');
     await current.press(KEYS.enter);
     let screen = current.lines().join('\n');
     expect(store.getState().ui.viewer?.text).toBe(HUGE);

@@ -16,7 +16,7 @@ describe('a key of another pane', () => {
     store.getState().actions.showStatus('before');
     await m.press('W');
     expect(store.getState().status?.text).toBe('before');
-    await m.press('5');
+    await m.press('6');
     await m.press('w');
     expect(store.getState().ui.logWrap).toBe(true);
     m.unmount();

@@ -22,6 +22,12 @@ export interface Pollers {
   widgets: Poller;
   /** The selected running task's one-row probe (every second while it keeps changing). */
   fresh: Poller;
+  /** The Cluster view's workers and queues (every interval while the view is shown). */
+  cluster: Poller;
+  /** The workers' last machine stats (every 6th interval while the view is shown). */
+  clusterBars: Poller;
+  /** The selected worker's last hour (every 12th interval while the view is shown). */
+  clusterSpark: Poller;
 }
 
 export type PollerName = keyof Pollers;

@@ -8,7 +8,10 @@ import { isObject } from './parse.js';
 import { clampIndex } from './lists.js';
 import { narrow } from '../../text/narrow.js';
 
-/** What a confirm or input dialog does (abort and clone are the tasks' only; publish, comment, edit, create the reports'). */
+/**
+ * What a confirm or input dialog does (abort and clone are the tasks' only; publish, comment,
+ * edit, create the reports'; remove the queues pane's).
+ */
 export type DialogAction =
   | 'archive'
   | 'unarchive'
@@ -21,12 +24,16 @@ export type DialogAction =
   | 'edit'
   | 'create'
   | 'abort'
-  | 'clone';
+  | 'clone'
+  | 'remove';
+
+/** Who opened a dialog: one of the lists, or the Cluster view's queues pane (a confirm only). */
+export type DialogOwner = ListName | 'queues';
 
 export type DialogState =
   | {
       kind: 'confirm';
-      owner: ListName;
+      owner: DialogOwner;
       action: DialogAction;
       title: string;
       /** One line per affected item, and any warning (e.g. "the body can no longer be edited"). */
@@ -111,7 +118,7 @@ export function openDialog(ctx: StoreContext, dialog: DialogState): void {
 /** Asks to confirm `action` on `rows`, naming them in `lines`. */
 export function openConfirm(
   ctx: StoreContext,
-  owner: ListName,
+  owner: DialogOwner,
   action: DialogAction,
   title: string,
   lines: string[],

@@ -1,6 +1,7 @@
 // Moving around: the focused pane decides what j/k, g/G, paging and Enter do. This is the top
 // of the store: it reaches each slice through its public face (index.ts, and the api object
 // each slice hands the composition root), and no slice imports it.
+import type { ClusterApi } from '../cluster/index.js';
 import { showStatus, type StoreContext } from '../core/index.js';
 import { compareActive, type CompareApi } from '../compare/index.js';
 import type { DetailApi } from '../detail/index.js';
@@ -21,6 +22,7 @@ export interface SliceApis {
   logs: LogsApi;
   runinfo: RunInfoApi;
   compare: CompareApi;
+  cluster: ClusterApi;
 }
 
 /** Rows one page moves in a pane: its visible rows less one line of overlap. */
@@ -46,6 +48,8 @@ const MOVERS: Record<PaneName, Mover> = {
   summary: (apis, _state, delta) => apis.detail.scrollSummary(delta),
   runinfo: (apis, _state, delta) => apis.runinfo.moveRunInfoCursor(delta),
   details: (apis, _state, delta) => apis.reports.scrollDetails(delta),
+  workers: (apis, state, delta) => apis.cluster.moveWorker(state.cluster.workerIndex + delta),
+  queues: (apis, state, delta) => apis.cluster.moveEntry(state.cluster.entryIndex + delta),
 };
 
 /** A move large enough to reach either end of any pane. */
@@ -62,7 +66,7 @@ export interface NavigationActions {
   toBottom(): void;
   /** One page (the pane's visible rows) down (+1) or up (-1). */
   page(direction: 1 | -1): void;
-  /** Enter: task → focus scalars; metric → chart; report → details. */
+  /** Enter: task → focus scalars; metric → chart; report → details; worker → its task in the Tasks view. */
   openSelected(): void;
   /** Opens the viewer on what is selected in the focused pane (log line, summary value). */
   openSelectedText(): void;
@@ -117,6 +121,8 @@ export function createNavigationActions(ctx: StoreContext, apis: SliceApis): Nav
         case 'reports':
           if (state.reports.selectedId !== null) focusPane(ctx, 'details');
           return;
+        case 'workers':
+          return state.actions.openWorkerTask();
         default:
           return;
       }

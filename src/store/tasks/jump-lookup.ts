@@ -107,9 +107,9 @@ export async function revealTask(
     setListQuery(ctx, 'tasks', { filter: '', showArchived: state.ui.showArchived.tasks || showArchived });
     ctx.set((s) => ({ tasks: { ...s.tasks, statusFilter: [] } }));
   }
-  if (lifted.length > 0 || reread) {
-    resetListQuery(ctx, 'tasks', ctx.book.paging);
-    await listAnswered(ctx);
-  }
+  if (lifted.length > 0 || reread) resetListQuery(ctx, 'tasks', ctx.book.paging);
+  // Also when nothing was lifted: the list may not have answered yet (Enter on a worker in the
+  // Cluster view before the Tasks view was ever shown).
+  await listAnswered(ctx);
   return { shown: select(task.id), lifted };
 }

@@ -1,11 +1,11 @@
 // Which view is shown and which pane has the focus. A change here announces `sync`: each slice
 // then fetches what its newly shown panes lack (core/events.ts).
 import type { StoreContext } from '../core/index.js';
-import { paneSpec, panesOf, type PaneName, type ReportsPane, type TasksPane, type ViewName } from '../panes.js';
+import { paneSpec, panesOf, type PaneName, type ViewName } from '../panes.js';
 import type { MonitorState } from '../types.js';
 
 export function focusedPane(state: MonitorState): PaneName {
-  return state.ui.view === 'tasks' ? state.ui.focus.tasks : state.ui.focus.reports;
+  return state.ui.focus[state.ui.view];
 }
 
 /** A shown view polls its list at once; newly shown panes fetch what they lack. */
@@ -18,18 +18,9 @@ export function afterViewOrFocusChange(ctx: StoreContext, previousView: ViewName
 export function focusPane(ctx: StoreContext, pane: PaneName): void {
   const state = ctx.get();
   const view = paneSpec(pane).view;
-  const current = view === 'tasks' ? state.ui.focus.tasks : state.ui.focus.reports;
-  if (view === state.ui.view && current === pane) return;
-  ctx.set((s) => ({
-    ui: {
-      ...s.ui,
-      view,
-      focus:
-        view === 'tasks'
-          ? { ...s.ui.focus, tasks: pane as TasksPane }
-          : { ...s.ui.focus, reports: pane as ReportsPane },
-    },
-  }));
+  if (view === state.ui.view && state.ui.focus[view] === pane) return;
+  // The pane's descriptor names its view, so it is one of that view's panes.
+  ctx.set((s) => ({ ui: { ...s.ui, view, focus: { ...s.ui.focus, [view]: pane } } }));
   afterViewOrFocusChange(ctx, state.ui.view);
 }
 

@@ -105,6 +105,7 @@ export function createPromptActions(ctx: StoreContext): PromptActions {
     clearFilter: (list) => setFilter(list, ''),
     toggleArchived() {
       const list = ctx.get().ui.view;
+      if (list === 'cluster') return;
       setListQuery(ctx, list, { showArchived: !ctx.get().ui.showArchived[list] });
       ctx.events.emit('listQueryChanged', { list });
     },

@@ -2,7 +2,15 @@
 // display settings. Its actions change only what is shown; fetching follows from the slices
 // that own the data.
 import { showStatus, type StoreContext } from '../core/index.js';
-import { PANE_NAMES, type ListName, type PaneName, type ReportsPane, type TasksPane, type ViewName } from '../panes.js';
+import {
+  PANE_NAMES,
+  type ClusterPane,
+  type ListName,
+  type PaneName,
+  type ReportsPane,
+  type TasksPane,
+  type ViewName,
+} from '../panes.js';
 import { afterViewOrFocusChange } from './focus.js';
 import { SMOOTHING_LEVELS } from '../../text/smooth.js';
 import { layoutText, scrollView, TEXT_START, type TextLayout, type TextPosition } from '../../text/text-layout.js';
@@ -35,7 +43,7 @@ export type OverlayKind = 'none' | 'help';
 export interface UiState {
   view: ViewName;
   /** Focused pane, remembered per view. */
-  focus: { tasks: TasksPane; reports: ReportsPane };
+  focus: { tasks: TasksPane; reports: ReportsPane; cluster: ClusterPane };
   overlay: OverlayKind;
   /** Set while the user types a filter or a search (`/`). */
   prompt: PromptState | null;
@@ -93,7 +101,7 @@ export interface UiOptions {
 export function initialUi(options: UiOptions): UiState {
   return {
     view: 'tasks',
-    focus: { tasks: 'tasks', reports: 'reports' },
+    focus: { tasks: 'tasks', reports: 'reports', cluster: 'workers' },
     overlay: 'none',
     prompt: null,
     searchHistory: [],

@@ -1,4 +1,4 @@
-// The top line: the two views and the panes of the shown view, with the keys that reach them.
+// The top line: the three views and the panes of the shown view, with the keys that reach them.
 import type { ReactNode } from 'react';
 import { Text } from 'ink';
 import type { PaneName, ViewName } from '../../store/types.js';
@@ -14,8 +14,8 @@ interface Tab {
 /**
  * How much the header keeps when space is short: 0 everything; 1 tabs closer together; 2 also
  * the pane keys left out; 3 also the longer pane names shortened (every tab of a view fits in
- * 60 columns). Both view tabs always stay (with their keys): they are how a user finds the
- * other view; pane tabs give way first, narrower still.
+ * 60 columns; the view names too). The view tabs always stay (with their keys): they are how a
+ * user finds the other views; pane tabs give way first, narrower still.
  */
 export type Compaction = 0 | 1 | 2 | 3;
 
@@ -24,12 +24,19 @@ const LEVELS: readonly Compaction[] = [0, 1, 2, 3];
 /** Shorter pane tab names for level 3 (a tab not named here is already short). */
 const SHORT_TABS: Readonly<Record<string, string>> = { scalars: 'scal', summary: 'sum', details: 'det' };
 
+/** Each view's tab, and its shorter name at level 3 (so that every tab fits in 60 columns). */
+const VIEW_TABS: readonly (readonly [ViewName, string, string])[] = [
+  ['tasks', '1 Tasks', '1 Task'],
+  ['reports', '2 Reports', '2 Rep'],
+  ['cluster', '3 Cluster', '3 Clu'],
+];
+
 /** The view tabs and the pane tabs at a compaction level. */
 export function headerTabs(view: ViewName, focused: PaneName, level: Compaction): { views: Tab[]; panes: Tab[] } {
-  const views: Tab[] = [
-    { text: '1 Tasks', active: view === 'tasks' },
-    { text: '2 Reports', active: view === 'reports' },
-  ];
+  const views: Tab[] = VIEW_TABS.map(([name, text, short]) => ({
+    text: level === 3 ? short : text,
+    active: view === name,
+  }));
   // Each pane's tab and focus key come from its descriptor (src/store/panes.ts).
   const panes = panesOf(view).map((pane) => {
     const { focus, tab } = paneSpec(pane);

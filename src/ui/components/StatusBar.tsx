@@ -145,6 +145,8 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
   const reportCount = useMonitor((s) => s.reports.ids.length);
   const reportMore = useMonitor((s) => s.reports.hasMore);
   const markedCount = useMonitor((s) => s.reports.marked.length);
+  const workerCount = useMonitor((s) => s.cluster.workers.length);
+  const queueCount = useMonitor((s) => s.cluster.queues.length);
 
   const width = props.width;
   const look = connectionLook(connection, props.now(), theme);
@@ -154,7 +156,9 @@ export function StatusBar(props: { width: number; rows: number; now: () => numbe
   const counts =
     view === 'tasks'
       ? `${counted(taskCount, 'task', taskMore)}${failed}`
-      : `${counted(reportCount, 'report', reportMore)}${markedCount > 0 ? `, ${markedCount} marked` : ''}${failed}`;
+      : view === 'reports'
+        ? `${counted(reportCount, 'report', reportMore)}${markedCount > 0 ? `, ${markedCount} marked` : ''}${failed}`
+        : `${counted(workerCount, 'worker')}, ${counted(queueCount, 'queue')}${failed}`;
   const sep = ` ${theme.glyphs.separator} `;
   const hints = props.keyHints === false ? [] : keyHints({ view, pane, readOnly, modal });
   const message = status === null ? '' : sanitize(status.text);

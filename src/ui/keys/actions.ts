@@ -160,6 +160,8 @@ export const ACTION_HANDLERS = {
   'view-tasks': (c) => (c.state.ui.view === 'tasks' ? c.actions.focusPane('tasks') : c.actions.setView('tasks')),
   'view-reports': (c) =>
     c.state.ui.view === 'reports' ? c.actions.focusPane('reports') : c.actions.setView('reports'),
+  'view-cluster': (c) =>
+    c.state.ui.view === 'cluster' ? c.actions.focusPane('workers') : c.actions.setView('cluster'),
   'focus-next': (c) => c.actions.focusNext(),
   'focus-prev': (c) => c.actions.focusPrev(),
   ...FOCUS_HANDLERS,
@@ -192,6 +194,7 @@ export const ACTION_HANDLERS = {
   archived: (c) => c.actions.toggleArchived(),
   'status-filter': (c) => {
     const list = c.state.ui.view;
+    if (list === 'cluster') return;
     const current = list === 'tasks' ? c.state.tasks.statusFilter : c.state.reports.filter.status;
     c.actions.setStatusFilter(list, nextStatusFilter(list, current));
   },
@@ -252,6 +255,12 @@ export const ACTION_HANDLERS = {
     if (c.effects.rerunTask) c.effects.rerunTask();
     else c.actions.showStatus('rerun with changes needs $EDITOR on an interactive terminal', 'error');
   },
+  // ---- the Cluster view
+  'queue-up': (c) => settle(c.actions.moveQueueEntry('up')),
+  'queue-down': (c) => settle(c.actions.moveQueueEntry('down')),
+  'queue-top': (c) => settle(c.actions.moveQueueEntry('top')),
+  'queue-bottom': (c) => settle(c.actions.moveQueueEntry('bottom')),
+  'queue-remove': (c) => c.actions.requestQueueRemove(),
   // ---- report triage
   mark: (c) => c.actions.toggleReportMark(),
   undo: (c) => settle(c.actions.undoReportArchive()),

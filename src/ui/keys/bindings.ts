@@ -7,7 +7,7 @@ import { MODAL_BINDINGS } from './modal-bindings.js';
 
 export { MODAL_SCOPES, TYPING_SCOPES, type KeyBinding, type ModalScope, type Scope } from './scopes.js';
 
-const VIEWS: readonly Scope[] = ['tasks-view', 'reports-view'];
+const VIEWS: readonly Scope[] = ['tasks-view', 'reports-view', 'cluster-view'];
 const LISTS: readonly Scope[] = LIST_PANES;
 /** Where `/` searches rather than filters. */
 const SEARCHABLE: readonly Scope[] = SEARCH_PANES;
@@ -60,10 +60,17 @@ export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['ctrl-c'], action: 'exit', scopes: ['always'], help: 'quit at once' },
   { keys: ['1'], action: 'view-tasks', scopes: ['everywhere'], help: 'Tasks view (again: focus the task list)' },
   { keys: ['2'], action: 'view-reports', scopes: ['everywhere'], help: 'Reports view (again: focus the report list)' },
+  {
+    keys: ['3'],
+    action: 'view-cluster',
+    scopes: ['everywhere'],
+    help: 'Cluster view: workers and queues (again: focus the workers)',
+  },
   { keys: ['tab'], action: 'focus-next', scopes: VIEWS, help: 'next pane' },
   { keys: ['shift-tab'], action: 'focus-prev', scopes: VIEWS, help: 'previous pane' },
   ...focusBindings('tasks'),
   ...focusBindings('reports'),
+  ...focusBindings('cluster'),
   ...inScopes(VIEWS, [
     { keys: ['j', 'down'], action: 'down', help: 'move down (lists) or scroll down', hint: 'move', hintKeys: 'j/k' },
     { keys: ['k', 'up'], action: 'up', help: 'move up (lists) or scroll up' },
@@ -75,8 +82,8 @@ export const KEYMAP: readonly KeyBinding[] = [
   {
     keys: ['enter'],
     action: 'open',
-    scopes: ['tasks', 'scalars', 'reports'],
-    help: 'open: a task shows its scalars, a metric its chart, a report its details',
+    scopes: ['tasks', 'scalars', 'reports', 'workers'],
+    help: "open: a task shows its scalars, a metric its chart, a report its details, a worker its task's",
     hint: 'open',
   },
   ...inScopes(LISTS, [
@@ -146,7 +153,13 @@ export const KEYMAP: readonly KeyBinding[] = [
     scopes: ['tasks-view'],
     help: 'go to the newest task seen failing or stopping (clears the counter)',
   },
-  { keys: ['A'], action: 'archived', scopes: VIEWS, help: 'show / hide archived tasks or reports', hint: 'archived' },
+  {
+    keys: ['A'],
+    action: 'archived',
+    scopes: ['tasks-view', 'reports-view'],
+    help: 'show / hide archived tasks or reports',
+    hint: 'archived',
+  },
   {
     keys: ['y'],
     action: 'copy-id',
@@ -304,6 +317,27 @@ export const KEYMAP: readonly KeyBinding[] = [
       action: 'task-rerun',
       help: 'rerun with changes: edit the hyperparameters in $EDITOR, then clone with them and pick a queue',
       hint: 'rerun',
+    },
+  ]),
+  // Reordering a queue's line is triage too: hidden with --read-only.
+  ...inScopes('queues', [
+    {
+      keys: ['['],
+      action: 'queue-up',
+      help: 'move the waiting task one place up (sooner) in its queue',
+      hint: 'reorder',
+      hintKeys: '[/]',
+      triage: true,
+    },
+    { keys: [']'], action: 'queue-down', help: 'move the waiting task one place down', triage: true },
+    { keys: ['{'], action: 'queue-top', help: 'move the waiting task to the front of its queue', triage: true },
+    { keys: ['}'], action: 'queue-bottom', help: 'move the waiting task to the back of its queue', triage: true },
+    {
+      keys: ['d'],
+      action: 'queue-remove',
+      help: 'take the waiting task out of its queue (asks first)',
+      hint: 'remove',
+      triage: true,
     },
   ]),
   ...MODAL_BINDINGS,

@@ -111,6 +111,7 @@ const SCOPE_LABELS: Record<Scope, string> = {
   everywhere: 'everywhere',
   'tasks-view': 'Tasks view',
   'reports-view': 'Reports view',
+  'cluster-view': 'Cluster view',
   ...PANE_LABELS,
   prompt: 'prompt (/)',
   confirm: 'confirm dialog',
@@ -126,6 +127,8 @@ const SCOPE_LABELS: Record<Scope, string> = {
 };
 
 export function scopesLabel(scopes: readonly Scope[]): string {
+  const views = scopes.filter((s) => s.endsWith('-view')).length;
+  if (views === scopes.length && views === 3) return 'every view';
   if (scopes.length === 2 && scopes.includes('tasks-view') && scopes.includes('reports-view')) return 'both views';
   return scopes.map((s) => SCOPE_LABELS[s]).join(', ');
 }

@@ -24,7 +24,7 @@ export type ModalScope =
  * Where a binding applies: always (modals included), everywhere (no modal open), anywhere in
  * one view, in one pane, or in one modal.
  */
-export type Scope = 'always' | 'everywhere' | 'tasks-view' | 'reports-view' | PaneName | ModalScope;
+export type Scope = 'always' | 'everywhere' | 'tasks-view' | 'reports-view' | 'cluster-view' | PaneName | ModalScope;
 
 export const MODAL_SCOPES: readonly ModalScope[] = [
   'prompt',

@@ -5,11 +5,13 @@ import type { ReactNode } from 'react';
 import type { MonitorState, PaneName } from '../../store/types.js';
 import { ChartOrCompare, PlotsOrCompare, ScalarsOrCompare } from './ComparePanes.js';
 import { LogsPane } from './LogsPane.js';
+import { QueuesPane } from './QueuesPane.js';
 import { ReportDetailsPane } from './ReportDetailsPane.js';
 import { ReportListPane } from './ReportListPane.js';
 import { RunInfoPane } from './RunInfoPane.js';
 import { SummaryPane } from './SummaryPane.js';
 import { TaskListPane } from './TaskListPane.js';
+import { WorkersPane } from './WorkersPane.js';
 import type { PaneProps } from './types.js';
 
 export interface PaneView {
@@ -31,4 +33,6 @@ export const PANE_VIEWS: Record<PaneName, PaneView> = {
   runinfo: { component: RunInfoPane, data: (s) => s.runinfo },
   reports: { component: ReportListPane, data: (s) => s.reports },
   details: { component: ReportDetailsPane, data: (s) => s.reports },
+  workers: { component: WorkersPane, data: (s) => s.cluster },
+  queues: { component: QueuesPane, data: (s) => s.cluster },
 };

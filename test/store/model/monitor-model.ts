@@ -312,7 +312,7 @@ class Follow extends Step {
     return `5 ${this.key}`;
   }
   act(_m: Model, r: Real): void {
-    r.d.press('5', this.key);
+    r.d.press('6', this.key);
   }
   override followRule(): FollowRule {
     return followRuleOf([this.key]);
@@ -467,7 +467,7 @@ export function stepArbitraries(): fc.WeightedArbitrary<Step>[] {
       4,
       keys([['j'], ['k'], ['pageup'], ['pagedown'], ['g'], ['G'], ['j', 'j'], ['k', 'k', 'k', 'k', 'k']], true),
     ),
-    weighted(3, keys([['1'], ['3'], ['4'], ['5'], ['6'], ['7'], ['8'], ['tab'], ['shift-tab'], ['Z']])),
+    weighted(3, keys([['1'], ['4'], ['5'], ['6'], ['7'], ['8'], ['9'], ['tab'], ['shift-tab'], ['Z']])),
     weighted(2, keys([['1', 'space'], ['1', 'space', 'j'], ['X']])),
     weighted(
       4,

@@ -64,7 +64,7 @@ async function select(drv: Driver, name: string): Promise<void> {
 describe('the detail panes follow the selection when the selected task leaves the list', () => {
   it('archiving the selected task moves every detail pane to the newly highlighted task at once', async () => {
     d = await openDriver({ tasks: FRUIT });
-    d.press('8', '1');
+    d.press('9', '1');
     await select(d, 'tr-mango');
     d.press('a');
     const highlighted = named(d, selectedTask(d.state()));
@@ -82,7 +82,7 @@ describe('the detail panes follow the selection when the selected task leaves th
 
   it('R after an archive offers to rename the task the panes show', async () => {
     d = await openDriver({ tasks: FRUIT });
-    d.press('8', '1');
+    d.press('9', '1');
     await select(d, 'tr-mango');
     d.press('a');
     await d.settle();
@@ -97,9 +97,9 @@ describe('the detail panes follow the selection when the selected task leaves th
   it('on a narrow screen, the run info pane draws the task its title names after an archive', async () => {
     d = await openDriver({ tasks: FRUIT, cols: 80, rows: 24 });
     view = renderMonitor(d.fx.store, { columns: 80, rows: 24 });
-    d.press('8', '1');
+    d.press('9', '1');
     await select(d, 'tr-mango');
-    d.press('8');
+    d.press('9');
     await d.settle();
     const frame = (): ReturnType<typeof framePane> => framePane((view as MonitorRender).lines());
     await waitFor(
@@ -107,7 +107,7 @@ describe('the detail panes follow the selection when the selected task leaves th
       5000,
       'run info of tr-mango drawn',
     );
-    d.press('1', 'a', '8');
+    d.press('1', 'a', '9');
     await d.settle();
     const highlighted = named(d, selectedTask(d.state()));
     await waitFor(() => frame().subject === highlighted, 5000, `the run info title naming ${highlighted}`);
@@ -121,7 +121,7 @@ describe('the detail panes follow the selection when the selected task leaves th
 
   it('after a bulk archive of three tasks no shown pane stays loading once the requests are over', async () => {
     d = await openDriver({ tasks: FRUIT });
-    d.press('8', '1', 'g');
+    d.press('9', '1', 'g');
     await d.settle();
     d.press('space', 'j', 'space', 'j', 'space', 'a');
     expect(openDialog(d.state())?.title).toBe('Archive 3 tasks?');
@@ -136,7 +136,7 @@ describe('the detail panes follow the selection when the selected task leaves th
 
   it('after deleting the only task matching a filter no pane shows another task', async () => {
     d = await openDriver({ tasks: FRUIT });
-    d.press('4', '1');
+    d.press('5', '1');
     await select(d, 'tr-pear');
     d.press('/', ...'kiwi'.split(''), 'enter');
     await d.settle();
@@ -154,7 +154,7 @@ describe('the detail panes follow the selection when the selected task leaves th
 
   it('when the undo of an archive is refused, the panes follow the selection back to none', async () => {
     d = await openDriver({ tasks: FRUIT });
-    d.press('8', '1');
+    d.press('9', '1');
     await select(d, 'tr-mango');
     d.press('a');
     await d.fx.until((s) => undoOffer(s) !== null, 'the undo offer');

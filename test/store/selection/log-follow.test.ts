@@ -24,7 +24,7 @@ afterEach(async () => {
 /** Opens a one-task monitor with the logs pane focused, its newest page shown and followed. */
 async function liveLog(intervalMs?: number): Promise<Driver> {
   const drv = await openDriver({ tasks: ['tr-live'], logLines: 300, ...(intervalMs ? { intervalMs } : {}) });
-  drv.press('5');
+  drv.press('6');
   await drv.fx.until(logShown, 'the newest log page');
   await drv.settle();
   expect(followOn(drv.state())).toBe(true);
@@ -70,7 +70,7 @@ describe('the logs pane with no task', () => {
       await d.settle();
       expect(listedTasks(d.state())).toEqual([]);
       expect(selectedTask(d.state())).toBeNull();
-      d.press('5', key);
+      d.press('6', key);
       await d.settle();
       const s = d.state();
       expect(shownPanes(s)).toContain('logs');

@@ -175,7 +175,7 @@ describe('help, hints and README table come from the table', () => {
     const rows = md.trim().split('\n');
     expect(rows[0]).toBe('| key | where | action |');
     expect(rows).toHaveLength(KEYMAP.length + 2);
-    expect(md).toContain('| `g` / `Home` | both views |');
+    expect(md).toContain('| `g` / `Home` | every view |');
     expect(md).toContain('| `a` | Reports view | archive, or unarchive an archived report (not with `--read-only`) |');
   });
 });

@@ -91,6 +91,7 @@ describe('pane descriptors', () => {
       'everywhere',
       'tasks-view',
       'reports-view',
+      'cluster-view',
       ...PANE_NAMES,
       ...MODAL_SCOPES,
     ]);
