@@ -172,7 +172,14 @@ export async function runDemo(opts: RunDemoOptions): Promise<RunningDemo> {
     const run = resume[id]?.run;
     return run === undefined ? [] : [run];
   });
-  const workers = startSimulatedWorkers(client, demoWorkers(runs, queueIds), {
+  // Each machine's agent runs with the key pair of the person whose run it serves, as on a
+  // team's cluster; the idle one with the first user's.
+  const firstUser = Object.values(clients)[0];
+  const ownedWorkers = demoWorkers(runs, queueIds).map((worker) => {
+    const owner = worker.task === undefined ? undefined : resume[worker.task]?.owner;
+    return { ...worker, client: (owner === undefined ? undefined : clients[owner]) ?? firstUser };
+  });
+  const workers = startSimulatedWorkers(client, ownedWorkers, {
     signal: liveStop.signal,
     now: clock.now,
     pollMs: opts.workerPollMs,

@@ -23,6 +23,8 @@ export interface SimulatedWorker {
   queues: string[];
   /** The task it runs; none when idle. */
   task?: string | undefined;
+  /** Whose key pair the agent on it runs with (the person whose runs it serves); default the shared client. */
+  client?: WorkerClient | undefined;
 }
 
 export interface SimulatedWorkersOptions {
@@ -91,7 +93,7 @@ export function startSimulatedWorkers(
     const now = opts.now();
     const { worker } = state;
     try {
-      await client.workers.statusReport({
+      await (worker.client ?? client).workers.statusReport({
         worker: worker.id,
         timestamp: now,
         machine_stats: machineStats(worker.profile, worker.task !== undefined, state.rng),
@@ -108,7 +110,8 @@ export function startSimulatedWorkers(
   const stopRun = async (state: WorkerState, task: string, iter: number): Promise<void> => {
     await opts.endRun(task);
     // The agent logs this line, then marks the task stopped (worker.py, TaskStopReason.stopped).
-    await client.events.addBatch([
+    const own = state.worker.client ?? client;
+    await own.events.addBatch([
       {
         type: 'log',
         task,
@@ -119,7 +122,7 @@ export function startSimulatedWorkers(
         worker: state.worker.id,
       },
     ]);
-    await client.tasks.stopped({ task, status_reason: 'task was stopped by tasks.stop' });
+    await own.tasks.stopped({ task, status_reason: 'task was stopped by tasks.stop' });
     stats.stopped.push(task);
     log(`demo: ${state.worker.id} stopped its task as asked`);
   };
@@ -169,7 +172,11 @@ export function startSimulatedWorkers(
     await Promise.all(
       states.map(async ({ worker }) => {
         try {
-          await client.workers.register({ worker: worker.id, timeout: WORKER_TIMEOUT_S, queues: worker.queues });
+          await (worker.client ?? client).workers.register({
+            worker: worker.id,
+            timeout: WORKER_TIMEOUT_S,
+            queues: worker.queues,
+          });
         } catch (error) {
           failed(`${worker.id} registration`, error);
         }
@@ -181,7 +188,7 @@ export function startSimulatedWorkers(
     await Promise.all(
       states.map(async ({ worker }) => {
         try {
-          await client.workers.unregister({ worker: worker.id });
+          await (worker.client ?? client).workers.unregister({ worker: worker.id });
         } catch (error) {
           failed(`${worker.id} unregistration`, error);
         }

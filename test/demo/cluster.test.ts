@@ -69,6 +69,20 @@ describe('the demo cluster', () => {
     for (const task of tasks) expect(task.last_worker).toBe(running.find((w) => w.task?.id === task.id)?.id);
   });
 
+  it("runs each machine's agent as the person whose run it serves, the idle one as a demo user", async () => {
+    const all = await workers();
+    const { tasks } = await client.tasks.getAllEx({ id: demo.liveTaskIds, only_fields: ['id', 'user'] });
+    const ownerOf = new Map(tasks.map((t) => [t.id, typeof t.user === 'object' ? t.user?.id : t.user]));
+    const { users } = await client.users.getAllEx({});
+    const demoUsers = new Set(users.filter((u) => u.name !== 'tracktop user').map((u) => u.id));
+    for (const worker of all) {
+      const user = worker.user?.id;
+      if (worker.task === undefined) expect(demoUsers.has(user ?? '')).toBe(true);
+      else expect(user).toBe(ownerOf.get(worker.task.id));
+    }
+    expect(new Set(all.map((w) => w.user?.id)).size).toBe(3);
+  });
+
   it('has three queues, the default one tagged, with the two drafts waiting since a while ago', async () => {
     const { queues } = await agentCall<{ queues: Queue[] }>('queues.get_all');
     expect(queues.map((q) => q.name).sort()).toEqual(['cpu', 'default', 'gpu-long']);
