@@ -98,6 +98,7 @@ export function requestAbort(ctx: TasksContext): void {
       ? [`${skipped} marked task${skipped === 1 ? ' is' : 's are'} not running and stay as they are.`]
       : []),
     'The run is stopped (tasks.stop): it shows `stopped`, and its script ends at its next status check.',
+    'A run on a worker shows `stopping` until its worker ends it.',
   ];
   openConfirm(ctx, 'tasks', 'abort', `Abort ${subject(T, rows)}?`, lines, rows);
 }
