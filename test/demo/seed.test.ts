@@ -68,18 +68,19 @@ describe('seedDemo against the embedded server', () => {
 
   it('pages through all 50,000 lines backwards despite shared timestamps', async () => {
     const task = seeded.bigLogTask.id;
-    let from: number | undefined;
+    // As tracktop's client pages (docs/wire-facts.md §6.4): from the last log's timestamp and,
+    // since this server cuts a page inside a timestamp, its seq.
+    let from: { from_timestamp: number; from_seq?: number } | undefined;
     let count = 0;
     let ties = 0;
     for (let page = 0; page < 20; page += 1) {
-      const res = await client.events.getTaskLog(
-        from === undefined ? { task, batch_size: 10_000 } : { task, batch_size: 10_000, from_timestamp: from },
-      );
+      const res = await client.events.getTaskLog({ task, batch_size: 10_000, ...from });
       if (res.events.length === 0) break;
       count += res.events.length;
       const ts = res.events.map((e) => e.timestamp);
       ties += ts.filter((t, i) => i > 0 && t === ts[i - 1]).length;
-      from = Math.min(...ts);
+      const last = res.events[res.events.length - 1]!;
+      from = { from_timestamp: last.timestamp, ...(last.seq === undefined ? {} : { from_seq: last.seq }) };
     }
     expect(count).toBe(BIG_LOG_LINES);
     expect(ties).toBeGreaterThan(0);
