@@ -138,17 +138,35 @@ const WARNINGS = [
   'UserWarning: gradient overflow detected, reducing loss scale to 32768.0',
   'DeprecationWarning: the "fused" optimizer flag will be removed in the next release',
   'UserWarning: checkpoint directory is on a network filesystem; saves may be slow',
-  'RuntimeWarning: invalid value encountered in divide (class 7 has no samples in this batch)',
+] as const;
+
+/** Warnings only a classifier prints (an RL run has no classes and no dataset). */
+const CLASSIFIER_WARNINGS = [
+  ...WARNINGS,
+  'RuntimeWarning: invalid value encountered in divide (a class has no samples in this batch)',
 ] as const;
 
 const INFO_TEXTS = [
   'saved checkpoint to /checkpoints/{task}/last.pt (98.2 MB)',
   'prefetch queue depth {n}/16',
-  'evaluating on validation split ({n} batches)',
   'throughput {throughput} samples/s on {gpus}',
   'gradient accumulation: {n} micro-batches per step',
-  'dataset shard {shard} of {shards} loaded from cache',
 ] as const;
+
+/** What a classifier reads and evaluates on; an RL run collects episodes instead. */
+const INFO_TEXTS_BY_KIND: Readonly<Record<RunKind, readonly string[]>> = {
+  vision: [
+    ...INFO_TEXTS,
+    'evaluating on validation split ({n} batches)',
+    'dataset shard {shard} of {shards} loaded from cache',
+  ],
+  nlp: [
+    ...INFO_TEXTS,
+    'evaluating on validation split ({n} batches)',
+    'dataset shard {shard} of {shards} loaded from cache',
+  ],
+  rl: [...INFO_TEXTS, 'collected {n} episodes from 16 environments'],
+};
 
 /** Shards of a demo dataset. */
 const DATASET_SHARDS = 64;
@@ -284,14 +302,21 @@ export function singleLine(rng: Rng, ctx: LogContext): LogLine {
   const roll = rng.next();
   if (roll < 0.3) return { level: 'info', msg: metricsLine(ctx) };
   if (roll < 0.5) return { level: 'info', msg: progressLine(rng, ctx) };
-  if (roll < 0.6) return { level: 'warning', msg: loggerLine('WARNING', rng.pick(SOURCES), rng.pick(WARNINGS)) };
+  if (roll < 0.6)
+    return {
+      level: 'warning',
+      msg: loggerLine('WARNING', rng.pick(SOURCES), rng.pick(ctx.kind === 'rl' ? WARNINGS : CLASSIFIER_WARNINGS)),
+    };
   if (roll < 0.65)
     return {
       level: 'debug',
       msg: loggerLine('DEBUG', rng.pick(SOURCES), `step ${ctx.iter}: ${fill('{n} tensors in cache', rng, ctx)}`),
     };
   if (roll < 0.85)
-    return { level: 'info', msg: loggerLine('INFO', rng.pick(SOURCES), fill(rng.pick(INFO_TEXTS), rng, ctx)) };
+    return {
+      level: 'info',
+      msg: loggerLine('INFO', rng.pick(SOURCES), fill(rng.pick(INFO_TEXTS_BY_KIND[ctx.kind]), rng, ctx)),
+    };
   return {
     level: 'info',
     msg: `[epoch ${epochOf(ctx.iter, ctx.itersPerEpoch)}] iteration ${ctx.iter} done in ${jitter(rng, runPace(ctx.taskName, ctx.kind).secondsPerIter, 0.05).toFixed(3)}s`,

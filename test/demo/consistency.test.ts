@@ -40,6 +40,9 @@ function problems(run: SimulatedRun, logs: readonly Log[]): string[] {
     const text = log.msg.replace(/^#\d+ /, '');
     const before = logs[i - 1]?.msg.replace(/^#\d+ /, '');
     if (text === before) found.push(`repeated line: ${text}`);
+    // An RL run has no dataset, validation split or classes.
+    if (run.shape.kind === 'rl' && /validation split|dataset shard|has no samples/.test(text))
+      found.push(`classifier line in an RL run: ${text}`);
     for (const m of text.matchAll(/dataset shard (\d+) of (\d+)/g))
       if (Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) found.push(`shard out of range: ${m[0]}`);
     for (const m of text.matchAll(/Epoch (\d+): +\d+%\|[^|]*\| (\d+)\/(\d+) \[[^,]*, ([\d.]+)it\/s/g)) {
