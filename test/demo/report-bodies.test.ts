@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_PLANS } from '../../src/demo/plan.js';
+import { REPORT_PLANS, REPORT_TASK_KEYS } from '../../src/demo/plan.js';
 import {
   iframe,
   plotWidgetUrl,
@@ -28,20 +28,11 @@ const facts = (name: string, step: number): RunFacts => ({
     label_smoothing: '0.1',
   },
 });
-const TASK_KEYS = [
-  'visionBaseline',
-  'visionLive',
-  'visionFailed',
-  'visionAborted',
-  'visionLong',
-  'nlpLive',
-  'nlpCompleted',
-  'nlpFailed',
-  'rlLive',
-] as const;
 const ctx: ReportBodyContext = {
   baseUrl: base,
-  facts: Object.fromEntries(TASK_KEYS.map((k, i) => [k, facts(`run-${k}`, 100 + i)])) as ReportBodyContext['facts'],
+  facts: Object.fromEntries(
+    REPORT_TASK_KEYS.map((k, i) => [k, facts(`run-${k}`, 100 + i)]),
+  ) as ReportBodyContext['facts'],
   bigLogLines: 50_000,
   tasks: {
     visionBaseline: 'b'.repeat(32),
