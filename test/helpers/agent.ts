@@ -68,6 +68,19 @@ export function startAgent(world: SdkWorld, workerId: string, queue = 'default')
   };
 }
 
+/** Waits until the server lists a worker: the agent registers once it has logged in. */
+export async function agentRegistered(
+  call: (endpoint: string, body: unknown) => Promise<Answer>,
+  agent: Agent,
+): Promise<void> {
+  await until(
+    async () => ((await call('workers.get_all', {})).workers.length > 0 ? true : undefined),
+    60_000,
+    'the agent to register',
+    () => agent.output(),
+  );
+}
+
 /** Calls on the world's server with a token of its key pair (the test's view of the server). */
 export async function serverCaller(world: SdkWorld): Promise<(endpoint: string, body: unknown) => Promise<Answer>> {
   const { url, accessKey, secretKey } = world.server;

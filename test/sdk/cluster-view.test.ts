@@ -3,7 +3,7 @@
 // queues pane, then runs on the worker once the first one is stopped; Enter on the worker opens
 // that task in the Tasks view.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentSkipReason, serverCaller, startAgent, until, type Agent } from '../helpers/agent.js';
+import { agentRegistered, agentSkipReason, serverCaller, startAgent, until, type Agent } from '../helpers/agent.js';
 import { assertBuiltAndTmux, startMonitorOn } from '../helpers/demo-process.js';
 import type { Answer } from '../helpers/http.js';
 import { failureLines, printed, startSdkWorld, type SdkWorld } from '../helpers/sdk.js';
@@ -25,12 +25,7 @@ beforeAll(async () => {
   world = await startSdkWorld(['agent_job.py', 'agent_driver.py'], 'cluster view tests');
   call = await serverCaller(world);
   agent = startAgent(world, WORKER);
-  await until(
-    async () => ((await call('workers.get_all', {})).workers.length > 0 ? true : undefined),
-    60_000,
-    'the agent to register',
-    () => agent.output(),
-  );
+  await agentRegistered(call, agent);
   home = makeTempHome();
 }, 90_000);
 
