@@ -4,6 +4,7 @@ import type { Endpoint, RequestOf, ResponseOf } from '../wire/operations.js';
 import { DEMO_PROJECTS, ownerOf, TASK_PLANS } from './plan.js';
 import type { LiveRunResume } from './live-runs.js';
 import { runForPlan } from './seed.js';
+import { escapeRegex } from '../text/regex.js';
 
 type Call<K extends Endpoint> = (request: RequestOf<K>) => Promise<ResponseOf<K>>;
 
@@ -16,10 +17,6 @@ export interface DemoReader {
 export interface ExistingDemo {
   taskIds: string[];
   resume: Record<string, LiveRunResume>;
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /** The running demo tasks of an earlier seed, or undefined when the database has no demo. */

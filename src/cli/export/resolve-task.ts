@@ -3,6 +3,7 @@
 import type { ApiClient } from '../../api/index.js';
 import type { Task } from '../../wire/tasks.js';
 import { CliError } from '../connection.js';
+import { escapeRegex } from '../../text/regex.js';
 
 const FIELDS = ['id', 'name', 'status', 'project.id', 'project.name', 'last_update'];
 /** Candidates listed in the "ambiguous" message. */
@@ -12,10 +13,6 @@ interface ResolvedTask {
   id: string;
   name: string;
   projectId?: string | undefined;
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 }
 
 function resolved(task: Task): ResolvedTask {

@@ -1,6 +1,7 @@
 // Helpers shared by the task and report lists: selection that follows the item id across
 // refreshes, and reuse of unchanged rows so an unchanged answer changes nothing in the state.
 import { patternProblem } from '../../wire/pattern.js';
+import { escapeRegex } from '../../text/regex.js';
 
 export interface Selection {
   selectedId: string | null;
@@ -77,5 +78,5 @@ export function appendRows<T extends { id: string }>(rows: readonly T[], previou
 
 /** A user's filter text as a pattern the server accepts: used as is when valid, else matched literally. */
 export function filterPattern(text: string): string {
-  return patternProblem(text) === null ? text : text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return patternProblem(text) === null ? text : escapeRegex(text);
 }

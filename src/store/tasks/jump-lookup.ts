@@ -3,6 +3,7 @@
 // filter, archived tasks hidden) is lifted and it is selected once the list has it (revealTask,
 // which also selects a task just made: a clone, src/store/tasks/queueing.ts).
 import type { TasksContext } from './book.js';
+import { escapeRegex } from '../../text/regex.js';
 import { isObject, resetListQuery, showStatus } from '../core/index.js';
 import { setListQuery } from '../ui/index.js';
 
@@ -15,8 +16,6 @@ export interface FoundTask {
   name: string;
   archived: boolean;
 }
-
-const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The tasks of a tasks.get_all_ex answer whose ids start with `wanted`. */
 export function tasksStartingWith(answer: unknown, wanted: string): FoundTask[] {
