@@ -36,7 +36,7 @@ import type { TaskRow } from './list.js';
 import { revealTask } from './jump-lookup.js';
 import { selectTask } from './select.js';
 import { rowsOf, taskTargets, TASKS_TRIAGE } from './triage.js';
-import { counted } from '../../text/format.js';
+import { counted, plural } from '../../text/format.js';
 
 const T = TASKS_TRIAGE;
 
@@ -58,7 +58,7 @@ function noneAllowed(ctx: TasksContext, rows: readonly TaskRow[], only: string):
 
 /** " (2 others are not …)" for the targets left out, or "". */
 function leftOut(count: number, why: string): string {
-  return count === 0 ? '' : ` (${counted(count, 'other')} ${count === 1 ? 'is' : 'are'} ${why})`;
+  return count === 0 ? '' : ` (${counted(count, 'other')} ${plural(count, 'is', 'are')} ${why})`;
 }
 
 // ---- C: clone ---------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 // tasks). Every server string passes through `cell` (sanitised). Relative times are measured
 // from the data's own time (`asOf`), never the clock, so a still screen stays still.
 import type { ClusterQueue, ClusterWorker, MachineBars } from '../../store/types.js';
-import { formatDuration, formatRelativeTime } from '../../text/format.js';
+import { formatDuration, formatRelativeTime, plural } from '../../text/format.js';
 import { sparkline } from '../../text/sparkline.js';
 import { cell } from '../cells.js';
 
@@ -123,7 +123,7 @@ export function queueLines(queues: readonly ClusterQueue[], width: number, asOf:
     const facts = [
       `${q.length} waiting`,
       oldest === null ? '' : `oldest ${formatDuration(asOf - oldest)}`,
-      `${q.workers} ${q.workers === 1 ? 'worker' : 'workers'}`,
+      `${q.workers} ${plural(q.workers, 'worker')}`,
     ].filter((f) => f !== '');
     lines.push({ kind: 'queue', text: cell(`${cell(q.name, nameWidth)} ${facts.join(', ')}`, width) });
     q.entries.forEach((e, i) => {
