@@ -4,6 +4,7 @@
 // (queues.get_all, tasks.enqueue); `D` takes queued targets out of line (tasks.dequeue), giving
 // them back the status they had. Like the other triage keys they are hidden under --read-only.
 import type { TasksContext } from './book.js';
+import { selectedTask } from './select.js';
 import {
   chosenOption,
   clearMarksOf,
@@ -65,8 +66,7 @@ function leftOut(count: number, why: string): string {
 
 export function requestClone(ctx: TasksContext): void {
   if (refused(ctx, T)) return;
-  const { selectedId, byId } = ctx.get().tasks;
-  const row = selectedId === null ? undefined : byId[selectedId];
+  const row = selectedTask(ctx.get());
   if (row === undefined) return void noTarget(ctx, T, []);
   const title = `Clone ${label(row)} as (Enter alone: the name shown):`;
   openInput(ctx, { owner: 'tasks', action: 'clone', field: 'name', title, ids: [row.id], offer: cloneName(row.name) });

@@ -5,6 +5,7 @@
 // says which. Then ONE tasks.clone carries the edited parameters (new_task_hyperparams), the
 // clone is selected and the queue picker offers to run it.
 import type { TasksContext } from './book.js';
+import { selectedTask } from './select.js';
 import { explainFailure, isObject, label, noTarget, parseHyperparams, refused, showStatus } from '../core/index.js';
 import type { ParamsItem } from '../../wire/tasks.js';
 import type { RunInfoParam } from '../../text/run-info.js';
@@ -36,8 +37,7 @@ export interface EditOutcome {
 /** Reads the selected task's hyperparameters (tasks.get_all_ex) into the file to edit; null after saying why not. */
 export async function beginRerun(ctx: TasksContext): Promise<RerunSource | null> {
   if (refused(ctx, T)) return null;
-  const { selectedId, byId } = ctx.get().tasks;
-  const row = selectedId === null ? undefined : byId[selectedId];
+  const row = selectedTask(ctx.get());
   if (row === undefined) {
     noTarget(ctx, T, []);
     return null;
