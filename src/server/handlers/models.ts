@@ -3,18 +3,7 @@
 // (published, so locked for events) unless `ready: false` is sent (the SDK always sends it).
 import { handler, type ServedHandlersOf } from './handler.js';
 import { ERRORS } from '../../wire/errors.js';
-import type {
-  ManyFailure,
-  ModelsCreateRequest,
-  ModelsCreateResponse,
-  ModelsDeleteRequest,
-  ModelsDeleteResponse,
-  ModelsGetAllExRequest,
-  ModelsGetByIdRequest,
-  ModelsGetByIdResponse,
-  ModelsManyRequest,
-  PlainModel,
-} from '../../wire/models.js';
+import type * as W from '../../wire/models.js';
 import type { RequestContext } from './handler-types.js';
 import { ARCHIVED_TAG } from '../../wire/reports.js';
 import { modelToJson, normaliseTags, parseList, withPlainReferences } from '../db/entities.js';
@@ -30,7 +19,7 @@ import { listQueryHandler } from './list-calls.js';
 import { MODEL_CONTENT_RULES } from './model-rules.js';
 
 const create = handler(
-  requestShape<ModelsCreateRequest>()({
+  requestShape<W.ModelsCreateRequest>()({
     name: v.str({ minLength: 1 }),
     ready: v.bool().default(true),
     public: v.bool().opt(),
@@ -40,7 +29,7 @@ const create = handler(
     ...TAG_RULES,
     ...MODEL_CONTENT_RULES,
   }),
-  (req, ctx): ModelsCreateResponse => {
+  (req, ctx): W.ModelsCreateResponse => {
     if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
     if (req.task) requireTask(ctx, req.task);
     const id = insertModel(ctx, {
@@ -64,7 +53,7 @@ const create = handler(
 );
 
 /** The model list's own field besides the query. */
-const READY_SHAPE = requestShape<Pick<ModelsGetAllExRequest, 'ready'>>()({ ready: v.bool().opt() });
+const READY_SHAPE = requestShape<Pick<W.ModelsGetAllExRequest, 'ready'>>()({ ready: v.bool().opt() });
 
 const METADATA_FIELD = /^metadata\.(.+)\.(value|type)$/s;
 const MAX_METADATA_FILTERS = 20;
@@ -91,16 +80,16 @@ function modelConditions(body: Record<string, unknown>): SqlPart[] {
 }
 
 const getById = handler(
-  requestShape<ModelsGetByIdRequest>()({ model: v.str() }),
-  (req, ctx): ModelsGetByIdResponse => ({
-    model: withPlainReferences(modelToJson(requireModel(ctx, req.model))) as PlainModel,
+  requestShape<W.ModelsGetByIdRequest>()({ model: v.str() }),
+  (req, ctx): W.ModelsGetByIdResponse => ({
+    model: withPlainReferences(modelToJson(requireModel(ctx, req.model))) as W.PlainModel,
   }),
 );
 
 /** A ready model whose creating task is published needs `force` (as on real servers). */
 const remove = handler(
-  requestShape<ModelsDeleteRequest>()({ model: v.str(), force: v.bool().default(false) }),
-  (req, ctx): ModelsDeleteResponse => {
+  requestShape<W.ModelsDeleteRequest>()({ model: v.str(), force: v.bool().default(false) }),
+  (req, ctx): W.ModelsDeleteResponse => {
     const model = requireModel(ctx, req.model);
     const task = model.task ? getTask(ctx.db, ctx.identity.company, model.task) : undefined;
     if (!req.force && task?.status === 'published')
@@ -114,12 +103,12 @@ const remove = handler(
   },
 );
 
-const MANY_SHAPE = requestShape<ModelsManyRequest>()({ ids: v.list(v.str(), { minItems: 1 }) });
+const MANY_SHAPE = requestShape<W.ModelsManyRequest>()({ ids: v.list(v.str(), { minItems: 1 }) });
 
 /** Adds or removes the `archived` system tag on each model; unknown ids are listed as failed. */
 function setArchived(ctx: RequestContext, ids: readonly string[], archived: boolean) {
   const succeeded: string[] = [];
-  const failed: ManyFailure[] = [];
+  const failed: W.ManyFailure[] = [];
   for (const id of ids) {
     const model = getModel(ctx, id);
     if (!model) {

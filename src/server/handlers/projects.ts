@@ -3,12 +3,7 @@
 // only with `search_hidden` or when asked for by id.
 import { handler, type ServedHandlersOf } from './handler.js';
 import { ERRORS } from '../../wire/errors.js';
-import type {
-  ProjectsCreateRequest,
-  ProjectsCreateResponse,
-  ProjectsUpdateRequest,
-  TaskUpdatedResponse,
-} from '../../wire/tasks.js';
+import type * as W from '../../wire/tasks.js';
 import { normaliseTags } from '../db/entities.js';
 import { ServerError } from '../http/errors.js';
 import {
@@ -25,12 +20,12 @@ import { requestShape, TAG_RULES, v } from '../http/validate.js';
 import { listQueryHandler } from './list-calls.js';
 
 const create = handler(
-  requestShape<ProjectsCreateRequest>()({
+  requestShape<W.ProjectsCreateRequest>()({
     name: v.str({ minLength: 1 }),
     description: v.str().opt(),
     ...TAG_RULES,
   }),
-  (req, ctx): ProjectsCreateResponse => {
+  (req, ctx): W.ProjectsCreateResponse => {
     const parts = projectPathParts(req.name, 'name');
     const fullName = parts.join('/');
     if (findProjectByName(ctx.db, ctx.identity.company, fullName))
@@ -46,14 +41,14 @@ const create = handler(
 
 /** Fields the SDK sets on a project (a dataset's system tags, its default output destination). */
 const update = handler(
-  requestShape<ProjectsUpdateRequest>()({
+  requestShape<W.ProjectsUpdateRequest>()({
     project: v.str(),
     name: v.str({ minLength: 1 }).opt(),
     description: v.str().opt(),
     ...TAG_RULES,
     default_output_destination: v.str().opt(),
   }),
-  (req, ctx): TaskUpdatedResponse => {
+  (req, ctx): W.TaskUpdatedResponse => {
     const project = requireProject(ctx.db, ctx.identity.company, req.project);
     const now = ctx.now();
     const fields: Record<string, unknown> = {};

@@ -2,12 +2,7 @@
 // response shapes of real servers.
 import { handler, type ServedHandlersOf } from './handler.js';
 import { TASK_TYPES } from '../../wire/common.js';
-import type {
-  TasksCreateRequest,
-  TasksCreateResponse,
-  TaskStatusChangeRequest,
-  TaskStatusChangeResponse,
-} from '../../wire/tasks.js';
+import type * as W from '../../wire/tasks.js';
 import { requireProject } from '../db/project-store.js';
 import { TASKS } from '../query/list-query.js';
 import { changeTaskStatus, insertTask, requireTask, type StatusChange } from '../db/task-store.js';
@@ -15,7 +10,7 @@ import { requestShape, TAG_RULES, v } from '../http/validate.js';
 import { listQueryHandler } from './list-calls.js';
 
 const create = handler(
-  requestShape<TasksCreateRequest>()({
+  requestShape<W.TasksCreateRequest>()({
     name: v.str({ minLength: 1 }),
     type: v.oneOf(TASK_TYPES),
     project: v.str().opt(),
@@ -23,7 +18,7 @@ const create = handler(
     ...TAG_RULES,
     parent: v.str().opt(),
   }),
-  (req, ctx): TasksCreateResponse => {
+  (req, ctx): W.TasksCreateResponse => {
     // An empty id means "none", as an absent one.
     if (req.project) requireProject(ctx.db, ctx.identity.company, req.project);
     if (req.parent) requireTask(ctx, req.parent);
@@ -42,7 +37,7 @@ const create = handler(
 
 type Transition = Pick<StatusChange, 'status' | 'stampDates'>;
 
-const STATUS_CHANGE_SHAPE = requestShape<TaskStatusChangeRequest>()({
+const STATUS_CHANGE_SHAPE = requestShape<W.TaskStatusChangeRequest>()({
   task: v.str(),
   force: v.bool().default(false),
   status_reason: v.str().default(''),
@@ -50,7 +45,7 @@ const STATUS_CHANGE_SHAPE = requestShape<TaskStatusChangeRequest>()({
 });
 
 function statusHandler(transition: Transition) {
-  return handler(STATUS_CHANGE_SHAPE, (req, ctx): TaskStatusChangeResponse => {
+  return handler(STATUS_CHANGE_SHAPE, (req, ctx): W.TaskStatusChangeResponse => {
     const task = requireTask(ctx, req.task);
     return changeTaskStatus(ctx, task, {
       ...transition,
