@@ -173,10 +173,14 @@ export interface ProjectsGetAllExResponse {
 // Plain (non-`_ex`) calls return references as string ids, as those models declare them.
 
 /** A task as tasks.get_all / get_by_id return it: references are string ids. */
-export interface PlainTask extends Omit<Task, 'user' | 'company' | 'project'> {
+export interface PlainTask extends Omit<Task, 'user' | 'company' | 'project'>, TaskSdkObjects {
   user?: string;
   company?: string;
   project?: string | null;
+}
+
+/** The objects of a task the SDK sets whole (tasks.edit) and reads back (get_all, get_by_id). */
+export interface TaskSdkObjects {
   hyperparams?: Record<string, Record<string, ParamsItem>>;
   configuration?: Record<string, ConfigurationItem>;
   script?: Record<string, unknown>;
@@ -221,8 +225,8 @@ export interface ProjectsGetByIdResponse {
   project: PlainProject;
 }
 
-/** Fields tasks.edit sets; the object-valued ones replace the stored object whole. */
-export interface TasksEditRequest {
+/** Fields tasks.edit sets; the objects (all but `output`) replace the stored object whole. */
+export interface TasksEditRequest extends Omit<TaskSdkObjects, 'output'> {
   task: string;
   force?: boolean;
   name?: string;
@@ -233,13 +237,6 @@ export interface TasksEditRequest {
   parent?: string;
   project?: string;
   output_dest?: string;
-  execution?: Record<string, unknown>;
-  script?: Record<string, unknown>;
-  hyperparams?: Record<string, Record<string, ParamsItem>>;
-  configuration?: Record<string, ConfigurationItem>;
-  models?: Record<string, unknown>;
-  container?: Record<string, unknown>;
-  runtime?: Record<string, unknown>;
 }
 export interface TasksUpdateRequest {
   task: string;
