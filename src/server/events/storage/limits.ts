@@ -1,6 +1,9 @@
 // The events service's read limits: page sizes, caps and bounds on request numbers (those that
 // become SQL LIMITs are clamped so that huge values cannot overflow SQLite).
 
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
 /** Iterations read per task/metric by plot and image reads (`iters`). */
 const MAX_ITERS = 10_000;
 
@@ -31,10 +34,10 @@ export const DOWNLOAD_CHUNK = 2000;
  * A get_task_log page holds logs up to about this many bytes of JSON, whatever batch_size
  * asks (docs/wire-facts.md §10): the client continues from its last log as after any page.
  */
-export const LOG_PAGE_MAX_BYTES = 8 * 1024 * 1024;
+export const LOG_PAGE_MAX_BYTES = 8 * MiB;
 /** A page larger than this is sent as a JsonStream of pieces of about LOG_PIECE_BYTES. */
-export const LOG_STREAM_ABOVE_BYTES = 512 * 1024;
-export const LOG_PIECE_BYTES = 1024 * 1024;
+export const LOG_STREAM_ABOVE_BYTES = 512 * KiB;
+export const LOG_PIECE_BYTES = MiB;
 
 // ---- get_task_events and scalar_metrics_iter_raw (handlers/raw-reads.ts).
 export const TASK_EVENTS_DEFAULT_BATCH = 500;
