@@ -2,7 +2,7 @@
 // scroll" when the selection nears the end of the loaded rows, and the steps of a list tick's
 // read on that cursor that do not depend on which list it is.
 import { MAX_LIST_ROWS, type StoreContext } from './context.js';
-import { appendRows, normalise, type Normalised } from './lists.js';
+import { appendRows, keepSelection, normalise, type Normalised, type Selection } from './lists.js';
 import type { ListName } from '../panes.js';
 import type { Page } from './parse.js';
 import { withPendingChanges, type PendingChange, type TriageRow } from './triage.js';
@@ -73,13 +73,16 @@ export function beginListRead<Query extends { refresh_scroll?: boolean }>(
 /** A list answer taken in: its rows, to merge into the slice inside the state update. */
 export interface ListAnswer<Row extends TriageRow> {
   /**
-   * The loaded rows with the answer's: appended (next page) or replacing them (re-read), with
-   * the optimistic version of the rows a change still in flight touches (withPendingChanges).
+   * The slice's rows, selection and load fields after the answer. The rows are the loaded ones
+   * with the answer's appended (next page) or in their place (re-read), in the optimistic
+   * version of those a change still in flight touches (withPendingChanges). The selection is
+   * `wanted` when it is listed, else the previous one kept (keepSelection).
    */
-  merge(previous: Normalised<Row> & { pending: Record<string, PendingChange> }): Normalised<Row>;
-  /** The fields every answer sets, for the rows the slice keeps. */
-  loaded(rows: Normalised<Row>): Normalised<Row> & ListLoaded;
+  take(previous: ListSlice<Row>, wanted?: string | null): Normalised<Row> & Selection & ListLoaded;
 }
+
+/** What a list answer is merged into: the loaded rows, their selection and changes in flight. */
+type ListSlice<Row extends TriageRow> = Normalised<Row> & Selection & { pending: Record<string, PendingChange> };
 
 export interface ListLoaded {
   loading: false;
@@ -117,16 +120,23 @@ export function takeListPage<Row extends TriageRow>(
   const expected = restarted ? ctx.pageSize : read.size;
   paging.scrollId = page.scrollId;
   return {
-    merge: (previous) =>
-      withPendingChanges(read.more ? appendRows(page.rows, previous) : normalise(page.rows, previous), previous),
-    loaded: (rows) => ({
-      ...rows,
-      loading: false,
-      loadingMore: false,
-      hasMore: page.rows.length >= expected && rows.ids.length < MAX_LIST_ROWS,
-      error: null,
-      fetchedAt: ctx.now(),
-    }),
+    take: (previous, wanted = null) => {
+      const merged = read.more ? appendRows(page.rows, previous) : normalise(page.rows, previous);
+      const rows = withPendingChanges(merged, previous);
+      const selection =
+        wanted !== null && rows.byId[wanted] !== undefined
+          ? { selectedId: wanted, selectedIndex: rows.ids.indexOf(wanted) }
+          : keepSelection(rows.ids, previous);
+      return {
+        ...rows,
+        ...selection,
+        loading: false,
+        loadingMore: false,
+        hasMore: page.rows.length >= expected && rows.ids.length < MAX_LIST_ROWS,
+        error: null,
+        fetchedAt: ctx.now(),
+      };
+    },
   };
 }
 

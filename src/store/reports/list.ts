@@ -9,7 +9,6 @@ import {
   endLoadingMore,
   filterPattern,
   finishListRead,
-  keepSelection,
   parseReportPage,
   parseTags,
   readListPage,
@@ -159,21 +158,16 @@ export async function reportsTick(ctx: ReportsContext, signal: AbortSignal): Pro
     if (page === null) return;
     const previousId = ctx.get().reports.selectedId;
     ctx.set((s) => {
-      const list = page.merge(s.reports);
-      const marked = s.reports.marked.filter((id) => list.byId[id] !== undefined);
       const wanted = book.selectAfterLoad;
-      const selection =
-        wanted !== null && list.byId[wanted] !== undefined
-          ? { selectedId: wanted, selectedIndex: list.ids.indexOf(wanted) }
-          : keepSelection(list.ids, s.reports);
-      if (wanted !== null && selection.selectedId === wanted) book.selectAfterLoad = null;
+      const list = page.take(s.reports, wanted);
+      if (wanted !== null && list.selectedId === wanted) book.selectAfterLoad = null;
+      const marked = s.reports.marked.filter((id) => list.byId[id] !== undefined);
       return {
         reports: {
           ...s.reports,
-          ...page.loaded(list),
-          ...selection,
+          ...list,
           marked: marked.length === s.reports.marked.length ? s.reports.marked : marked,
-          detailsTop: selection.selectedId === previousId ? s.reports.detailsTop : 0,
+          detailsTop: list.selectedId === previousId ? s.reports.detailsTop : 0,
         },
       };
     });

@@ -10,7 +10,6 @@ import {
   endLoadingMore,
   filterPattern,
   finishListRead,
-  keepSelection,
   parseTaskPage,
   showStatus,
   readListPage,
@@ -175,10 +174,7 @@ export async function tasksTick(ctx: TasksContext, signal: AbortSignal): Promise
     const page = await readListPage(ctx, read, signal, ctx.client.reports.getTaskData, parseTaskPage, ENDPOINT);
     if (page === null) return;
     const previousRows = ctx.get().tasks.byId;
-    ctx.set((s) => {
-      const list = page.merge(s.tasks);
-      return { tasks: { ...s.tasks, ...page.loaded(list), ...keepSelection(list.ids, s.tasks) } };
-    });
+    ctx.set((s) => ({ tasks: { ...s.tasks, ...page.take(s.tasks) } }));
     if (!read.more) noticeFailures(ctx, previousRows);
     if (!read.more) reportOpenTask(ctx);
     if (mark !== null) fullReadDone(ctx, mark);
