@@ -106,35 +106,40 @@ CREATE TABLE scroll_states (
 CREATE INDEX scroll_states_expires ON scroll_states(expires);
 `;
 
+/** `ALTER TABLE <table> ADD COLUMN <column>;` for each column (`name TYPE`), one a line, in order. */
+function addColumns(table: string, columns: readonly string[]): string {
+  return columns.map((column) => `ALTER TABLE ${table} ADD COLUMN ${column};\n`).join('');
+}
+
 // What the ClearML SDK sets with tasks.edit/update and reads back (JSON text, NULL = unset).
-const CORE_V3 = `
-ALTER TABLE tasks ADD COLUMN hyperparams TEXT;
-ALTER TABLE tasks ADD COLUMN configuration TEXT;
-ALTER TABLE tasks ADD COLUMN script TEXT;
-ALTER TABLE tasks ADD COLUMN execution TEXT;
-ALTER TABLE tasks ADD COLUMN runtime TEXT;
-ALTER TABLE tasks ADD COLUMN models TEXT;
-ALTER TABLE tasks ADD COLUMN container TEXT;
-ALTER TABLE tasks ADD COLUMN output TEXT;
-ALTER TABLE tasks ADD COLUMN last_worker TEXT;
-ALTER TABLE tasks ADD COLUMN last_worker_report INTEGER;
-ALTER TABLE projects ADD COLUMN default_output_destination TEXT;
-`;
+const CORE_V3 =
+  addColumns('tasks', [
+    'hyperparams TEXT',
+    'configuration TEXT',
+    'script TEXT',
+    'execution TEXT',
+    'runtime TEXT',
+    'models TEXT',
+    'container TEXT',
+    'output TEXT',
+    'last_worker TEXT',
+    'last_worker_report INTEGER',
+  ]) + addColumns('projects', ['default_output_destination TEXT']);
 
 // What the ClearML SDK stores on models (OutputModel, framework hooks): JSON text, NULL = unset.
-const CORE_V6 = `
-ALTER TABLE models ADD COLUMN framework TEXT;
-ALTER TABLE models ADD COLUMN design TEXT;
-ALTER TABLE models ADD COLUMN labels TEXT;
-ALTER TABLE models ADD COLUMN metadata TEXT;
-ALTER TABLE models ADD COLUMN parent TEXT;
-ALTER TABLE models ADD COLUMN ui_cache TEXT;
-CREATE INDEX models_task ON models(task);
-`;
+const CORE_V6 =
+  addColumns('models', [
+    'framework TEXT',
+    'design TEXT',
+    'labels TEXT',
+    'metadata TEXT',
+    'parent TEXT',
+    'ui_cache TEXT',
+  ]) + 'CREATE INDEX models_task ON models(task);\n';
 
 // The cluster: queues and their waiting tasks (in line order), queue length samples, workers
 // (one row per company, user and worker name, as real servers key them; gone after `expires`),
-// their status reports (kept for a day) and runtime properties; and the status a queued task
+// their runtime properties and status reports (kept for a day); and the status a queued task
 // had before it was queued, which dequeueing it restores.
 const CORE_V8 = `
 CREATE TABLE queues (
@@ -181,15 +186,6 @@ CREATE TABLE workers (
   queue TEXT,
   PRIMARY KEY (company, user, id)
 );
-CREATE TABLE worker_reports (
-  company TEXT NOT NULL,
-  worker TEXT NOT NULL,
-  time INTEGER NOT NULL,
-  task TEXT,
-  stats TEXT NOT NULL
-);
-CREATE INDEX worker_reports_time ON worker_reports(company, time);
-CREATE INDEX worker_reports_worker ON worker_reports(company, worker, time);
 CREATE TABLE worker_properties (
   company TEXT NOT NULL,
   user TEXT NOT NULL,
@@ -199,6 +195,15 @@ CREATE TABLE worker_properties (
   expires INTEGER,
   PRIMARY KEY (company, user, worker, key)
 );
+CREATE TABLE worker_reports (
+  company TEXT NOT NULL,
+  worker TEXT NOT NULL,
+  time INTEGER NOT NULL,
+  task TEXT,
+  stats TEXT NOT NULL
+);
+CREATE INDEX worker_reports_time ON worker_reports(company, time);
+CREATE INDEX worker_reports_worker ON worker_reports(company, worker, time);
 ALTER TABLE tasks ADD COLUMN enqueue_status TEXT;
 `;
 
