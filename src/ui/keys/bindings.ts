@@ -49,23 +49,16 @@ function triageActions(
 }
 
 export const KEYMAP: readonly KeyBinding[] = [
-  { keys: ['?'], action: 'help', scopes: ['everywhere'], help: 'help: this list of keys', hint: 'help' },
-  {
-    keys: ['q'],
-    action: 'quit',
-    scopes: ['everywhere'],
-    help: 'close the dialog, prompt or help; else quit',
-    hint: 'quit',
-  },
+  ...inScopes('everywhere', [
+    { keys: ['?'], action: 'help', help: 'help: this list of keys', hint: 'help' },
+    { keys: ['q'], action: 'quit', help: 'close the dialog, prompt or help; else quit', hint: 'quit' },
+  ]),
   { keys: ['ctrl-c'], action: 'exit', scopes: ['always'], help: 'quit at once' },
-  { keys: ['1'], action: 'view-tasks', scopes: ['everywhere'], help: 'Tasks view (again: focus the task list)' },
-  { keys: ['2'], action: 'view-reports', scopes: ['everywhere'], help: 'Reports view (again: focus the report list)' },
-  {
-    keys: ['3'],
-    action: 'view-cluster',
-    scopes: ['everywhere'],
-    help: 'Cluster view: workers and queues (again: focus the workers)',
-  },
+  ...inScopes('everywhere', [
+    { keys: ['1'], action: 'view-tasks', help: 'Tasks view (again: focus the task list)' },
+    { keys: ['2'], action: 'view-reports', help: 'Reports view (again: focus the report list)' },
+    { keys: ['3'], action: 'view-cluster', help: 'Cluster view: workers and queues (again: focus the workers)' },
+  ]),
   { keys: ['tab'], action: 'focus-next', scopes: VIEWS, help: 'next pane' },
   { keys: ['shift-tab'], action: 'focus-prev', scopes: VIEWS, help: 'previous pane' },
   ...focusBindings('tasks'),
