@@ -59,6 +59,11 @@ const SHARED_COLUMNS = {
   last_update: ['date', 'notNull', 'dateFilter'],
 } as const satisfies Columns;
 
+/** Columns of JSON objects: returned whole, never filtered on. */
+function jsonColumns<const N extends string>(...names: N[]): Record<N, readonly ['json']> {
+  return Object.fromEntries(names.map((name) => [name, ['json'] as const])) as Record<N, readonly ['json']>;
+}
+
 /** The columns of C that have role `role`. */
 type WithRole<C extends Columns, R extends Role> = {
   [K in keyof C]: R extends C[K][number] ? K : never;
@@ -87,7 +92,6 @@ type Covers<R, C extends Columns, O> = [Uncovered<R, C, O>] extends [never]
   : { uncovered: Uncovered<R, C, O> };
 
 interface EntityDecl<C extends Columns, Row> {
-  table: EntitySpec['table'];
   /** Its own columns besides SHARED_COLUMNS (a shared one named again takes this declaration). */
   columns: C;
   /** Its references besides `user` and `company`. */
@@ -97,18 +101,18 @@ interface EntityDecl<C extends Columns, Row> {
 }
 
 /**
- * An entity's spec from its columns and SHARED_COLUMNS, tied to the wire type R of its list
- * request: a field R names that the spec does not filter on does not compile, unless named in
- * O, R's fields that are not filters (checked by the handler, or ignored).
+ * The spec of an entity stored in `table`, from its columns and SHARED_COLUMNS, tied to the
+ * wire type R of its list request: a field R names that the spec does not filter on does not
+ * compile, unless named in O, R's fields that are not filters (checked by the handler, or ignored).
  */
-function entitySpec<R, O extends keyof R = never>() {
+function entitySpec<R, O extends keyof R = never>(table: EntitySpec['table']) {
   return <const C extends Columns, Row>(
     decl: EntityDecl<C, Row> & Covers<R, Omit<typeof SHARED_COLUMNS, keyof C> & C, O>,
   ): EntitySpec => {
     const all: [string, Column][] = Object.entries({ ...SHARED_COLUMNS, ...decl.columns });
     const withRole = (role: Role) => all.filter(([, column]) => column.includes(role)).map(([name]) => name);
     return {
-      table: decl.table,
+      table,
       columns: Object.fromEntries(all.map(([name, [kind]]) => [name, kind])),
       notNull: withRole('notNull'),
       listFields: withRole('listFilter'),
@@ -121,8 +125,7 @@ function entitySpec<R, O extends keyof R = never>() {
   };
 }
 
-export const TASKS = entitySpec<TaskQuery, 'allow_public'>()({
-  table: 'tasks',
+export const TASKS = entitySpec<TaskQuery, 'allow_public'>('tasks')({
   columns: {
     type: ['text', 'notNull', 'listFilter'],
     status: ['text', 'notNull', 'listFilter'],
@@ -141,14 +144,7 @@ export const TASKS = entitySpec<TaskQuery, 'allow_public'>()({
     published: ['date', 'dateFilter'],
     last_iteration: ['int', 'notNull'],
     last_metrics: ['json', 'notNull'],
-    hyperparams: ['json'],
-    configuration: ['json'],
-    script: ['json'],
-    execution: ['json'],
-    runtime: ['json'],
-    models: ['json'],
-    container: ['json'],
-    output: ['json'],
+    ...jsonColumns('hyperparams', 'configuration', 'script', 'execution', 'runtime', 'models', 'container', 'output'),
     last_worker: ['text'],
     last_worker_report: ['date'],
   },
@@ -157,8 +153,7 @@ export const TASKS = entitySpec<TaskQuery, 'allow_public'>()({
 });
 
 // `ready` is the models handler's own condition.
-export const MODELS = entitySpec<ModelsGetAllRequest, 'ready'>()({
-  table: 'models',
+export const MODELS = entitySpec<ModelsGetAllRequest, 'ready'>('models')({
   columns: {
     uri: ['text', 'listFilter'],
     ready: ['bool', 'notNull'],
@@ -169,17 +164,13 @@ export const MODELS = entitySpec<ModelsGetAllRequest, 'ready'>()({
     last_metrics: ['json', 'notNull'],
     framework: ['text', 'listFilter'],
     parent: ['text', 'listFilter'],
-    design: ['json'],
-    labels: ['json'],
-    metadata: ['json'],
-    ui_cache: ['json'],
+    ...jsonColumns('design', 'labels', 'metadata', 'ui_cache'),
   },
   refFields: { project: 'project', task: 'task' },
   toJson: modelToJson,
 });
 
-export const PROJECTS = entitySpec<ProjectsGetAllExRequest, 'include_stats'>()({
-  table: 'projects',
+export const PROJECTS = entitySpec<ProjectsGetAllExRequest, 'include_stats'>('projects')({
   columns: {
     basename: ['text', 'notNull', 'pattern'],
     parent: ['text', 'listFilter'],
@@ -193,8 +184,7 @@ export const PROJECTS = entitySpec<ProjectsGetAllExRequest, 'include_stats'>()({
 });
 
 // Entries are the queue handlers' own (src/server/handlers/queues.ts), read from queue_entries.
-export const QUEUES = entitySpec<QueuesGetAllRequest, 'max_task_entries'>()({
-  table: 'queues',
+export const QUEUES = entitySpec<QueuesGetAllRequest, 'max_task_entries'>('queues')({
   columns: {
     // The queues table lets `user` be NULL, as projects do.
     user: ['text', 'listFilter'],
