@@ -43,6 +43,8 @@ const ODD = [
   '',
   '{"looks":"like json"}',
   ' leading and trailing spaces ',
+  // A one-series page writes its series' fields into format()'s pattern.
+  'percent %d %s %% %',
 ];
 
 const log = (task: string, i: number, fields: Record<string, unknown> = {}) =>

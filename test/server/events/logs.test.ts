@@ -125,6 +125,40 @@ describe('events.get_task_log', () => {
     expect(more).toEqual([true, undefined]);
   });
 
+  it('streams a large page in pieces that each go on after the last, in either order, fast path or not', async () => {
+    const t = h.task();
+    // 2,500 logs of ~1 KB make a page of four pieces; three logs share each timestamp, and
+    // the 1,000th has an unknown field (its piece takes the general path).
+    const n = 2500;
+    const pad = 'p'.repeat(1000);
+    await add(
+      h,
+      range(n, (i) =>
+        log(t, i, {
+          msg: `line ${i} ${pad}`,
+          timestamp: 1000 + Math.floor(i / 3),
+          ...(i === 1000 ? { extra_field: i } : {}),
+        }),
+      ),
+    );
+    const msgs = (r: { data: { events: { msg: string }[] } }) =>
+      r.data.events.map((e) => e.msg.slice(0, -pad.length - 1));
+    const want = range(n, (i) => `line ${i}`);
+    for (const [earlier, order, expected] of [
+      [true, 'desc', [...want].reverse()],
+      [true, 'asc', want],
+      [false, 'asc', want],
+      [false, 'desc', [...want].reverse()],
+    ] as const) {
+      const r = await h.call('events.get_task_log', { task: t, batch_size: n, navigate_earlier: earlier, order });
+      expect(r.data.returned).toBe(n);
+      expect(msgs(r)).toEqual(expected);
+    }
+    // A page of part of the log, in the other order: the same logs as its own order's.
+    const part = await h.call('events.get_task_log', { task: t, batch_size: 2000, order: 'asc' });
+    expect(msgs(part)).toEqual(want.slice(n - 2000));
+  });
+
   it('reverses the order only when order disagrees with the direction', async () => {
     const t = h.task();
     await add(

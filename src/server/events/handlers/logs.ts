@@ -25,12 +25,13 @@ import { seriesOfType, type SeriesRow } from '../storage/series.js';
 import { logDoc, writtenText } from '../storage/stored-event.js';
 import { pluckStmt, rawStmt } from '../storage/prepared.js';
 import {
-  lastLogWithin,
+  type LogPageJson,
   type LogRange,
   logPageJson,
   nthLog,
+  pageExtent,
   rangeAfter,
-  rangeOrder,
+  rangeSql,
   rangeThrough,
 } from '../storage/log-page-json.js';
 import {
@@ -100,59 +101,66 @@ export const getTaskLog = handler(GET_TASK_LOG_SHAPE, (req, ctx): JsonBytes | Js
   // pages, so a page never grows past batch_size (real servers add the rest of the last
   // timestamp's logs, however many). Each event carries its seq, so a client continues inside
   // the timestamp with from_seq.
-  const last = lastLogWithin(db, after, Math.min(req.batch_size, LOG_MAX_BATCH), LOG_PAGE_MAX_BYTES);
-  const inPage = last === undefined ? after : rangeThrough(after, last.at);
-  const page = { ...inPage, descending: req.order === undefined ? earlier : req.order === 'desc' };
+  const extent = pageExtent(db, after, Math.min(req.batch_size, LOG_MAX_BATCH), LOG_PAGE_MAX_BYTES);
+  const descending = req.order === undefined ? earlier : req.order === 'desc';
+  // In the other order, the same logs are those up to the page's last one.
+  const page: LogRange =
+    extent === undefined
+      ? { ...after, descending }
+      : descending === earlier
+        ? { ...after, limit: extent.rows }
+        : { ...rangeThrough(after, nthLog(db, after, extent.rows) as [number, number]), descending };
   // A page the byte bound cut says so: clients take a page shorter than batch_size as the last.
-  const tail = `,"total":${total}${last?.cut === true ? ',"more":true' : ''}}`;
-  if (last !== undefined && last.bytes > LOG_STREAM_ABOVE_BYTES) {
+  const tail = `,"total":${total}${extent?.cut === true ? ',"more":true' : ''}}`;
+  if (extent !== undefined && extent.bytes > LOG_STREAM_ABOVE_BYTES) {
     // As many logs a piece as make LOG_PIECE_BYTES at the page's mean size.
-    const pieceRows = Math.max(1, Math.floor((LOG_PIECE_BYTES * last.rows) / last.bytes));
-    return new JsonStream(streamedPage(db, page, pieceRows, (range) => pageJson(db, range, shown, series), tail));
+    const pieceRows = Math.max(1, Math.floor((LOG_PIECE_BYTES * extent.rows) / extent.bytes));
+    return new JsonStream(streamedPage(page, pieceRows, (range) => pageJson(db, range, shown, series), tail));
   }
   const { json, count } = pageJson(db, page, shown, series);
   return new JsonBytes('{"events":[', json, `],"returned":${count}${tail}`);
 });
 
 /** The range's events as comma-separated JSON (a JSON array without its brackets) and their count. */
-function pageJson(
-  db: Db,
-  range: LogRange,
-  shown: readonly SeriesRow[],
-  series: Map<number, SeriesRow>,
-): { json: Buffer; count: number } {
+function pageJson(db: Db, range: LogRange, shown: readonly SeriesRow[], series: Map<number, SeriesRow>): LogPageJson {
   const fast = logPageJson(db, range, shown);
   if (fast !== undefined) return fast;
-  const rows = rawStmt(db, `SELECT ${PAGE_COLUMNS} FROM log_events l WHERE ${range.where} ${rangeOrder(range)}`).all(
-    ...range.params,
-  ) as PageRow[];
-  return { json: Buffer.from(JSON.stringify(pageEvents(db, series, rows)).slice(1, -1)), count: rows.length };
+  const all = rangeSql(range);
+  const rows = rawStmt(db, `SELECT ${PAGE_COLUMNS} FROM log_events l ${all.sql}`).all(...all.params) as PageRow[];
+  const last = rows.at(-1);
+  return {
+    json: Buffer.from(JSON.stringify(pageEvents(db, series, rows)).slice(1, -1)),
+    count: rows.length,
+    last: last === undefined ? undefined : [last[3], last[0]],
+  };
 }
 
 /**
  * A large page's `data`, `pieceRows` logs at a time, each piece read when the socket has taken
- * the one before. `returned` comes after the events, so it counts what was sent; `tail` is the
- * rest of the object.
+ * the one before, and the next going on after its last log. `returned` comes after the events,
+ * so it counts what was sent; `tail` is the rest of the object.
  */
 function* streamedPage(
-  db: Db,
   page: LogRange,
   pieceRows: number,
-  json: (range: LogRange) => { json: Buffer; count: number },
+  json: (range: LogRange) => LogPageJson,
   tail: string,
 ): Generator<Buffer | string> {
   yield '{"events":[';
   let returned = 0;
-  // Each piece is the page after the last log sent: the same two statements every time.
-  for (let rest: LogRange | undefined = page; rest !== undefined;) {
-    const end = nthLog(db, rest, pieceRows);
-    const piece = json(end === undefined ? rest : rangeThrough(rest, end));
+  let rest = page;
+  for (let left = page.limit ?? Infinity; left > 0;) {
+    const asked = Math.min(pieceRows, left);
+    const piece = json({ ...rest, limit: asked });
     if (piece.count > 0) {
       if (returned > 0) yield ',';
       yield piece.json;
       returned += piece.count;
+      left -= piece.count;
     }
-    rest = end === undefined ? undefined : rangeAfter(page, end);
+    // A piece short of what it asked for is the range's end.
+    if (piece.count < asked || piece.last === undefined) break;
+    rest = rangeAfter(page, piece.last);
   }
   yield `],"returned":${returned}${tail}`;
 }
