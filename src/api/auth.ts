@@ -28,6 +28,7 @@ interface CallAuthOptions {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
   peek?: SendOptions['peek'];
+  onSent?: SendOptions['onSent'];
 }
 
 const CREDENTIAL_SETTINGS =
@@ -209,6 +210,7 @@ export class Authenticator {
       signal: opts.signal,
       timeoutMs: opts.timeoutMs,
       peek: opts.peek,
+      onSent: opts.onSent,
     };
     return this.transport.send(endpoint, body, sendOpts);
   }

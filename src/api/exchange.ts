@@ -18,6 +18,8 @@ interface ExchangeRequest {
   body: string;
   /** Bound of the answer's body in bytes: past it the request fails with AnswerTooLarge. */
   maxBytes: number;
+  /** Called as the request is handed to a connection, just before it is written. */
+  onSent?: (() => void) | undefined;
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
@@ -63,6 +65,7 @@ export function exchange(dispatcher: Dispatcher, request: ExchangeRequest, signa
         onRequestStart(c) {
           controller = c;
           if (signal.aborted) c.abort(signal.reason as Error);
+          else request.onSent?.();
         },
         onResponseStart(c, statusCode, responseHeaders) {
           status = statusCode;

@@ -43,6 +43,8 @@ export interface CallOptions<P = never> {
    * skipped).
    */
   peek?: ((body: string) => P | undefined | Promise<P | undefined>) | undefined;
+  /** Called when the request leaves on a connection (each time, when it is sent again). */
+  onSent?: (() => void) | undefined;
 }
 
 /** The request may be left out when an empty object is a valid request (auth.login, reports.get_tags, ...). */

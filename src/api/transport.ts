@@ -60,6 +60,8 @@ export interface SendOptions {
    * as a PeekedAnswer.
    */
   peek?: ((body: string) => unknown) | undefined;
+  /** Called when the request leaves on a connection (each time, when it is sent again). */
+  onSent?: (() => void) | undefined;
 }
 
 /** What a call's `peek` made of an answer's body, handed back instead of the decoded answer. */
@@ -256,7 +258,7 @@ export class Transport {
 
     for (let retry = 0; ; retry++) {
       try {
-        return await this.once(endpoint, payload, headers, signal, opts.peek);
+        return await this.once(endpoint, payload, headers, signal, opts);
       } catch (thrown) {
         if (thrown instanceof AnswerTooLarge) {
           const err = answerTooLargeError(endpoint, thrown);
@@ -285,7 +287,7 @@ export class Transport {
     payload: string,
     headers: Record<string, string>,
     signal: AbortSignal,
-    peek: SendOptions['peek'],
+    { peek, onSent }: Pick<SendOptions, 'peek' | 'onSent'>,
   ): Promise<unknown> {
     // Every body is read to the end, errors included, so the socket goes back to the pool.
     const {
@@ -294,7 +296,7 @@ export class Transport {
       text,
     } = await exchange(
       this.pool,
-      { method: 'POST', path: this.pathOf(endpoint), headers, body: payload, maxBytes: this.maxAnswerBytes },
+      { method: 'POST', path: this.pathOf(endpoint), headers, body: payload, maxBytes: this.maxAnswerBytes, onSent },
       signal,
     );
     if (peek !== undefined && status >= 200 && status < 300) {

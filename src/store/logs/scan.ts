@@ -87,6 +87,8 @@ interface PageRequest {
   abort(): void;
   /** The page after this one, asked for from the edge this page's text showed. */
   readonly following: PageRequest | undefined;
+  /** Settles once the request has left on a connection, or has failed before that. */
+  readonly sent: Promise<void>;
 }
 
 export async function scanLog(client: StoreClient, req: LogScanRequest): Promise<LogScanResult> {
@@ -111,13 +113,17 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
       // tracktop's server cuts a page at its byte bound and says `more`: not the log's end.
       cut = CUT_PAGE_END.test(body.slice(-CUT_PAGE_TAIL));
       const guess = edgeGuess(body, batch);
-      if (!ahead.signal.aborted && guess !== null && !sameEdge(guess, from))
+      if (!ahead.signal.aborted && guess !== null && !sameEdge(guess, from)) {
         following = request(guess, batchAfter(batch, chars));
-      // The request just made leaves from microtasks: reading this page now (milliseconds of
-      // synchronous work, its summary or its parse) would hold it back until the page is read.
-      await new Promise((resolve) => setImmediate(resolve));
+        // Reading this page (milliseconds of synchronous work, its summary or its parse) before
+        // the request just made is on its connection would hold it back until the page is read,
+        // and the server would wait for it instead of building the next page meanwhile.
+        await following.sent;
+      }
       return summarize?.(body);
     };
+    let onSent = () => {};
+    const sent = new Promise<void>((resolve) => (onSent = resolve));
     const answer = client.events.getTaskLog(
       {
         task: req.taskId,
@@ -126,16 +132,20 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
         ...(from.seq === undefined ? {} : { from_seq: from.seq }),
         navigate_earlier: req.direction === 'older',
       },
-      { signal: own.signal, peek },
+      { signal: own.signal, peek, onSent },
     );
     // A page left behind (match, abort, wrong guess) fails with nobody waiting for it.
-    const settled = () => ahead.signal.removeEventListener('abort', abort);
+    const settled = () => {
+      ahead.signal.removeEventListener('abort', abort);
+      onSent();
+    };
     answer.then(settled, settled);
     return {
       from,
       batch,
       answer,
       abort,
+      sent,
       get chars() {
         return chars;
       },

@@ -124,4 +124,51 @@ describe('log scan over raw page text', () => {
     expect(summed.pages).toBe(peeked.pages - 1);
     expect(summed.pages).toBeGreaterThan(3);
   });
+
+  it("reads a page only once the next page's request has left, so the server builds it meanwhile", async () => {
+    const order: string[] = [];
+    const events = fx.client.events;
+    const watched: StoreClient = {
+      ...fx.client,
+      events: {
+        ...events,
+        getTaskLog: (body, opts) => {
+          const page = String(body.from_timestamp);
+          const peek = opts?.peek;
+          return events.getTaskLog(body, {
+            ...opts,
+            onSent: () => {
+              order.push(`sent ${page}`);
+              opts?.onSent?.();
+            },
+            peek:
+              peek &&
+              (async (text: string) => {
+                const read = await peek(text);
+                order.push(`read ${page}`);
+                return read;
+              }),
+          });
+        },
+      },
+    };
+    const compiled = compileLogQuery('no such line');
+    if (!compiled.ok) throw new Error(compiled.error);
+    const result = await scanLog(watched, {
+      taskId: logs.plain.task,
+      query: compiled,
+      color: true,
+      direction: 'older',
+      from: logs.plain.newest + 1,
+      firstBatch: 1000,
+      signal: new AbortController().signal,
+      onPage: () => undefined,
+    });
+    expect(result).toMatchObject({ kind: 'not-found', scanned: LINES });
+    const sent = order.filter((e) => e.startsWith('sent ')).map((e) => e.slice('sent '.length));
+    expect(sent.length).toBe(result.pages);
+    // Every page but the last asked for the next before it was read.
+    for (const [k, page] of sent.slice(0, -1).entries())
+      expect(order.indexOf(`sent ${sent[k + 1]}`)).toBeLessThan(order.indexOf(`read ${page}`));
+  });
 });
