@@ -28,6 +28,7 @@ interface CallAuthOptions {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
   peek?: SendOptions['peek'];
+  peekBytes?: SendOptions['peekBytes'];
   onSent?: SendOptions['onSent'];
 }
 
@@ -210,6 +211,7 @@ export class Authenticator {
       signal: opts.signal,
       timeoutMs: opts.timeoutMs,
       peek: opts.peek,
+      peekBytes: opts.peekBytes,
       onSent: opts.onSent,
     };
     return this.transport.send(endpoint, body, sendOpts);

@@ -1,4 +1,4 @@
-// One HTTP request through an undici dispatcher, its whole body read as UTF-8 text. Undici's
+// One HTTP request through an undici dispatcher, its whole body read. Undici's
 // `request()` wraps the same dispatch in an async resource and a Readable stream for the body;
 // every call here reads the body to its end at once, and the monitor sends a few of these a
 // second for days, so it drives the dispatch itself (bench/poll-scale.mjs: less CPU a call).
@@ -8,7 +8,8 @@ import { AnswerTooLarge } from './answer-limit.js';
 interface Exchange {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  text: string;
+  /** The body's bytes, a UTF-8 byte order mark dropped (as `body.text()` drops it). */
+  body: Buffer;
 }
 
 interface ExchangeRequest {
@@ -25,8 +26,7 @@ interface ExchangeRequest {
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 
 /**
- * Sends `request` and resolves with the status, headers and body text (a UTF-8 byte order
- * mark dropped, as `body.text()` does), or rejects with what undici fails it with: a
+ * Sends `request` and resolves with the status, headers and body bytes, or rejects with what undici fails it with: a
  * connection error, or `signal`'s reason once it fires. An answer that announces more than
  * `maxBytes`, or sends more, fails with AnswerTooLarge at once: the connection is dropped, the
  * rest is never read, and what was read is let go.
@@ -87,10 +87,7 @@ export function exchange(dispatcher: Dispatcher, request: ExchangeRequest, signa
           finish();
           const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length);
           const start = UTF8_BOM.every((byte, i) => body[i] === byte) ? UTF8_BOM.length : 0;
-          // Not the server's ASCII shortcut (server/http/utf8-text.ts): Node makes a Latin-1 string of
-          // 1 MB or more external, freed only when V8 counts 64 MB of them, and the log search's
-          // worker, which reads pages without parsing them, grew by 40 MB (bench/log-search.mjs).
-          resolve({ status, headers, text: body.toString('utf8', start) });
+          resolve({ status, headers, body: start === 0 ? body : body.subarray(start) });
         },
         onResponseError(_c, err) {
           finish();

@@ -43,6 +43,8 @@ export interface CallOptions<P = never> {
    * skipped).
    */
   peek?: ((body: string) => P | undefined | Promise<P | undefined>) | undefined;
+  /** Sees a successful answer's bytes before they are decoded (before `peek`); the call waits for what it returns. */
+  peekBytes?: ((body: Buffer) => unknown) | undefined;
   /** Called when the request leaves on a connection (each time, when it is sent again). */
   onSent?: (() => void) | undefined;
 }

@@ -79,8 +79,8 @@ export type LogScanner = (req: LogScanRequest) => Promise<LogScanResult>;
 interface PageRequest {
   from: LogEdge;
   batch: number;
-  /** The length of the page's text, once it arrived (0 before). */
-  readonly chars: number;
+  /** The page's size in bytes, once it arrived (0 before). */
+  readonly bytes: number;
   /** The page was cut at the server's byte bound (`more`): not the log's end, however short. */
   readonly cut: boolean;
   answer: Promise<unknown>;
@@ -98,30 +98,33 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
   if (req.signal.aborted) ahead.abort();
   else req.signal.addEventListener('abort', abortAhead, { once: true });
   const summarize = quietPageSummary(req.query);
-  const batchAfter = (batch: number, chars: number) =>
-    nextScanBatch(batch, req.firstBatch, LOG_SCAN_MAX_BATCH, { chars, maxChars: LOG_SCAN_PAGE_CHARS });
+  // A page's bytes stand for its text's characters: as many for the ASCII of most logs, more otherwise.
+  const batchAfter = (batch: number, bytes: number) =>
+    nextScanBatch(batch, req.firstBatch, LOG_SCAN_MAX_BATCH, { chars: bytes, maxChars: LOG_SCAN_PAGE_CHARS });
   const request = (from: LogEdge, batch: number): PageRequest => {
     const own = new AbortController();
     const abort = () => own.abort();
     if (ahead.signal.aborted) own.abort();
     else ahead.signal.addEventListener('abort', abort, { once: true });
     let following: PageRequest | undefined;
-    let chars = 0;
+    let bytes = 0;
     let cut = false;
-    const peek = async (body: string) => {
-      chars = body.length;
+    // The page's end, before the page is decoded: the next page is asked for from there at once.
+    const peekBytes = async (body: Buffer) => {
+      bytes = body.length;
+      const end = body.toString('utf8', Math.max(0, body.length - EDGE_TAIL_BYTES));
       // tracktop's server cuts a page at its byte bound and says `more`: not the log's end.
-      cut = CUT_PAGE_END.test(body.slice(-CUT_PAGE_TAIL));
-      const guess = edgeGuess(body, batch);
+      cut = CUT_PAGE_END.test(end.slice(-CUT_PAGE_TAIL));
+      const guess = edgeGuess(end, batch);
       if (!ahead.signal.aborted && guess !== null && !sameEdge(guess, from)) {
-        following = request(guess, batchAfter(batch, chars));
+        following = request(guess, batchAfter(batch, bytes));
         // Reading this page (milliseconds of synchronous work, its summary or its parse) before
         // the request just made is on its connection would hold it back until the page is read,
         // and the server would wait for it instead of building the next page meanwhile.
         await following.sent;
       }
-      return summarize?.(body);
     };
+    const peek = summarize;
     let onSent = () => {};
     const sent = new Promise<void>((resolve) => (onSent = resolve));
     const answer = client.events.getTaskLog(
@@ -132,7 +135,7 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
         ...(from.seq === undefined ? {} : { from_seq: from.seq }),
         navigate_earlier: req.direction === 'older',
       },
-      { signal: own.signal, peek, onSent },
+      { signal: own.signal, peek, peekBytes, onSent },
     );
     // A page left behind (match, abort, wrong guess) fails with nobody waiting for it.
     const settled = () => {
@@ -146,8 +149,8 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
       answer,
       abort,
       sent,
-      get chars() {
-        return chars;
+      get bytes() {
+        return bytes;
       },
       get cut() {
         return cut;
@@ -177,7 +180,7 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
         next.abort();
         next = undefined;
       }
-      if (next === undefined && from !== null) next = request(from, batchAfter(current.batch, current.chars));
+      if (next === undefined && from !== null) next = request(from, batchAfter(current.batch, current.bytes));
       const hit = firstMatch(page, req);
       scanned += hit.scanned;
       pages += 1;
@@ -202,6 +205,11 @@ function quietPageSummary(query: LogScanRequest['query']): ((body: string) => Lo
 }
 
 const TIMESTAMP_KEY = '"timestamp":';
+/**
+ * The end of a page read for its edge: the last log and the answer's tail. A page whose last
+ * log is longer gives no edge, and its next page is asked for once the page is read.
+ */
+const EDGE_TAIL_BYTES = 64 * 1024;
 /** How a page cut at the server's byte bound ends (`…,"more":true}` and the envelope's `}`). */
 const CUT_PAGE_END = /"more":\s*true\s*\}\s*\}\s*$/;
 const CUT_PAGE_TAIL = 64;
