@@ -29,9 +29,8 @@ import { monitorCommand, openTerminal } from './lib/tmux.mjs';
 const DEFAULT = { minutes: 15, intervalSeconds: 0.2 };
 /** RSS may grow by growthMb from minute 2 (past start-up and the first fetches) to minute 10. */
 const GOAL = { fromMinute: 2, toMinute: 10, growthMb: 4 };
-/** Keys every this many ms: the tasks pane, the next task (back to the first now and then), a detail pane. */
+/** Keys every this many ms: the Tasks view's task list, the next task (back to the first now and then), a detail pane. */
 const STEP_MS = 10_000;
-const DETAIL_PANES = ['3', '4', '5', '6', '7', '8'];
 const TASKS_BEFORE_TOP = 6;
 const SAMPLE_MS = 5000;
 
@@ -58,6 +57,24 @@ async function demoServer(root, dir) {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * The keys the stepper presses, from the measured tree's key table (so they follow it when
+ * keys move): the Tasks view's (pressed in that view, it focuses the task list) and those that
+ * focus each of the view's detail panes.
+ */
+async function stepKeys(root) {
+  const { KEYMAP } = await import(join(root, 'dist/ui/keys/bindings.js'));
+  const { PANE_SPECS } = await import(join(root, 'dist/store/panes.js'));
+  const tasksView = KEYMAP.find((binding) => binding.action === 'view-tasks')?.keys[0];
+  const detailPanes = PANE_SPECS.filter((spec) => spec.view === 'tasks' && spec.focus !== null).map(
+    (spec) => spec.focus.key,
+  );
+  if (tasksView === undefined || detailPanes.length === 0) {
+    throw new Error(`soak: no Tasks view or detail pane keys in ${root}/dist`);
+  }
+  return { tasksView, detailPanes };
 }
 
 /** The TRACKTOP_MEMLOG samples taken from `from` to `to` (ms). */
@@ -92,6 +109,7 @@ export async function figures(ctx, opts = {}) {
   let server;
   let term;
   try {
+    const keys = await stepKeys(ctx.root);
     server = await demoServer(ctx.root, dir);
     term = await openTerminal({ columns: 140, rows: 45 });
     const command = monitorCommand(ctx.root, server, ['--interval', String(interval)]).replace(
@@ -109,9 +127,9 @@ export async function figures(ctx, opts = {}) {
     let step = 0;
     const stepper = setInterval(() => {
       step += 1;
-      term.key('2');
+      term.key(keys.tasksView);
       term.key(step % TASKS_BEFORE_TOP === 0 ? 'g' : 'j');
-      term.key(DETAIL_PANES[step % DETAIL_PANES.length]);
+      term.key(keys.detailPanes[step % keys.detailPanes.length]);
     }, STEP_MS);
     try {
       for (let minute = 1; minute <= minutes; minute++) {
