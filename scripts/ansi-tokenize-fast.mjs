@@ -5,14 +5,23 @@
 //     instance is also built when the bundle loads;
 //   - styledCharsToString() works out the escape codes between every two neighbouring cells
 //     (three Sets and two filters a cell), though neighbours nearly always share their style.
-// Our install edits the package with two changes that leave every result the same:
+// Ink's output caches (scripts/ink-output-cache.mjs) keep the styled cells of up to 100,000
+// characters of lines, and a soak (bench/soak.mjs) with heap snapshots found each cell cost
+// about 340 bytes: built by spreading its token (`{ ...token, styles: [...codes] }`), once the
+// spread's inline cache has seen tokens of several shapes V8 gives every cell a hidden class
+// of its own (a map and a descriptor array, ~190 bytes), and each cell had its own copy of the
+// codes. That cache was most of the monitor's heap growth over a soak.
+// Our install edits the package with three changes that leave every result the same:
 //   - a line made only of printable ASCII, ESC and the characters of string-width-fast's
 //     NARROW_RANGES (each one cluster on its own that never joins a neighbour, the property
 //     test/scripts/string-width-fast.test.ts checks against Intl.Segmenter) is cut into clusters
 //     a code unit each; other lines still go through the segmenter, built on its first use;
 //   - two neighbouring cells with the same codes in the same order add no codes between them
-//     (what diffAnsiCodes gives for them), and a row's last cell without style closes nothing.
-// test/scripts/ansi-tokenize-fast.test.ts checks both against the package as published.
+//     (what diffAnsiCodes gives for them), and a row's last cell without style closes nothing;
+//   - a cell is an object literal (one hidden class for all) and the cells between two escape
+//     codes share one array of codes: reduceAnsiCodesIncremental returns a new array for each
+//     code and nothing (Ink's output.js, styledCharsToString) writes to a cell's styles.
+// test/scripts/ansi-tokenize-fast.test.ts checks them against the package as published.
 import { applyEdits } from './source-edits.mjs';
 import { deferConstants, NARROW_CLASS } from './string-width-fast.mjs';
 
@@ -33,6 +42,13 @@ function clustersOf(str) {
 `;
 
 const STYLED_CHARS_EDITS = [
+  [
+    `ret.push({
+                ...token,
+                styles: [...codes],
+            });`,
+    'ret.push({ type: token.type, value: token.value, fullWidth: token.fullWidth, styles: codes });',
+  ],
   [
     'ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
     'ret += sameCodes(chars[i - 1].styles, char.styles) ? "" : ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',

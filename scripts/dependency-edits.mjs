@@ -60,7 +60,7 @@ export const DEPENDENCY_EDITS = [
     version: '0.2.5',
     file: `@alcalzone/ansi-tokenize/build/${name}`,
     edit: TOKENIZE_MODULE_EDITS[name],
-    why: 'one-unit clusters without Intl.Segmenter, no codes between same-styled cells (scripts/ansi-tokenize-fast.mjs)',
+    why: 'one-unit clusters without Intl.Segmenter, no codes between same-styled cells, compact cells (scripts/ansi-tokenize-fast.mjs)',
     until: 'an ansi-tokenize release with an ASCII fast path',
   })),
   {

@@ -5,8 +5,9 @@
 // with four changes that leave its output byte for byte the same:
 //   - the tokenising and width caches outlive the frame (dropped whole past a bound on their
 //     entries and on the characters of their keys, so days of changing log lines cannot grow
-//     them without end: a line's styled cells take about 200 bytes a character, so paging
-//     through a long log grew a bound of 20,000 entries alone to ~700 MB of RSS);
+//     them without end: paging through a long log grew a bound of 20,000 entries alone to
+//     ~700 MB of RSS; a line's styled cells take about 60 bytes a character, 270 before
+//     scripts/ansi-tokenize-fast.mjs made them compact);
 //   - blank cells are one shared object rather than width x height new ones per frame;
 //   - a row whose cells are the very same objects as last frame's row reuses its string;
 //   - lines cut to a clipping box (every line: the monitor's root box clips) and the widest

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/demo-process.js';
 
@@ -155,5 +156,36 @@ describe('ansi-tokenize as the bundle has it', () => {
       const row: StyledChar[] = [...cells[i]!.slice(0, 7), ...cells[i + 1]!, ...cells[i + 2]!.slice(3)];
       expect(fast.styledCharsToString(row)).toBe(original.styledCharsToString(row));
     }
+  });
+
+  it('lets the cells between two escape codes share one array of codes', () => {
+    const cells = fast.styledCharsFromTokens(fast.tokenize('\u001b[31mred\u001b[1mbold\u001b[39m\u001b[22m plain'));
+    expect(cells.map((cell) => cell.value).join('')).toBe('redbold plain');
+    expect(new Set(cells.map((cell) => cell.styles)).size).toBe(3);
+    expect(cells[1]!.styles).toBe(cells[0]!.styles);
+    expect(cells[3]!.styles.map((code) => code.code)).toEqual(['\u001b[31m', '\u001b[1m']);
+  });
+
+  it('gives every cell one hidden class, however many kinds of line it has seen', () => {
+    // Ink's output caches keep up to 100,000 characters of cells (scripts/ink-output-cache.mjs):
+    // a hidden class of each cell's own (a map and descriptors, ~190 bytes) more than doubled
+    // what they held.
+    setFlagsFromString('--allow-natives-syntax');
+    const sameShape = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: unknown, b: unknown) => boolean;
+    const kinds = [
+      'plain ascii',
+      '\u001b[31mred\u001b[39m x',
+      'wide 名名 x',
+      '\u001b]8;;https://x\u0007link\u001b]8;;\u0007',
+      'é ─━',
+    ];
+    const cells: StyledChar[] = [];
+    for (let i = 0; i < 2000; i++)
+      for (const kind of kinds) cells.push(...fast.styledCharsFromTokens(fast.tokenize(`${kind} ${i}`)));
+    expect(cells.filter((cell) => !sameShape(cell, cells[0])).length).toBe(0);
+    for (const line of randomLines(500, [...PLAIN, ...ESCAPES, ...CLUSTERED], 5))
+      expect(fast.styledCharsFromTokens(fast.tokenize(line))).toEqual(
+        original.styledCharsFromTokens(original.tokenize(line)),
+      );
   });
 });
