@@ -1,4 +1,4 @@
-// One HTTP request through an undici dispatcher, its whole body read. Undici's
+// One HTTP request through an undici dispatcher, its whole body read as bytes. Undici's
 // `request()` wraps the same dispatch in an async resource and a Readable stream for the body;
 // every call here reads the body to its end at once, and the monitor sends a few of these a
 // second for days, so it drives the dispatch itself (bench/poll-scale.mjs: less CPU a call).
@@ -26,10 +26,10 @@ interface ExchangeRequest {
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 
 /**
- * Sends `request` and resolves with the status, headers and body bytes, or rejects with what undici fails it with: a
- * connection error, or `signal`'s reason once it fires. An answer that announces more than
- * `maxBytes`, or sends more, fails with AnswerTooLarge at once: the connection is dropped, the
- * rest is never read, and what was read is let go.
+ * Sends `request` and resolves with the status, headers and body bytes, or rejects with what
+ * undici fails it with: a connection error, or `signal`'s reason once it fires. An answer that
+ * announces more than `maxBytes`, or sends more, fails with AnswerTooLarge at once: the
+ * connection is dropped, the rest is never read, and what was read is let go.
  */
 export function exchange(dispatcher: Dispatcher, request: ExchangeRequest, signal: AbortSignal): Promise<Exchange> {
   return new Promise((resolve, reject) => {
