@@ -80,9 +80,10 @@ async function stepKeys(root) {
 /** The TRACKTOP_MEMLOG samples taken from `from` to `to` (ms). */
 function memlogSamples(file, from, to) {
   if (!existsSync(file)) return [];
+  // The monitor may be appending a line as it is read: the text after the last newline is not one yet.
   return readFileSync(file, 'utf8')
     .split('\n')
-    .filter((line) => line !== '')
+    .slice(0, -1)
     .map((line) => JSON.parse(line))
     .filter((sample) => sample.t >= from && sample.t <= to);
 }
