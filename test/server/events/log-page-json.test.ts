@@ -43,7 +43,7 @@ const ODD = [
   '',
   '{"looks":"like json"}',
   ' leading and trailing spaces ',
-  // A one-series page writes its series' fields into format()'s pattern.
+  // format()'s own specifiers, in a message, a worker and a series' names.
   'percent %d %s %% %',
 ];
 

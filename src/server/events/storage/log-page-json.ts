@@ -52,26 +52,12 @@ const DAY_MS = 86_400_000;
 /** The first day writtenText gives with a 5-digit year. */
 const DAY_OF_YEAR_10000 = 2_932_897;
 
-/**
- * An event's fields other than the row's own, as format() pieces: either a `%s` with the SQL
- * that gives its JSON text, or (a one-series page's) the JSON text itself, written into the
- * format string so that SQLite need not pass it to every row.
- */
-type Piece = { sql: string } | { json: string };
-
-function pieceFormat(piece: Piece): string {
-  return 'sql' in piece ? '%s' : piece.json.replaceAll('%', '%%');
-}
-
-function pieceArgs(...pieces: Piece[]): string[] {
-  return pieces.flatMap((piece) => ('sql' in piece ? [piece.sql] : []));
-}
-
-interface SeriesPieces {
-  owner: Piece;
-  metric: Piece;
-  variant: Piece;
-  modelEvent: Piece;
+/** An event's fields other than the row's own: SQL giving each one's JSON text. */
+interface SeriesFields {
+  owner: string;
+  metric: string;
+  variant: string;
+  modelEvent: string;
 }
 
 /**
@@ -88,20 +74,19 @@ function stringJson(column: string, usual: string): string {
  * page's usual day (`@day`, whose date is `@date`) gets its time of day from integer
  * arithmetic in the format itself; a JavaScript call a row costs more than the rest of its text.
  */
-function eventJson(series: SeriesPieces): string {
-  const { owner, metric, variant, modelEvent } = series;
+function eventJson(series: SeriesFields): string {
   const format = (written: string) =>
-    `{"task":${pieceFormat(owner)},"type":"log","iter":%d,"metric":${pieceFormat(metric)},` +
-    `"variant":${pieceFormat(variant)},"timestamp":%d,"worker":%s,"model_event":${pieceFormat(modelEvent)},` +
-    `"@timestamp":"${written}","level":%s,"msg":%s,"seq":%d}`;
+    '{"task":%s,"type":"log","iter":%d,"metric":%s,"variant":%s,"timestamp":%d,"worker":%s,' +
+    `"model_event":%s,"@timestamp":"${written}","level":%s,"msg":%s,"seq":%d}`;
   const args = (written: string) =>
     [
-      ...pieceArgs(owner),
+      series.owner,
       'l.iter',
-      ...pieceArgs(metric, variant),
+      series.metric,
+      series.variant,
       'l.timestamp',
       stringJson('l.worker', 'worker'),
-      ...pieceArgs(modelEvent),
+      series.modelEvent,
       written,
       stringJson('l.level', 'level'),
       'json_quote(l.msg)',
@@ -115,11 +100,22 @@ function eventJson(series: SeriesPieces): string {
 
 /** Any series: a subquery on event_series `s`, one primary-key lookup a row. */
 const EVENT_OF_ROW_SERIES = `(SELECT ${eventJson({
-  owner: { sql: 'json_quote(s.owner)' },
-  metric: { sql: 'json_quote(s.metric)' },
-  variant: { sql: 'json_quote(s.variant)' },
-  modelEvent: { sql: "iif(s.model_event = 1, 'true', 'false')" },
+  owner: 'json_quote(s.owner)',
+  metric: 'json_quote(s.metric)',
+  variant: 'json_quote(s.variant)',
+  modelEvent: "iif(s.model_event = 1, 'true', 'false')",
 })} FROM event_series s WHERE s.id = l.series)`;
+
+/**
+ * One series known beforehand (a task's log usually is one): its fields' JSON texts are
+ * parameters, so every series' pages share one prepared statement.
+ */
+const EVENT_OF_ONE_SERIES = eventJson({
+  owner: '@owner',
+  metric: '@metric',
+  variant: '@variant',
+  modelEvent: '@model',
+});
 
 /** JSON text never holds a raw control character: this one marks a row left to the general path. */
 const NOT_PLAIN = 1;
@@ -141,19 +137,17 @@ export function logPageJson(db: Db, range: LogRange, series: readonly SeriesRow[
   registerWrittenText(db);
   const one = series.length === 1 ? series[0] : undefined;
   const named: Record<string, unknown> = { noIter: NO_ITER_PARAM, ...pageUsuals(db, range) };
-  const [plain, event] =
-    one === undefined
-      ? [PLAIN, EVENT_OF_ROW_SERIES]
-      : [
-          `${PLAIN} AND l.series = @series`,
-          eventJson({
-            owner: { json: JSON.stringify(one.owner) },
-            metric: { json: JSON.stringify(one.metric) },
-            variant: { json: JSON.stringify(one.variant) },
-            modelEvent: { json: JSON.stringify(one.model_event === 1) },
-          }),
-        ];
-  if (one !== undefined) named.series = one.id;
+  let [plain, event] = [PLAIN, EVENT_OF_ROW_SERIES];
+  if (one !== undefined) {
+    [plain, event] = [`${PLAIN} AND l.series = @series`, EVENT_OF_ONE_SERIES];
+    Object.assign(named, {
+      series: one.id,
+      owner: JSON.stringify(one.owner),
+      metric: JSON.stringify(one.metric),
+      variant: JSON.stringify(one.variant),
+      model: JSON.stringify(one.model_event === 1),
+    });
+  }
   // The subquery's order is the concatenation's: SQLite drops a FROM subquery's ORDER BY only
   // under no aggregate or count/min/max, never under group_concat; the primary key gives it.
   const rows = rangeSql(range);
@@ -196,12 +190,12 @@ function pageUsuals(db: Db, range: LogRange): Record<string, unknown> {
     ...all.params,
   ) as [number, number, number | null] | undefined;
   const [written, worker, level] = row ?? [-1, -1, null];
-  const strings = { worker, workerJson: null, level: level ?? -1, levelJson: null };
-  if (row !== undefined)
-    Object.assign(strings, {
-      workerJson: JSON.stringify(stringText(db, worker)),
-      levelJson: level === null ? null : JSON.stringify(stringText(db, level)),
-    });
+  const strings = {
+    worker,
+    workerJson: row === undefined ? null : JSON.stringify(stringText(db, worker)),
+    level: level ?? -1,
+    levelJson: level === null ? null : JSON.stringify(stringText(db, level)),
+  };
   const day = Math.floor(written / DAY_MS);
   if (!Number.isInteger(day) || day < 0 || day >= DAY_OF_YEAR_10000) return { ...strings, day: -1, date: '' };
   return { ...strings, day, date: writtenText(day * DAY_MS).slice(0, 'YYYY-MM-DD'.length) };
