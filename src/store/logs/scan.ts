@@ -124,7 +124,6 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
         await following.sent;
       }
     };
-    const peek = summarize;
     let onSent = () => {};
     const sent = new Promise<void>((resolve) => (onSent = resolve));
     const answer = client.events.getTaskLog(
@@ -135,7 +134,7 @@ export async function scanLog(client: StoreClient, req: LogScanRequest): Promise
         ...(from.seq === undefined ? {} : { from_seq: from.seq }),
         navigate_earlier: req.direction === 'older',
       },
-      { signal: own.signal, peek, peekBytes, onSent },
+      { signal: own.signal, peek: summarize, peekBytes, onSent },
     );
     // A page left behind (match, abort, wrong guess) fails with nobody waiting for it.
     const settled = () => {
