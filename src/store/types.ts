@@ -32,9 +32,7 @@ export type { WidgetData, WidgetEntry, WidgetImage, WidgetPlot, WidgetSeries, Wi
 export type { ReportProject, ReportRow, ReportsFilter, ReportsState } from './reports/index.js';
 export type * from './detail/index.js';
 export type { CompareState, ComparePlot } from './compare/index.js';
-export type { CompareRow } from '../text/compare.js';
 export type { RunInfoSearch, RunInfoState } from './run-info/index.js';
-export type { InfoLine, RunInfo } from '../text/run-info.js';
 export type { LogLine, LogSearchState, LogSearchStatus, LogsState } from './logs/index.js';
 export type { EditOutcome, RerunSource, TaskRow, TasksState } from './tasks/index.js';
 export type {
